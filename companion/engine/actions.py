@@ -1,0 +1,135 @@
+"""The four actions (001_30b8f356e0d93ba4.txt, Action descriptions): Look, Move, Push, Control.
+
+`options` lists the ways an action can be completed now; an action with none is lost
+(001, GAME CYCLE, 2. Action: "If one action cannot be completed, the action is lost").
+"""
+
+from __future__ import annotations
+
+from . import board, grid, rooms
+from .context import Context, Refused
+from .state import ACTIONS, GameState
+
+
+def _here(state: GameState, cid: str) -> int:
+    cell = state.where(cid)
+    assert cell is not None
+    return cell
+
+
+def _accessible(state: GameState, cell: int) -> bool:
+    return not state.tile_at(cell).sealed
+
+
+def options(state: GameState, cid: str, action: str) -> list[dict]:
+    """Every parameter set that completes the action for this character now."""
+    here = _here(state, cid)
+    room = board.kind_at(state, here)
+    steps = grid.neighbours(here)
+    if action == "look":
+        if room == "dark":
+            return []
+        return [{"direction": d} for d in steps]
+    if action == "move":
+        found = []
+        for d, cell in steps.items():
+            if not _accessible(state, cell):
+                continue
+            if room == "prison" and not _prison_exit(state, cell):
+                continue
+            found.append({"direction": d})
+        return found
+    if action == "push":
+        if here == grid.CENTRE:
+            return []
+        tile = state.cells[here]
+        targets = [o for o in state.occupants(tile) if o != cid]
+        return [
+            {"target": t, "direction": d}
+            for t in targets
+            for d, cell in steps.items()
+            if _accessible(state, cell)
+        ]
+    if action == "control":
+        return [{"direction": d} for _, _, d in board.line_moves(state, [here])]
+    raise ValueError(action)
+
+
+def _prison_exit(state: GameState, cell: int) -> bool:
+    """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room."""
+    return cell == grid.CENTRE or bool(state.occupants(state.cells[cell]))
+
+
+def _direction(state: GameState, cid: str, command: dict) -> str:
+    here = _here(state, cid)
+    if "cell" in command and "direction" not in command:
+        try:
+            target = grid.parse_cell(command["cell"])
+        except ValueError as error:
+            raise Refused(str(error).capitalize() + ".") from None
+        direction = grid.direction_to(here, target)
+        if direction is None:
+            raise Refused(f"{grid.name(target)} is not next to {grid.name(here)}.")
+        return direction
+    direction = command.get("direction")
+    if direction not in grid.DIRECTIONS:
+        raise Refused("Say where: a direction (north, south, east, west) or an adjacent cell.")
+    return direction
+
+
+def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
+    """Carry out an action with the player's parameters, refusing any the rules forbid."""
+    state = ctx.state
+    if action not in ACTIONS:
+        raise Refused(f"{action!r} is not an action: choose look, move, push or control.")
+    legal = options(state, cid, action)
+    wanted = {"direction": _direction(state, cid, command)}
+    if action == "push":
+        wanted["target"] = command.get("target")
+    if wanted not in legal:
+        raise Refused(_why_not(state, cid, action, wanted))
+    here = _here(state, cid)
+    destination = grid.neighbour(here, wanted["direction"])
+    ctx.emit("action_played", character=cid, action=action, **wanted)
+    if action == "look":
+        assert destination is not None
+        rooms.look_at(ctx, cid, destination, command.get("room"))
+    elif action == "move":
+        assert destination is not None
+        rooms.enter(ctx, cid, state.cells[destination], command.get("room"), how="move")
+    elif action == "push":
+        assert destination is not None
+        rooms.enter(ctx, wanted["target"], state.cells[destination], command.get("room"), "push")
+    else:
+        axis = "row" if wanted["direction"] in ("east", "west") else "col"
+        row, col = grid.row_col(here)
+        board.slide(ctx, axis, row if axis == "row" else col, wanted["direction"], True)
+
+
+def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
+    """A plain reason for a refused action, from what the whole table can see."""
+    here = _here(state, cid)
+    room = board.kind_at(state, here)
+    destination = grid.neighbour(here, wanted["direction"])
+    if action == "look" and room == "dark":
+        return "No Look in the Dark chamber."
+    if destination is None and action != "control":
+        return f"There is no room {wanted['direction']} of {grid.name(here)}."
+    if action == "push":
+        if here == grid.CENTRE:
+            return "Pushing from the Central room is strictly forbidden."
+        target = wanted.get("target")
+        if target not in state.occupants(state.cells[here]) or target == cid:
+            return "You can only push another character standing in your room."
+    if action == "control":
+        if not grid.lines_through(here):
+            return "The central lines never move: the Central room stays in the middle."
+        return "That line already moved the other way this turn; it may only move the same way."
+    if destination is not None and state.tile_at(destination).sealed:
+        return "That Flooded chamber is locked: no one can enter it."
+    if room == "prison":
+        return (
+            "From a Prison cell you may only move onto an adjacent room with a character in it "
+            "or onto the Central room."
+        )
+    return "That is not possible here."

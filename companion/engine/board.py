@@ -1,0 +1,117 @@
+"""Changes to the board shared by actions and rooms: identifying, sliding, eliminating."""
+
+from __future__ import annotations
+
+from . import grid, modes
+from .catalogue import rooms as room_catalogue
+from .context import Context, Refused
+from .state import GameState
+
+
+def kind_at(state: GameState, cell: int) -> str | None:
+    """The room at a cell if it is revealed (what everyone at the table can see)."""
+    tile = state.tile_at(cell)
+    return tile.kind if tile.revealed else None
+
+
+def hidden_cells(state: GameState) -> list[int]:
+    return [c for c in grid.CELLS if not state.tile_at(c).revealed]
+
+
+def room25_tile(state: GameState) -> int | None:
+    for tile in state.tiles.values():
+        if tile.revealed and tile.kind == "room25":
+            return tile.id
+    return None
+
+
+def in_room25(state: GameState) -> set[str]:
+    tile = room25_tile(state)
+    return set() if tile is None else set(state.occupants(tile))
+
+
+def room_name(kind: str) -> str:
+    return room_catalogue()[kind]["name_en"]
+
+
+def identify(ctx: Context, tile_id: int, reported: object, private: str | None = None) -> str:
+    """The room on a tile about to be seen: known to the engine, or reported by the player
+    holding the physical tile. Refuses a report the composition cannot hold."""
+    state = ctx.state
+    tile = state.tiles[tile_id]
+    if tile.kind is not None:
+        return tile.kind
+    if reported is None:
+        raise Refused(
+            f"Say which room is on the tile at {grid.name(state.cell_of(tile_id))} "
+            '(add "room" to the command).'
+        )
+    if not isinstance(reported, str) or reported not in room_catalogue():
+        raise Refused(f"{reported!r} is not a room of the game.")
+    if state.pool.get(reported, 0) <= 0:
+        raise Refused(f"This game's composition has no {room_name(reported)} left unaccounted for.")
+    if private is None:
+        ctx.emit("tile_identified", tile=tile_id, room=reported)
+    else:
+        ctx.emit("tile_identified", tile=tile_id, room=reported, private=private)
+    return reported
+
+
+def eliminate(ctx: Context, cid: str, cause: str) -> None:
+    state = ctx.state
+    if not state.characters[cid].alive:
+        return
+    ctx.emit("eliminated", character=cid, cause=cause)
+    modes.reveal_after_death(ctx)
+    if state.outcome is None:
+        outcome = modes.death_outcome(state)
+        if outcome is not None:
+            ctx.emit("game_over", outcome=outcome)
+
+
+def entered_room25(ctx: Context) -> None:
+    """Alert! (001, Escape the Complex): on the 10-turn side, entering Room 25 during the first
+    five turns leaves 5 turns. Decision: the alarm goes off once and never adds turns."""
+    state = ctx.state
+    if state.ruleset.has_alarm and not state.alarm and state.turn <= 5:
+        ctx.emit("alarm", turns_left=min(state.turns_left, 5))
+
+
+def line_moves(state: GameState, cells: list[int] | None = None) -> list[tuple[str, int, str]]:
+    """Legal slides (axis, index, direction) of the given lines, or of every movable line."""
+    options = []
+    axes = (
+        [(axis, index) for axis in ("row", "col") for index in grid.MOVABLE]
+        if cells is None
+        else [line for c in cells for line in grid.lines_through(c)]
+    )
+    for axis, index in axes:
+        for direction in grid.AXIS_DIRECTIONS[axis]:
+            used = state.controls.get(grid.line_key(axis, index))
+            if used is None or used == direction:
+                options.append((axis, index, direction))
+    return options
+
+
+def slide(
+    ctx: Context, axis: str, index: int, direction: str, exit_allowed: bool, token: bool = True
+) -> None:
+    """Slide a line one rank. Room 25 pushed off the edge takes its occupants out of the
+    complex when the mode lets them leave now; otherwise it wraps like any room."""
+    state = ctx.state
+    key = grid.line_key(axis, index)
+    leading = state.cells[grid.leading_cell(axis, index, direction)]
+    if exit_allowed and leading == room25_tile(state):
+        inside = state.occupants(leading)
+        outcome = modes.escape_outcome(state, inside)
+        if outcome is not None:
+            ctx.emit("escaped", characters=inside, line=key, direction=direction)
+            ctx.emit("game_over", outcome=outcome)
+            return
+    ctx.emit(
+        "slid",
+        line=key,
+        direction=direction,
+        cells=grid.slide(state.cells, axis, index, direction),
+        token=token,
+    )

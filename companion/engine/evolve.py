@@ -1,0 +1,305 @@
+"""The fold: how each event changes the state. Nothing else changes a state.
+
+Replaying a game's events through `evolve` from nothing rebuilds the state exactly, which is
+what the journal, undo and the property tests rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .ruleset import Settings, make_ruleset
+from .state import Character, GameState, Seat, Tile
+
+Handler = Callable[[GameState, dict], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(kind: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def evolve(state: GameState, event: dict) -> None:
+    HANDLERS[event["type"]](state, event)
+    state.version += 1
+
+
+def replay(events: Iterable[dict]) -> GameState:
+    """Rebuild a state from its events (the first must be `game_created`)."""
+    state: GameState | None = None
+    for event in events:
+        if event["type"] == "game_created":
+            state = created(event)
+        else:
+            assert state is not None, "a game's events start with game_created"
+            evolve(state, event)
+    assert state is not None, "no events"
+    return state
+
+
+def created(event: dict) -> GameState:
+    rules = event["ruleset"]
+    ruleset = make_ruleset(rules["edition"], rules["mode"], rules["tracking"], rules["settings"])
+    assert ruleset.settings == Settings(**rules["settings"])
+    state = GameState(
+        ruleset=ruleset,
+        rng=event["rng"],
+        seats={s["id"]: Seat(s["id"], tuple(s["characters"])) for s in event["seats"]},
+        characters={},
+        tiles={i: Tile(i, kind, revealed) for i, (kind, revealed) in enumerate(event["tiles"])},
+        cells=list(event["cells"]),
+        order=list(event["order"]),
+        pool=dict(event["pool"]),
+        turns_left=event["turns_left"],
+        phase=event["phase"],
+        version=1,
+    )
+    for seat in event["seats"]:
+        for cid in seat["characters"]:
+            state.characters[cid] = Character(cid, seat["id"], event["start"])
+    return state
+
+
+@handles("position_set")
+def _position(state: GameState, e: dict) -> None:
+    """A whole position written down mid-game (scenario files): replaces what it names."""
+    for key in ("phase", "turn", "turns_left", "alarm", "round", "current", "arrivals"):
+        if key in e:
+            setattr(state, key, e[key])
+    if "order" in e:
+        state.order = list(e["order"])
+    if "cells" in e:
+        state.cells = list(e["cells"])
+    if "tiles" in e:
+        state.tiles = {
+            i: Tile(i, t["kind"], t["revealed"], t["sealed"]) for i, t in enumerate(e["tiles"])
+        }
+    if "pool" in e:
+        state.pool = dict(e["pool"])
+    if "controls" in e:
+        state.controls = dict(e["controls"])
+    if "deaths" in e:
+        state.deaths = list(e["deaths"])
+    for cid, fields in e.get("characters", {}).items():
+        for key, value in fields.items():
+            setattr(state.characters[cid], key, tuple(value) if isinstance(value, list) else value)
+    for sid, fields in e.get("seats", {}).items():
+        seat = state.seats[sid]
+        for key, value in fields.items():
+            if key == "notebook":
+                seat.notebook = {int(t): kind for t, kind in value.items()}
+            else:
+                setattr(seat, key, value)
+
+
+@handles("role_dealt")
+def _role(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].role = e["role"]
+    state.rng = e.get("rng", state.rng)
+
+
+@handles("role_revealed")
+def _role_revealed(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].role_public = True
+
+
+@handles("guard_exposed")
+def _exposed(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.exposed_turn = state.turn
+    c.role_public = True
+
+
+@handles("clue_taken")
+def _clue(state: GameState, e: dict) -> None:
+    state.seats[e["seat"]].clue = e["cell"]
+
+
+@handles("room_seen")
+def _seen(state: GameState, e: dict) -> None:
+    state.seats[e["seat"]].notebook[e["tile"]] = e["room"]
+    _identify(state, e["tile"], e["room"])
+
+
+@handles("tile_identified")
+def _identified(state: GameState, e: dict) -> None:
+    _identify(state, e["tile"], e["room"])
+
+
+def _identify(state: GameState, tile_id: int, kind: str) -> None:
+    tile = state.tiles[tile_id]
+    if tile.kind is None:
+        tile.kind = kind
+        state.pool[kind] -= 1
+
+
+@handles("phase")
+def _phase(state: GameState, e: dict) -> None:
+    state.phase = e["phase"]
+    state.round = e.get("round", state.round)
+    state.current = None
+    if e["phase"] == "programming":
+        for c in state.characters.values():
+            c.program, c.flexible, c.locked, c.played, c.slots = (), False, False, (), 0
+            c.limit = e["limits"].get(c.id, 2)
+
+
+@handles("locked_in")
+def _locked(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].locked = True
+
+
+@handles("programmed")
+def _programmed(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.program = tuple(e["tokens"])
+    c.flexible = len(e["tokens"]) == 1
+
+
+@handles("actor")
+def _actor(state: GameState, e: dict) -> None:
+    state.current = e["character"]
+    state.round = e["round"]
+
+
+@handles("action_revealed")
+def _revealed_action(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.actions += 1
+    c.played = (*c.played, e["action"])
+    if e["action"] in c.program:
+        program = list(c.program)
+        program.remove(e["action"])
+        c.program = tuple(program)
+
+
+@handles("looked")
+@handles("reported")
+@handles("action_played")
+@handles("action_lost")
+def _nothing(state: GameState, e: dict) -> None:
+    """Public record only: the room seen, if any, is in a private `room_seen`."""
+
+
+@handles("slot_done")
+def _slot_done(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].slots += 1
+    state.current = None
+
+
+@handles("moved")
+def _moved(state: GameState, e: dict) -> None:
+    state.arrivals += 1
+    c = state.characters[e["character"]]
+    c.tile = e["tile"]
+    c.entered = state.arrivals
+
+
+@handles("room_revealed")
+def _room_revealed(state: GameState, e: dict) -> None:
+    _identify(state, e["tile"], e["room"])
+    state.tiles[e["tile"]].revealed = True
+    for seat in state.seats.values():
+        if seat.reminder == e["tile"]:
+            seat.reminder = None
+
+
+@handles("sealed")
+def _sealed(state: GameState, e: dict) -> None:
+    state.tiles[e["tile"]].sealed = True
+
+
+@handles("trapped")
+def _trapped(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.trapped, c.trapped_at = e["tile"], c.actions
+
+
+@handles("trap_cleared")
+def _trap_cleared(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].trapped = None
+
+
+@handles("flooding")
+def _flooding(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.flooded, c.flooded_turn = e["tile"], state.turn
+
+
+@handles("flood_cleared")
+def _flood_cleared(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].flooded = None
+
+
+@handles("eliminated")
+def _eliminated(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.alive, c.tile, c.trapped, c.flooded, c.program = False, None, None, None, ()
+    state.deaths.append(c.id)
+    if c.id in state.order:
+        state.order.remove(c.id)
+
+
+@handles("slid")
+def _slid(state: GameState, e: dict) -> None:
+    state.cells = list(e["cells"])
+    if e.get("token"):
+        state.controls[e["line"]] = e["direction"]
+
+
+@handles("swapped")
+def _swapped(state: GameState, e: dict) -> None:
+    a, b = e["cells"]
+    state.cells[a], state.cells[b] = state.cells[b], state.cells[a]
+
+
+@handles("reminder_placed")
+def _reminder(state: GameState, e: dict) -> None:
+    state.seats[e["seat"]].reminder = e["tile"]
+
+
+@handles("alarm")
+def _alarm(state: GameState, e: dict) -> None:
+    state.alarm = True
+    state.turns_left = e["turns_left"]
+
+
+@handles("pending")
+def _pending(state: GameState, e: dict) -> None:
+    state.pending = e["pending"]
+
+
+@handles("pending_cleared")
+def _pending_cleared(state: GameState, e: dict) -> None:
+    state.pending = None
+
+
+@handles("countdown")
+def _countdown(state: GameState, e: dict) -> None:
+    state.order = list(e["order"])
+    state.turn = e["turn"]
+    state.turns_left = e["turns_left"]
+    state.controls = {}
+
+
+@handles("escaped")
+def _escaped(state: GameState, e: dict) -> None:
+    for cid in e["characters"]:
+        state.characters[cid].tile = None
+
+
+@handles("game_over")
+def _over(state: GameState, e: dict) -> None:
+    state.phase = "over"
+    state.current = None
+    state.pending = None
+    state.outcome = e["outcome"]
+
+
+@handles("rng")
+def _rng(state: GameState, e: dict) -> None:
+    state.rng = e["value"]

@@ -1,0 +1,180 @@
+"""The turn cycle (001_30b8f356e0d93ba4.txt, GAME CYCLE): starting clue, programming, the two
+action rounds in turn order, and the countdown."""
+
+from __future__ import annotations
+
+from . import actions, board, modes
+from .context import Context
+from .state import ACTIONS, Character, GameState
+
+
+def programs(state: GameState, c: Character) -> bool:
+    """Whether a character programs secretly, rather than choosing at his turn: Solo plays
+    'the action tiles instantly without programming'; an exposed guard stops programming
+    from the turn after he exposed himself (001, Exposure of the Guards)."""
+    if state.ruleset.mode == "solo" and not state.ruleset.settings.solo_programming:
+        return False
+    return not (c.exposed_turn is not None and c.exposed_turn < state.turn)
+
+
+def start_programming(ctx: Context) -> None:
+    state = ctx.state
+    limits = {}
+    for c in state.living():
+        if (
+            state.tracked
+            and c.tile is not None
+            and board.kind_at(state, state.where(c.id)) == "cold"
+        ):
+            exposed_guard = c.exposed_turn is not None and c.exposed_turn < state.turn
+            if not exposed_guard or state.ruleset.settings.cold_limits_revealed_guard:
+                limits[c.id] = 1
+    ctx.emit("phase", phase="programming", limits=limits)
+    for c in state.living():
+        if not programs(state, c):
+            ctx.emit("locked_in", character=c.id)
+    maybe_start_actions(ctx)
+
+
+def maybe_start_actions(ctx: Context) -> None:
+    state = ctx.state
+    if all(c.locked for c in state.living()):
+        ctx.emit("phase", phase="action", round=1)
+        advance(ctx)
+
+
+def next_slot(state: GameState) -> Character | None:
+    for cid in state.order:
+        c = state.characters[cid]
+        if c.slots < state.round:
+            return c
+    return None
+
+
+def advance(ctx: Context) -> None:
+    """Give the turn to the next character with something to do, or end the round or turn."""
+    state = ctx.state
+    while (
+        state.phase == "action"
+        and state.outcome is None
+        and state.pending is None
+        and state.current is None
+    ):
+        c = next_slot(state)
+        if c is None:
+            if state.round == 1:
+                ctx.emit("phase", phase="action", round=2)
+                continue
+            end_turn(ctx)
+            return
+        begin_slot(ctx, c)
+
+
+def free_actions(state: GameState, c: Character) -> list[str]:
+    """Actions a character choosing at his turn may still play: each token once a turn
+    (an exposed guard 'cannot repeat the same action'), within the Cold chamber's limit."""
+    if len(c.played) >= c.limit:
+        return []
+    return [a for a in ACTIONS if a not in c.played]
+
+
+def may_pass(state: GameState, c: Character) -> bool:
+    """Solo: like programming a single action, a character may skip one of the two rounds."""
+    if state.ruleset.mode != "solo" or programs(state, c):
+        return False
+    return state.round == 1 or bool(c.played)
+
+
+def due_token(c: Character) -> str | None:
+    """The next programmed token: the top one first; a single token may wait for round 2."""
+    return c.program[0] if c.program else None
+
+
+def begin_slot(ctx: Context, c: Character) -> None:
+    state = ctx.state
+    if not state.tracked:
+        ctx.emit("actor", character=c.id, round=state.round)
+        return
+    if not programs(state, c):
+        playable = [a for a in free_actions(state, c) if actions.options(state, c.id, a)]
+        if playable or may_pass(state, c):
+            ctx.emit("actor", character=c.id, round=state.round)
+        else:
+            finish_slot(ctx, c)
+        return
+    token = due_token(c)
+    if token is None:
+        finish_slot(ctx, c)
+        return
+    ctx.emit("actor", character=c.id, round=state.round)
+    if not (c.flexible and state.round == 1) and not actions.options(state, c.id, token):
+        play(ctx, c, token, {})
+
+
+def play(ctx: Context, c: Character, action: str, command: dict) -> None:
+    """Reveal the token and carry the action out; with no way to complete it, it is lost."""
+    ctx.emit("action_revealed", character=c.id, action=action)
+    if actions.options(ctx.state, c.id, action):
+        actions.resolve(ctx, c.id, action, command)
+    else:
+        ctx.emit("action_lost", character=c.id, action=action)
+    if ctx.state.pending is None:
+        complete_action(ctx)
+
+
+def complete_action(ctx: Context) -> None:
+    """After an action and every choice it caused: the Trapped check, then the next slot."""
+    state = ctx.state
+    if state.outcome is not None or state.current is None:
+        return
+    c = state.characters[state.current]
+    if c.alive and c.trapped is not None and c.trapped_at < c.actions:
+        if c.tile == c.trapped:
+            board.eliminate(ctx, c.id, "trapped")
+        else:
+            ctx.emit("trap_cleared", character=c.id)
+    if state.outcome is None:
+        finish_slot(ctx, c)
+        advance(ctx)
+
+
+def finish_slot(ctx: Context, c: Character) -> None:
+    """A character's round is over. Flooded chamber (001 ROOMS): 'After your second action of
+    the next turn, if your character is still there, you drown.'"""
+    state = ctx.state
+    ctx.emit("slot_done", character=c.id)
+    if state.ruleset.settings.flooded_deadline == "second_action_next_turn" and state.round == 2:
+        check_flood(ctx, c)
+
+
+def check_flood(ctx: Context, c: Character) -> None:
+    state = ctx.state
+    if not c.alive or c.flooded is None or state.turn < c.flooded_turn + 1:
+        return
+    if c.tile == c.flooded:
+        board.eliminate(ctx, c.id, "flooded")
+    else:
+        ctx.emit("flood_cleared", character=c.id)
+
+
+def end_turn(ctx: Context) -> None:
+    """3. Countdown: the first player becomes the last; the dead have no marker any more."""
+    state = ctx.state
+    if state.ruleset.settings.flooded_deadline == "end_of_next_turn":
+        for c in state.living():
+            check_flood(ctx, c)
+    if state.outcome is not None:
+        return
+    if state.turns_left <= 1:
+        ctx.emit("game_over", outcome=modes.countdown_outcome(state, board.in_room25(state)))
+        return
+    order = state.order[1:] + state.order[:1]
+    ctx.emit("countdown", order=order, turn=state.turn + 1, turns_left=state.turns_left - 1)
+    start_programming(ctx)
+
+
+def after_command(ctx: Context) -> None:
+    """Checks that hold 'at any time': take off the masks."""
+    state = ctx.state
+    if state.outcome is None and state.tracked:
+        modes.take_off_masks(ctx, board.in_room25(state))

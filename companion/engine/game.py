@@ -1,0 +1,279 @@
+"""Commands in, events out: `apply` checks a command against the state and answers with the
+events it causes and the new state, or with a plain refusal that changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import actions, board, flow, grid, modes, rooms
+from .context import Context, Refused
+from .setup import new_game
+from .state import ACTIONS, HOST, Character, GameState
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a command did: the new state and its events, or a refusal and the state unchanged."""
+
+    state: GameState
+    events: list[dict] = field(default_factory=list)
+    refusal: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+def start(setup: dict) -> Result:
+    """Begin a game; an impossible setup is refused with the reason."""
+    try:
+        ctx = new_game(setup)
+    except Refused as refusal:
+        return Result(state=None, refusal=str(refusal))  # type: ignore[arg-type]
+    return Result(ctx.state, ctx.events)
+
+
+def apply(state: GameState, command: dict) -> Result:
+    """Apply one command on a copy of the state; the given state is never changed."""
+    try:
+        _check_envelope(state, command)
+        ctx = Context(state.clone())
+        COMMANDS[command["type"]](ctx, command)
+        flow.after_command(ctx)
+    except Refused as refusal:
+        return Result(state, [], str(refusal))
+    return Result(ctx.state, ctx.events)
+
+
+def _check_envelope(state: GameState, command: object) -> None:
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise Refused('A command is an object with a "type", such as {"type": "act", ...}.')
+    if command["type"] not in COMMANDS:
+        raise Refused(f"Unknown command {command['type']!r}: {', '.join(sorted(COMMANDS))}.")
+    version = command.get("version")
+    if version is not None and version != state.version:
+        raise Refused(
+            "That was sent for an earlier moment of the game; the game has moved on since. "
+            "Look at the screen again and repeat if it still applies."
+        )
+    seat = command.get("seat")
+    if seat != HOST and seat not in state.seats:
+        raise Refused(f"Unknown seat {seat!r}.")
+    if state.outcome is not None:
+        raise Refused("The game is over.")
+    pending = state.pending
+    if pending is not None and command["type"] != "choose":
+        who = modes.display(pending["character"])
+        raise Refused(f"The game is waiting for {who}'s choice first.")
+
+
+def _own(state: GameState, seat: str, cid: object) -> Character:
+    if cid not in state.characters or state.characters[cid].seat != seat:
+        raise Refused(f"{cid!r} is not one of your characters.")
+    c = state.characters[cid]
+    if not c.alive:
+        raise Refused(f"{modes.display(c.id)} has been eliminated.")
+    return c
+
+
+def _actor(state: GameState, seat: str, command: dict) -> Character:
+    if state.phase != "action" or state.current is None:
+        raise Refused("It is nobody's action now.")
+    c = state.characters[state.current]
+    if c.seat != seat:
+        raise Refused(f"It is {modes.display(c.id)}'s action, not yours.")
+    if "character" in command and command["character"] != c.id:
+        raise Refused(f"It is {modes.display(c.id)}'s action now.")
+    return c
+
+
+def _clue(ctx: Context, command: dict) -> None:
+    """Starting clue (001, SETUP): each player looks at ONE room next to the Central room."""
+    state = ctx.state
+    seat = state.seats[command["seat"]]
+    if state.phase != "clue":
+        raise Refused("The starting clue is taken before the first programming phase.")
+    if seat.clue is not None:
+        raise Refused("Each player looks at only one room for the starting clue.")
+    try:
+        cell = grid.parse_cell(command.get("cell"))
+    except ValueError as error:
+        raise Refused(str(error).capitalize() + ".") from None
+    if cell not in grid.neighbours(grid.CENTRE).values():
+        raise Refused("The starting clue is one of the four rooms next to the Central room.")
+    tile = state.tile_at(cell)
+    ctx.emit("clue_taken", seat=seat.id, cell=grid.name(cell))
+    kind = board.identify(ctx, tile.id, command.get("room"), private=seat.id)
+    ctx.emit("room_seen", seat=seat.id, tile=tile.id, room=kind, private=seat.id)
+    if all(s.clue is not None for s in state.seats.values()):
+        flow.start_programming(ctx)
+
+
+def _program(ctx: Context, command: dict) -> None:
+    """1. Programming: two different tokens in order, or one token to play in either round."""
+    state = ctx.state
+    c = _own(state, command["seat"], command.get("character"))
+    if state.phase != "programming":
+        raise Refused("It is not the programming phase.")
+    if c.locked:
+        raise Refused(f"{modes.display(c.id)}'s programming is already locked in.")
+    if not flow.programs(state, c):
+        raise Refused(f"{modes.display(c.id)} plays without programming.")
+    if state.tracked:
+        tokens = command.get("actions")
+        if not isinstance(tokens, list) or not 1 <= len(tokens) <= 2:
+            raise Refused("Program one or two actions.")
+        if any(t not in ACTIONS for t in tokens):
+            raise Refused("The actions are look, move, push and control.")
+        if len(set(tokens)) != len(tokens):
+            raise Refused("Each action token can be programmed only once.")
+        if len(tokens) > c.limit:
+            raise Refused("In the Cold chamber you can only program one action.")
+        ctx.emit("programmed", character=c.id, tokens=list(tokens), private=c.seat)
+    ctx.emit("locked_in", character=c.id)
+    flow.maybe_start_actions(ctx)
+
+
+def _act(ctx: Context, command: dict) -> None:
+    """2. Action: reveal the programmed token (or choose one, without programming) and play it."""
+    state = ctx.state
+    c = _actor(state, command["seat"], command)
+    if not state.tracked:
+        raise Refused('Without a tracked board, say "next" when the action is done.')
+    wanted = command.get("action")
+    if flow.programs(state, c):
+        action = flow.due_token(c)
+        assert action is not None
+        if wanted is not None and wanted != action:
+            raise Refused(f"The programmed action is {action}; it must be played.")
+        flow.play(ctx, c, action, command)
+        return
+    choices = [a for a in flow.free_actions(state, c) if actions.options(state, c.id, a)]
+    if wanted not in choices:
+        raise Refused(f"Choose one of: {', '.join(choices) or 'nothing left this turn'}.")
+    flow.play(ctx, c, wanted, command)
+
+
+def _wait(ctx: Context, command: dict) -> None:
+    """A single programmed action may wait for the second round (001, 1. Programming)."""
+    state = ctx.state
+    c = _actor(state, command["seat"], command)
+    if not (c.flexible and state.round == 1 and c.program):
+        raise Refused("Only a single programmed action can wait for the second round.")
+    flow.finish_slot(ctx, c)
+    flow.advance(ctx)
+
+
+def _pass(ctx: Context, command: dict) -> None:
+    state = ctx.state
+    c = _actor(state, command["seat"], command)
+    if not flow.may_pass(state, c):
+        raise Refused("You must play an action now.")
+    flow.finish_slot(ctx, c)
+    flow.advance(ctx)
+
+
+def _choose(ctx: Context, command: dict) -> None:
+    state = ctx.state
+    pending = state.pending
+    if pending is None:
+        raise Refused("There is no choice to make now.")
+    if command["seat"] != pending["seat"]:
+        raise Refused(f"The choice is {modes.display(pending['character'])}'s to make.")
+    rooms.resolve_choice(ctx, command)
+    if state.pending is None and state.phase == "action":
+        flow.complete_action(ctx)
+
+
+def _reminder(ctx: Context, command: dict) -> None:
+    """Reminder token (001, Reminder Tokens): placed during your turn on a hidden room."""
+    state = ctx.state
+    seat = state.seats[command["seat"]]
+    if not state.ruleset.settings.reminder_tokens:
+        raise Refused("This game is played without reminder tokens.")
+    _actor(state, seat.id, {})
+    if seat.reminder is not None:
+        raise Refused("Your reminder token is already on the board until that room is revealed.")
+    try:
+        cell = grid.parse_cell(command.get("cell"))
+    except ValueError as error:
+        raise Refused(str(error).capitalize() + ".") from None
+    tile = state.tile_at(cell)
+    if tile.revealed:
+        raise Refused("A reminder token goes on a room that is still hidden.")
+    ctx.emit("reminder_placed", seat=seat.id, tile=tile.id, cell=grid.name(cell))
+
+
+def _expose(ctx: Context, command: dict) -> None:
+    """Exposure of the Guards (001, Suspicion Mode): at any time during his turn."""
+    state = ctx.state
+    c = _actor(state, command["seat"], command)
+    if state.ruleset.mode != "suspicion" or c.role != "guard":
+        raise Refused("Only a guard can expose himself.")
+    if c.exposed_turn is not None:
+        raise Refused("You are already exposed.")
+    if state.ruleset.settings.guard_exposure == "after_alarm" and not state.alarm:
+        raise Refused("A guard may expose himself only once the alarm has gone off.")
+    ctx.emit("guard_exposed", character=c.id, role="guard")
+
+
+def _next(ctx: Context, command: dict) -> None:
+    """Countdown-only games: the table says the current action is done."""
+    state = ctx.state
+    if state.tracked:
+        raise Refused("With a tracked board, play the action itself.")
+    if state.phase != "action" or state.current is None:
+        raise Refused("It is nobody's action now.")
+    c = state.characters[state.current]
+    if command["seat"] not in (HOST, c.seat):
+        raise Refused(f"It is {modes.display(c.id)}'s action.")
+    flow.finish_slot(ctx, c)
+    flow.advance(ctx)
+
+
+def _report(ctx: Context, command: dict) -> None:
+    """Countdown-only games: the table reports the events that matter to the countdown."""
+    state = ctx.state
+    if state.tracked:
+        raise Refused("With a tracked board, these events follow from the actions played.")
+    event = command.get("event")
+    if event == "escaped":
+        inside = command.get("characters")
+        if not isinstance(inside, list) or any(
+            cid not in state.characters or not state.characters[cid].alive for cid in inside
+        ):
+            raise Refused('Name the living characters inside Room 25 as "characters".')
+        outcome = modes.escape_outcome(state, inside)
+        if outcome is None:
+            raise Refused(
+                "Room 25 cannot leave the complex with these characters now: not everyone who "
+                "must escape is inside (one missing is allowed only in the last turn)."
+            )
+        ctx.emit("escaped", characters=list(inside))
+        ctx.emit("game_over", outcome=outcome)
+        return
+    cid = command.get("character")
+    if cid not in state.characters or not state.characters[cid].alive:
+        raise Refused(f"{cid!r} is not a living character.")
+    if event == "entered_room25":
+        ctx.emit("reported", event=event, character=cid)
+        board.entered_room25(ctx)
+    elif event == "eliminated":
+        board.eliminate(ctx, cid, "reported")
+    else:
+        raise Refused("Report entered_room25, eliminated or escaped.")
+
+
+COMMANDS: dict[str, Callable[[Context, dict], None]] = {
+    "clue": _clue,
+    "program": _program,
+    "act": _act,
+    "wait": _wait,
+    "pass": _pass,
+    "choose": _choose,
+    "reminder": _reminder,
+    "expose": _expose,
+    "next": _next,
+    "report": _report,
+}

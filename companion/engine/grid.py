@@ -1,0 +1,128 @@
+"""The complex as a 5x5 grid of cells, its lines, exit zones and slides.
+
+Cells are numbered 0..24 row by row, and named A1..E5 (column letter, row number) with A1 the
+top-left corner as seen from the side of the table where the companion sits. Directions are
+compass words (north is the top edge) so that scenario files read naturally.
+"""
+
+from __future__ import annotations
+
+SIZE = 5
+CENTRE = 12
+CELLS = range(SIZE * SIZE)
+DIRECTIONS = ("north", "south", "east", "west")
+STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+AXIS_DIRECTIONS = {"row": ("east", "west"), "col": ("north", "south")}
+MOVABLE = (0, 1, 3, 4)
+
+
+def cell(row: int, col: int) -> int:
+    return row * SIZE + col
+
+
+def row_col(c: int) -> tuple[int, int]:
+    return divmod(c, SIZE)
+
+
+def name(c: int) -> str:
+    """Spreadsheet-style name of a cell: columns A..E, rows 1..5 (A1 top-left, C3 the centre)."""
+    row, col = row_col(c)
+    return f"{'ABCDE'[col]}{row + 1}"
+
+
+def parse_cell(value: object) -> int:
+    """Accept a cell as 'C3', [row, col] or an index; raise ValueError with a plain reason."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a cell")
+    if isinstance(value, int):
+        if value in CELLS:
+            return value
+        raise ValueError(f"cell {value} is outside the complex (0..24)")
+    if isinstance(value, str) and len(value) == 2:
+        col = "ABCDE".find(value[0].upper())
+        if col >= 0 and value[1] in "12345":
+            return cell(int(value[1]) - 1, col)
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+    ):
+        row, col = value
+        if 0 <= row < SIZE and 0 <= col < SIZE:
+            return cell(row, col)
+    raise ValueError(f"{value!r} is not a cell: write it like 'C3' (column A-E, row 1-5)")
+
+
+def neighbour(c: int, direction: str) -> int | None:
+    row, col = row_col(c)
+    dr, dc = STEP[direction]
+    row, col = row + dr, col + dc
+    if 0 <= row < SIZE and 0 <= col < SIZE:
+        return cell(row, col)
+    return None
+
+
+def neighbours(c: int) -> dict[str, int]:
+    """Adjacent cells by direction: no diagonals, no wrapping round the edges."""
+    found = {}
+    for direction in DIRECTIONS:
+        n = neighbour(c, direction)
+        if n is not None:
+            found[direction] = n
+    return found
+
+
+def direction_to(a: int, b: int) -> str | None:
+    for direction, n in neighbours(a).items():
+        if n == b:
+            return direction
+    return None
+
+
+def is_exit_zone(c: int) -> bool:
+    """The 12 edge cells that end a movable line: three around each corner."""
+    row, col = row_col(c)
+    return (row in (0, 4) and col != 2) or (col in (0, 4) and row != 2)
+
+
+EXIT_ZONES = tuple(c for c in CELLS if is_exit_zone(c))
+INNER = tuple(c for c in CELLS if c != CENTRE and not is_exit_zone(c))
+
+
+def line_key(axis: str, index: int) -> str:
+    return f"{axis}{index}"
+
+
+def line_cells(axis: str, index: int) -> list[int]:
+    if axis == "row":
+        return [cell(index, col) for col in range(SIZE)]
+    return [cell(row, index) for row in range(SIZE)]
+
+
+def lines_through(c: int) -> list[tuple[str, int]]:
+    """The movable lines containing a cell (none for the Central room's row and column)."""
+    row, col = row_col(c)
+    found = []
+    if row in MOVABLE:
+        found.append(("row", row))
+    if col in MOVABLE:
+        found.append(("col", col))
+    return found
+
+
+def leading_cell(axis: str, index: int, direction: str) -> int:
+    """The cell whose tile leaves the line's end when it slides in this direction."""
+    cells = line_cells(axis, index)
+    return cells[-1] if direction in ("east", "south") else cells[0]
+
+
+def slide(cells: list[int], axis: str, index: int, direction: str) -> list[int]:
+    """Tiles after a slide: every tile moves one rank and the one pushed off re-enters opposite."""
+    positions = line_cells(axis, index)
+    tiles = [cells[c] for c in positions]
+    tiles = tiles[-1:] + tiles[:-1] if direction in ("east", "south") else tiles[1:] + tiles[:1]
+    result = list(cells)
+    for c, tile in zip(positions, tiles, strict=True):
+        result[c] = tile
+    return result

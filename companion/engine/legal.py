@@ -1,0 +1,122 @@
+"""What a seat may do now, as ready-made commands (the engine's `legal_moves`)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import actions, flow, grid
+from .state import ACTIONS, HOST, GameState
+
+
+def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
+    """A command that shows a physical tile nobody has reported yet must name the room on it."""
+    if cell is None:
+        return [command]
+    tile = state.tile_at(cell)
+    if tile.revealed or tile.kind is not None:
+        return [command]
+    return [{**command, "room": kind} for kind, n in sorted(state.pool.items()) if n > 0]
+
+
+def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list[dict]:
+    here = state.where(cid)
+    assert here is not None
+    found = []
+    for option in actions.options(state, cid, action):
+        command = {"type": "act", "seat": seat, "character": cid, "action": action, **option}
+        shown = grid.neighbour(here, option["direction"]) if action != "control" else None
+        if action == "look" and shown is not None and state.tile_at(shown).revealed:
+            shown = None
+        found.extend(_with_room(state, command, shown))
+    return found
+
+
+def legal_commands(state: GameState, seat: str) -> list[dict]:
+    """Every command this seat may send now (reports aside, which only the table knows)."""
+    if state.outcome is not None:
+        return []
+    if state.pending is not None:
+        return _choices(state, seat)
+    if state.phase == "clue":
+        if seat not in state.seats or state.seats[seat].clue is not None:
+            return []
+        found = []
+        for cell in grid.neighbours(grid.CENTRE).values():
+            found.extend(
+                _with_room(state, {"type": "clue", "seat": seat, "cell": grid.name(cell)}, cell)
+            )
+        return found
+    if state.phase == "programming":
+        return _programming(state, seat)
+    if state.phase == "action" and state.current is not None:
+        return _turn(state, seat)
+    return []
+
+
+def _programming(state: GameState, seat: str) -> list[dict]:
+    found = []
+    for c in state.living():
+        if c.seat != seat or c.locked or not flow.programs(state, c):
+            continue
+        base = {"type": "program", "seat": seat, "character": c.id}
+        if not state.tracked:
+            found.append(base)
+            continue
+        for n in range(1, c.limit + 1):
+            found.extend({**base, "actions": list(p)} for p in permutations(ACTIONS, n))
+    return found
+
+
+def _turn(state: GameState, seat: str) -> list[dict]:
+    c = state.characters[state.current]
+    if not state.tracked:
+        return [{"type": "next", "seat": seat}] if seat in (HOST, c.seat) else []
+    if c.seat != seat:
+        return []
+    found: list[dict] = []
+    if flow.programs(state, c):
+        token = flow.due_token(c)
+        assert token is not None
+        plays = _action_commands(state, seat, c.id, token)
+        if c.flexible and state.round == 1:
+            # Playing it now when it cannot be completed loses it; waiting keeps it.
+            plays = plays or [{"type": "act", "seat": seat, "character": c.id, "action": token}]
+            plays.append({"type": "wait", "seat": seat, "character": c.id})
+        found.extend(plays)
+    else:
+        for action in flow.free_actions(state, c):
+            found.extend(_action_commands(state, seat, c.id, action))
+        if flow.may_pass(state, c):
+            found.append({"type": "pass", "seat": seat, "character": c.id})
+    if (
+        state.ruleset.mode == "suspicion"
+        and c.role == "guard"
+        and c.exposed_turn is None
+        and (state.ruleset.settings.guard_exposure == "any_time" or state.alarm)
+    ):
+        found.append({"type": "expose", "seat": seat, "character": c.id})
+    if state.ruleset.settings.reminder_tokens and state.seats[seat].reminder is None:
+        for cell in grid.CELLS:
+            if not state.tile_at(cell).revealed:
+                found.append({"type": "reminder", "seat": seat, "cell": grid.name(cell)})
+    return found
+
+
+def _choices(state: GameState, seat: str) -> list[dict]:
+    pending = state.pending
+    assert pending is not None
+    if pending["seat"] != seat:
+        return []
+    base = {"type": "choose", "seat": seat}
+    if pending["kind"] == "control":
+        found = []
+        for option in pending["options"]:
+            line, direction = option.split()
+            found.append({**base, "line": line, "direction": direction})
+        return found
+    shows = pending["kind"] in ("vision", "illusion")
+    found = []
+    for name in pending["options"]:
+        command = {**base, "cell": name}
+        found.extend(_with_room(state, command, grid.parse_cell(name)) if shows else [command])
+    return found

@@ -1,0 +1,187 @@
+"""What each mode counts as a win, and the identity reveals of Suspicion.
+
+Sources: 001_30b8f356e0d93ba4.txt, GAME MODES (Suspicion, Team, Cooperation, Competition,
+Solo) and Escape the Complex.
+"""
+
+from __future__ import annotations
+
+from .catalogue import characters as character_catalogue
+from .context import Context
+from .state import GameState
+
+
+def display(cid: str) -> str:
+    return character_catalogue().get(cid, {}).get("name", cid)
+
+
+def _outcome(result: str, winners: list[str], reason: str) -> dict:
+    return {"result": result, "winners": sorted(set(winners)), "reason": reason}
+
+
+def _seats_of(state: GameState, cids: list[str]) -> list[str]:
+    return [state.characters[c].seat for c in cids]
+
+
+def teams(state: GameState) -> dict[str, list[str]]:
+    """Who wins together: a seat in Competition, a team in Team mode, every prisoner otherwise."""
+    mode = state.ruleset.mode
+    if mode == "competition":
+        return {seat.id: list(seat.characters) for seat in state.seats.values()}
+    if mode == "team":
+        found: dict[str, list[str]] = {}
+        for i, seat in enumerate(state.seats.values()):
+            found.setdefault("AB"[i % 2], []).extend(seat.characters)
+        return found
+    return {"prisoners": [c.id for c in state.characters.values() if c.role == "prisoner"]}
+
+
+def _may_leave(state: GameState, members: list[str], inside: set[str]) -> int:
+    """How many of a side's members are missing, or -1 when the side may not leave now."""
+    missing = [c for c in members if not state.characters[c].alive or c not in inside]
+    if not missing:
+        return 0
+    if len(missing) == 1 and state.last_turn:
+        return 1
+    return -1
+
+
+def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
+    """The outcome if Room 25 leaves now with these characters, or None if it may not leave."""
+    mode = state.ruleset.mode
+    inside_set = set(inside)
+    if mode in ("suspicion",):
+        if _may_leave(state, teams(state)["prisoners"], inside_set) < 0:
+            return None
+        guards = [c.id for c in state.characters.values() if c.role == "guard"]
+        winners = _seats_of(state, teams(state)["prisoners"])
+        del guards
+        return _outcome("prisoners", winners, "The prisoners took Room 25 out of the complex.")
+    if mode in ("cooperation", "solo"):
+        everyone = list(state.characters)
+        dead = [c for c in everyone if not state.characters[c].alive]
+        living_outside = [c for c in everyone if state.characters[c].alive and c not in inside_set]
+        if living_outside:
+            return None
+        if not dead:
+            return _outcome("complete_victory", list(state.seats), "Everyone escaped.")
+        partial = mode == "cooperation" and state.ruleset.settings.cooperation_partial_victory
+        if partial and len(dead) == 1:
+            return _outcome(
+                "partial_victory", list(state.seats), "Escaped with one character eliminated."
+            )
+        return None
+    winners = []
+    for side, members in teams(state).items():
+        if _may_leave(state, members, inside_set) >= 0 and any(c in inside_set for c in members):
+            winners.append(side)
+    if not winners:
+        return None
+    seats = [s for side in winners for s in _sides_seats(state, side)]
+    return _outcome(mode, seats, f"{' and '.join(_side_names(state, winners))} escaped.")
+
+
+def _sides_seats(state: GameState, side: str) -> list[str]:
+    return _seats_of(state, teams(state)[side])
+
+
+def _side_names(state: GameState, sides: list[str]) -> list[str]:
+    if state.ruleset.mode == "team":
+        return [f"Team {s}" for s in sides]
+    return [f"Player {s}" for s in sides]
+
+
+def death_outcome(state: GameState) -> dict | None:
+    """An outcome that eliminations alone decide, checked after every elimination."""
+    mode = state.ruleset.mode
+    dead = [c for c in state.characters.values() if not c.alive]
+    if mode == "suspicion":
+        prisoners_dead = [c for c in dead if c.role == "prisoner"]
+        if len(prisoners_dead) >= 2:
+            guards = [c.id for c in state.characters.values() if c.role == "guard"]
+            return _outcome("guards", _seats_of(state, guards), "Two prisoners were eliminated.")
+        return None
+    if mode == "solo" and dead:
+        return _outcome("defeat", [], "A prisoner was eliminated.")
+    if mode == "cooperation":
+        allowed = 1 if state.ruleset.settings.cooperation_partial_victory else 0
+        if len(dead) > allowed:
+            return _outcome("defeat", [], "Too many characters were eliminated.")
+        return None
+    if mode in ("competition", "team"):
+        alive_sides = [
+            side
+            for side, members in teams(state).items()
+            if any(state.characters[c].alive for c in members)
+        ]
+        if len(alive_sides) == 1:
+            side = alive_sides[0]
+            return _outcome(
+                mode,
+                _sides_seats(state, side),
+                f"{_side_names(state, [side])[0]} is the last alive.",
+            )
+        if not alive_sides:
+            return _outcome("defeat", [], "Everyone was eliminated.")
+    return None
+
+
+def countdown_outcome(state: GameState, in_room25: set[str]) -> dict:
+    """The end of the last turn without an escape."""
+    mode = state.ruleset.mode
+    if mode == "suspicion":
+        guards = [c.id for c in state.characters.values() if c.role == "guard"]
+        return _outcome("guards", _seats_of(state, guards), "The countdown ran out.")
+    if mode == "team":
+        counts = {
+            side: sum(1 for c in members if c in in_room25)
+            for side, members in teams(state).items()
+        }
+        best = max(counts.values())
+        leaders = [side for side, n in counts.items() if n == best]
+        if best > 0 and len(leaders) == 1:
+            return _outcome(
+                "team",
+                _sides_seats(state, leaders[0]),
+                f"The countdown ran out; Team {leaders[0]} has the most prisoners in Room 25.",
+            )
+        return _outcome("draw", [], "The countdown ran out with the teams level in Room 25.")
+    return _outcome("defeat", [], "The countdown ran out.")
+
+
+def reveal_after_death(ctx: Context) -> None:
+    """Suspicion, 'A character death': reveal the dead in order only as far as needed to tell
+    whether two prisoners are dead (the base text's two steps, carried on for later deaths)."""
+    state = ctx.state
+    if state.ruleset.mode != "suspicion":
+        return
+    revealed_prisoners = 0
+    hidden = []
+    for cid in state.deaths:
+        c = state.characters[cid]
+        if c.role_public:
+            revealed_prisoners += c.role == "prisoner"
+        else:
+            hidden.append(c)
+    while hidden and revealed_prisoners + len(hidden) >= 2:
+        c = hidden.pop(0)
+        ctx.emit("role_revealed", character=c.id, role=c.role, reason="death")
+        revealed_prisoners += c.role == "prisoner"
+
+
+def take_off_masks(ctx: Context, in_room25: set[str]) -> None:
+    """Suspicion, 'Take off the masks': those outside Room 25 reveal who they are."""
+    state = ctx.state
+    if state.ruleset.mode != "suspicion" or not in_room25:
+        return
+    living = state.living()
+    outside = [c for c in living if c.id not in in_room25]
+    if state.ruleset.settings.masks == "majority":
+        due = len(living) - len(outside) > len(living) / 2
+    else:
+        guards = sum(1 for c in state.characters.values() if c.role == "guard")
+        due = 0 < len(outside) <= max(guards, 1)
+    if due:
+        for c in outside:
+            if not c.role_public:
+                ctx.emit("role_revealed", character=c.id, role=c.role, reason="masks")

@@ -1,0 +1,187 @@
+"""Entering a room and what each room does (001_30b8f356e0d93ba4.txt, ROOMS Description).
+
+Effects are small functions keyed by room kind. A room whose effect asks a choice sets a
+pending decision for the entering character's player; `resolve_choice` carries it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import board, grid
+from .context import Context, Refused
+from .grid import parse_cell
+
+Effect = Callable[[Context, str, int], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(*kinds: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        for kind in kinds:
+            EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: str = "move") -> None:
+    """A character arrives in a room: reveal it if hidden, then apply its effect (every time)."""
+    state = ctx.state
+    tile = state.tiles[tile_id]
+    kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
+    ctx.emit("moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how)
+    if not tile.revealed:
+        ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
+    EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
+
+
+def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
+    """Put a character in a revealed room without applying its effect (Twin, Vortex)."""
+    ctx.emit("moved", character=cid, tile=tile_id, cell=ctx.state.cell_of(tile_id), how=how)
+
+
+def _no_effect(ctx: Context, cid: str, tile_id: int) -> None:
+    return None
+
+
+def _ask(ctx: Context, kind: str, cid: str, tile_id: int, options: list) -> None:
+    state = ctx.state
+    pending = {
+        "kind": kind,
+        "seat": state.characters[cid].seat,
+        "character": cid,
+        "tile": tile_id,
+        "options": options,
+    }
+    ctx.emit("pending", pending=pending)
+
+
+@effect("room25")
+def _room25(ctx: Context, cid: str, tile_id: int) -> None:
+    board.entered_room25(ctx)
+
+
+@effect("vision")
+def _vision(ctx: Context, cid: str, tile_id: int) -> None:
+    """Look secretly at any room of the board. Only a hidden room shows anything new, so the
+    English 'any room' and the French 'any hidden room' offer the same information."""
+    options = board.hidden_cells(ctx.state)
+    if options:
+        _ask(ctx, "vision", cid, tile_id, [grid.name(c) for c in options])
+
+
+@effect("moving")
+def _moving(ctx: Context, cid: str, tile_id: int) -> None:
+    options = board.hidden_cells(ctx.state)
+    if options:
+        _ask(ctx, "moving", cid, tile_id, [grid.name(c) for c in options])
+
+
+@effect("illusion")
+def _illusion(ctx: Context, cid: str, tile_id: int) -> None:
+    options = board.hidden_cells(ctx.state)
+    if options:
+        _ask(ctx, "illusion", cid, tile_id, [grid.name(c) for c in options])
+
+
+@effect("control")
+def _control_room(ctx: Context, cid: str, tile_id: int) -> None:
+    state = ctx.state
+    if state.ruleset.settings.control_chamber_uses_token:
+        moves = board.line_moves(state)
+    else:
+        moves = [
+            (axis, index, d)
+            for axis in ("row", "col")
+            for index in grid.MOVABLE
+            for d in grid.AXIS_DIRECTIONS[axis]
+        ]
+    if moves:
+        options = [f"{grid.line_key(a, i)} {d}" for a, i, d in moves]
+        _ask(ctx, "control", cid, tile_id, options)
+
+
+@effect("twin")
+def _twin(ctx: Context, cid: str, tile_id: int) -> None:
+    for tile in ctx.state.tiles.values():
+        if tile.id != tile_id and tile.kind == "twin" and tile.revealed:
+            place(ctx, cid, tile.id, "twin")
+            return
+
+
+@effect("vortex")
+def _vortex(ctx: Context, cid: str, tile_id: int) -> None:
+    place(ctx, cid, ctx.state.cells[grid.CENTRE], "vortex")
+
+
+@effect("acid")
+def _acid(ctx: Context, cid: str, tile_id: int) -> None:
+    state = ctx.state
+    others = [state.characters[o] for o in state.occupants(tile_id) if o != cid]
+    if others:
+        first = min(others, key=lambda c: c.entered)
+        board.eliminate(ctx, first.id, "acid")
+
+
+@effect("flooded")
+def _flooded(ctx: Context, cid: str, tile_id: int) -> None:
+    if not ctx.state.tiles[tile_id].sealed:
+        ctx.emit("sealed", tile=tile_id)
+    ctx.emit("flooding", character=cid, tile=tile_id)
+
+
+@effect("trapped")
+def _trapped(ctx: Context, cid: str, tile_id: int) -> None:
+    ctx.emit("trapped", character=cid, tile=tile_id)
+
+
+@effect("mortal")
+def _mortal(ctx: Context, cid: str, tile_id: int) -> None:
+    board.eliminate(ctx, cid, "mortal")
+
+
+def resolve_choice(ctx: Context, command: dict) -> None:
+    """Carry out the pending room choice with the option the player picked."""
+    state = ctx.state
+    pending = state.pending
+    assert pending is not None
+    cid = pending["character"]
+    if pending["kind"] == "control":
+        option = f"{command.get('line')} {command.get('direction')}"
+        if option not in pending["options"]:
+            raise Refused(f"Choose a line and a direction among: {', '.join(pending['options'])}.")
+        ctx.emit("pending_cleared")
+        line, direction = option.split()
+        exit_allowed = state.ruleset.settings.control_chamber_can_exit
+        token = state.ruleset.settings.control_chamber_uses_token
+        board.slide(ctx, line[:3], int(line[3:]), direction, exit_allowed, token)
+        return
+    try:
+        target = parse_cell(command.get("cell"))
+    except ValueError as error:
+        raise Refused(f"Choose a room: {error}.") from None
+    if grid.name(target) not in pending["options"]:
+        raise Refused(f"Choose one of these rooms: {', '.join(pending['options'])}.")
+    ctx.emit("pending_cleared")
+    kind = pending["kind"]
+    if kind == "vision":
+        look_at(ctx, cid, target, command.get("room"))
+    elif kind == "moving":
+        here = state.cell_of(state.characters[cid].tile)
+        ctx.emit("swapped", cells=[here, target], how="moving")
+    elif kind == "illusion":
+        here = state.cell_of(state.characters[cid].tile)
+        ctx.emit("swapped", cells=[here, target], how="illusion")
+        enter(ctx, cid, state.cells[here], command.get("room"), how="illusion")
+
+
+def look_at(ctx: Context, cid: str, cell: int, reported: object) -> None:
+    """A secret look: the room goes into the looker's notebook only."""
+    state = ctx.state
+    tile = state.tile_at(cell)
+    seat = state.characters[cid].seat
+    ctx.emit("looked", character=cid, cell=grid.name(cell))
+    if not tile.revealed:
+        kind = board.identify(ctx, tile.id, reported, private=seat)
+        ctx.emit("room_seen", seat=seat, tile=tile.id, room=kind, private=seat)

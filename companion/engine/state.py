@@ -1,0 +1,134 @@
+"""The game state: plain values, changed only by folding events (see evolve.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ruleset import Ruleset
+
+ACTIONS = ("look", "move", "push", "control")
+HOST = "host"  # the table itself: reports and advances in countdown-only games
+
+
+@dataclass(slots=True)
+class Tile:
+    id: int
+    kind: str | None  # None: a physical tile nobody has reported yet
+    revealed: bool = False
+    sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
+
+    def copy(self) -> Tile:
+        return Tile(self.id, self.kind, self.revealed, self.sealed)
+
+
+@dataclass(slots=True)
+class Character:
+    id: str
+    seat: str
+    tile: int | None  # None once eliminated or outside the tracked board
+    alive: bool = True
+    role: str = "prisoner"
+    role_public: bool = False
+    exposed_turn: int | None = None  # the turn a guard exposed himself
+    entered: int = 0  # order of arrival in the current room (Acid bath)
+    trapped: int | None = None  # Trapped chamber to leave with the next action...
+    trapped_at: int = 0  # ...counted from this action number
+    actions: int = 0  # actions this character has played in the game (lost ones included)
+    slots: int = 0  # action rounds of this turn already done
+    flooded: int | None = None  # Flooded chamber entered...
+    flooded_turn: int = 0  # ...on this turn
+    program: tuple[str, ...] = ()  # tokens still to play this turn, in order
+    flexible: bool = False  # a single token, played in the first or the second round
+    locked: bool = False  # programming locked in
+    played: tuple[str, ...] = ()  # tokens revealed this turn (public)
+    limit: int = 2  # actions this character may play this turn
+
+    def copy(self) -> Character:
+        c = Character.__new__(Character)
+        for name in Character.__slots__:
+            setattr(c, name, getattr(self, name))
+        return c
+
+
+@dataclass(slots=True)
+class Seat:
+    id: str
+    characters: tuple[str, ...]
+    reminder: int | None = None  # the tile holding this player's reminder token
+    clue: int | None = None  # the cell looked at for the starting clue
+    notebook: dict[int, str] = field(default_factory=dict)  # tile id -> room seen
+
+    def copy(self) -> Seat:
+        return Seat(self.id, self.characters, self.reminder, self.clue, dict(self.notebook))
+
+
+@dataclass(slots=True)
+class GameState:
+    ruleset: Ruleset
+    rng: int
+    seats: dict[str, Seat]
+    characters: dict[str, Character]
+    tiles: dict[int, Tile]
+    cells: list[int]  # tile id at each of the 25 cells (empty when the board is not tracked)
+    order: list[str]  # turn order of living characters, first player first
+    pool: dict[str, int]  # room kinds of the composition not yet identified (physical tiles)
+    version: int = 0
+    phase: str = "clue"  # clue, programming, action, over
+    turn: int = 1
+    turns_left: int = 10
+    alarm: bool = False
+    round: int = 1
+    current: str | None = None  # character whose action is next
+    pending: dict | None = None  # a choice or a chance outcome the game waits for
+    controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
+    deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
+    arrivals: int = 0  # counter behind Character.entered
+    outcome: dict | None = None
+
+    @property
+    def last_turn(self) -> bool:
+        return self.turns_left == 1
+
+    @property
+    def tracked(self) -> bool:
+        return bool(self.cells)
+
+    def cell_of(self, tile: int) -> int:
+        return self.cells.index(tile)
+
+    def tile_at(self, cell: int) -> Tile:
+        return self.tiles[self.cells[cell]]
+
+    def where(self, character: str) -> int | None:
+        tile = self.characters[character].tile
+        return None if tile is None else self.cells.index(tile)
+
+    def occupants(self, tile: int) -> list[str]:
+        return [c.id for c in self.characters.values() if c.alive and c.tile == tile]
+
+    def living(self) -> list[Character]:
+        return [c for c in self.characters.values() if c.alive]
+
+    def clone(self) -> GameState:
+        return GameState(
+            ruleset=self.ruleset,
+            rng=self.rng,
+            seats={k: s.copy() for k, s in self.seats.items()},
+            characters={k: c.copy() for k, c in self.characters.items()},
+            tiles={k: t.copy() for k, t in self.tiles.items()},
+            cells=list(self.cells),
+            order=list(self.order),
+            pool=dict(self.pool),
+            version=self.version,
+            phase=self.phase,
+            turn=self.turn,
+            turns_left=self.turns_left,
+            alarm=self.alarm,
+            round=self.round,
+            current=self.current,
+            pending=self.pending,
+            controls=dict(self.controls),
+            deaths=list(self.deaths),
+            arrivals=self.arrivals,
+            outcome=self.outcome,
+        )
