@@ -122,8 +122,10 @@ def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
         if target not in state.occupants(state.cells[here]) or target == cid:
             return "You can only push another character standing in your room."
     if action == "control":
-        if not grid.lines_through(here):
-            return "The central lines never move: the Central room stays in the middle."
+        axis = "row" if wanted["direction"] in ("east", "west") else "col"
+        row, col = grid.row_col(here)
+        if (row if axis == "row" else col) == grid.SIZE // 2:
+            return "Row 3 and column C hold the Central room: they never move."
         return "That line already moved the other way this turn; it may only move the same way."
     if destination is not None and state.tile_at(destination).sealed:
         return "That Flooded chamber is locked: no one can enter it."

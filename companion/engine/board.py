@@ -34,12 +34,26 @@ def room_name(kind: str) -> str:
     return room_catalogue()[kind]["name_en"]
 
 
+def reportable(state: GameState) -> list[str]:
+    """Rooms a hidden physical tile may turn out to be, from what the whole table knows: the
+    composition less the rooms already face up. Private looks are never used, so neither a
+    refusal nor the list of choices can give one away."""
+    shown: dict[str, int] = {}
+    for tile in state.tiles.values():
+        if tile.revealed and tile.kind is not None:
+            shown[tile.kind] = shown.get(tile.kind, 0) + 1
+    return [k for k, n in sorted(state.composition.items()) if n > shown.get(k, 0)]
+
+
 def identify(ctx: Context, tile_id: int, reported: object, private: str | None = None) -> str:
     """The room on a tile about to be seen: known to the engine, or reported by the player
     holding the physical tile. Refuses a report the composition cannot hold."""
     state = ctx.state
     tile = state.tiles[tile_id]
-    if tile.kind is not None:
+    if state.ruleset.tracking != "physical":
+        # A dealt tile is what the engine dealt: a report about it is ignored, never checked
+        # aloud, so a refusal cannot tell anyone what lies there.
+        assert tile.kind is not None
         return tile.kind
     if reported is None:
         raise Refused(
@@ -48,8 +62,12 @@ def identify(ctx: Context, tile_id: int, reported: object, private: str | None =
         )
     if not isinstance(reported, str) or reported not in room_catalogue():
         raise Refused(f"{reported!r} is not a room of the game.")
-    if state.pool.get(reported, 0) <= 0:
-        raise Refused(f"This game's composition has no {room_name(reported)} left unaccounted for.")
+    if not state.composition.get(reported):
+        raise Refused(f"This game's composition has no {room_name(reported)}.")
+    if reported not in reportable(state):
+        raise Refused(f"Every {room_name(reported)} of this game's composition is already face up.")
+    if reported == tile.kind:
+        return reported
     if private is None:
         ctx.emit("tile_identified", tile=tile_id, room=reported)
     else:

@@ -53,7 +53,7 @@ def created(event: dict) -> GameState:
         tiles={i: Tile(i, kind, revealed) for i, (kind, revealed) in enumerate(event["tiles"])},
         cells=list(event["cells"]),
         order=list(event["order"]),
-        pool=dict(event["pool"]),
+        composition=dict(event["composition"]),
         turns_left=event["turns_left"],
         phase=event["phase"],
         version=1,
@@ -78,8 +78,6 @@ def _position(state: GameState, e: dict) -> None:
         state.tiles = {
             i: Tile(i, t["kind"], t["revealed"], t["sealed"]) for i, t in enumerate(e["tiles"])
         }
-    if "pool" in e:
-        state.pool = dict(e["pool"])
     if "controls" in e:
         state.controls = dict(e["controls"])
     if "deaths" in e:
@@ -131,10 +129,8 @@ def _identified(state: GameState, e: dict) -> None:
 
 
 def _identify(state: GameState, tile_id: int, kind: str) -> None:
-    tile = state.tiles[tile_id]
-    if tile.kind is None:
-        tile.kind = kind
-        state.pool[kind] -= 1
+    """A physical tile is what the latest report says: a reveal overrides an earlier Look."""
+    state.tiles[tile_id].kind = kind
 
 
 @handles("phase")
@@ -143,9 +139,16 @@ def _phase(state: GameState, e: dict) -> None:
     state.round = e.get("round", state.round)
     state.current = None
     if e["phase"] == "programming":
+        state.previous = None
         for c in state.characters.values():
             c.program, c.flexible, c.locked, c.played, c.slots = (), False, False, (), 0
             c.limit = e["limits"].get(c.id, 2)
+
+
+@handles("limits")
+def _limits(state: GameState, e: dict) -> None:
+    for c in state.characters.values():
+        c.limit = e["limits"].get(c.id, 2)
 
 
 @handles("locked_in")
@@ -188,6 +191,7 @@ def _nothing(state: GameState, e: dict) -> None:
 @handles("slot_done")
 def _slot_done(state: GameState, e: dict) -> None:
     state.characters[e["character"]].slots += 1
+    state.previous = e["character"]
     state.current = None
 
 

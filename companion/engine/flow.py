@@ -17,21 +17,29 @@ def programs(state: GameState, c: Character) -> bool:
     return not (c.exposed_turn is not None and c.exposed_turn < state.turn)
 
 
-def start_programming(ctx: Context) -> None:
-    state = ctx.state
+def action_limits(state: GameState) -> dict[str, int]:
+    """Cold chamber (001 ROOMS): 'While in this room you can only program one action', fixed
+    as the programming phase opens; for a character who does not program, one action."""
     limits = {}
     for c in state.living():
-        if (
-            state.tracked
-            and c.tile is not None
-            and board.kind_at(state, state.where(c.id)) == "cold"
-        ):
+        cell = state.where(c.id) if state.tracked else None
+        if cell is not None and board.kind_at(state, cell) == "cold":
             exposed_guard = c.exposed_turn is not None and c.exposed_turn < state.turn
             if not exposed_guard or state.ruleset.settings.cold_limits_revealed_guard:
                 limits[c.id] = 1
-    ctx.emit("phase", phase="programming", limits=limits)
+    return limits
+
+
+def start_programming(ctx: Context) -> None:
+    ctx.emit("phase", phase="programming", limits=action_limits(ctx.state))
+    lock_non_programmers(ctx)
+
+
+def lock_non_programmers(ctx: Context) -> None:
+    """Those who choose at their turn are ready at once; the phase may then be over."""
+    state = ctx.state
     for c in state.living():
-        if not programs(state, c):
+        if not c.locked and not programs(state, c):
             ctx.emit("locked_in", character=c.id)
     maybe_start_actions(ctx)
 
@@ -97,7 +105,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
         return
     if not programs(state, c):
         playable = [a for a in free_actions(state, c) if actions.options(state, c.id, a)]
-        if playable or may_pass(state, c):
+        if playable:
             ctx.emit("actor", character=c.id, round=state.round)
         else:
             finish_slot(ctx, c)

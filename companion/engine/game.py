@@ -192,7 +192,11 @@ def _reminder(ctx: Context, command: dict) -> None:
     seat = state.seats[command["seat"]]
     if not state.ruleset.settings.reminder_tokens:
         raise Refused("This game is played without reminder tokens.")
-    _actor(state, seat.id, {})
+    turn_holders = [state.current, state.previous] if state.phase == "action" else []
+    if not any(cid is not None and state.characters[cid].seat == seat.id for cid in turn_holders):
+        raise Refused(
+            "A reminder token is placed during your own turn, right before or after your action."
+        )
     if seat.reminder is not None:
         raise Refused("Your reminder token is already on the board until that room is revealed.")
     try:

@@ -91,7 +91,16 @@ INNER = tuple(c for c in CELLS if c != CENTRE and not is_exit_zone(c))
 
 
 def line_key(axis: str, index: int) -> str:
-    return f"{axis}{index}"
+    """Lines are named like the cells they hold: rows row1..row5, columns colA..colE."""
+    return f"row{index + 1}" if axis == "row" else f"col{'ABCDE'[index]}"
+
+
+def parse_line(key: str) -> tuple[str, int]:
+    if key.startswith("row") and key[3:] in ("1", "2", "3", "4", "5"):
+        return "row", int(key[3:]) - 1
+    if key.startswith("col") and len(key) == 4 and key[3] in "ABCDE":
+        return "col", "ABCDE".index(key[3])
+    raise ValueError(f"{key!r} is not a line: write row1..row5 or colA..colE")
 
 
 def line_cells(axis: str, index: int) -> list[int]:

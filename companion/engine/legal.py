@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from . import actions, flow, grid
+from . import actions, board, flow, grid
 from .state import ACTIONS, HOST, GameState
 
 
@@ -12,10 +12,9 @@ def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
     """A command that shows a physical tile nobody has reported yet must name the room on it."""
     if cell is None:
         return [command]
-    tile = state.tile_at(cell)
-    if tile.revealed or tile.kind is not None:
+    if state.ruleset.tracking != "physical" or state.tile_at(cell).revealed:
         return [command]
-    return [{**command, "room": kind} for kind, n in sorted(state.pool.items()) if n > 0]
+    return [{**command, "room": kind} for kind in board.reportable(state)]
 
 
 def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list[dict]:
@@ -72,7 +71,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
     if not state.tracked:
         return [{"type": "next", "seat": seat}] if seat in (HOST, c.seat) else []
     if c.seat != seat:
-        return []
+        return _reminders(state, seat)
     found: list[dict] = []
     if flow.programs(state, c):
         token = flow.due_token(c)
@@ -95,11 +94,24 @@ def _turn(state: GameState, seat: str) -> list[dict]:
         and (state.ruleset.settings.guard_exposure == "any_time" or state.alarm)
     ):
         found.append({"type": "expose", "seat": seat, "character": c.id})
-    if state.ruleset.settings.reminder_tokens and state.seats[seat].reminder is None:
-        for cell in grid.CELLS:
-            if not state.tile_at(cell).revealed:
-                found.append({"type": "reminder", "seat": seat, "cell": grid.name(cell)})
-    return found
+    return found + _reminders(state, seat)
+
+
+def _reminders(state: GameState, seat: str) -> list[dict]:
+    """A reminder token, during the player's own turn: right before or after his action."""
+    holders = [state.current, state.previous]
+    if (
+        not state.ruleset.settings.reminder_tokens
+        or seat not in state.seats
+        or state.seats[seat].reminder is not None
+        or not any(cid and state.characters[cid].seat == seat for cid in holders)
+    ):
+        return []
+    return [
+        {"type": "reminder", "seat": seat, "cell": grid.name(cell)}
+        for cell in grid.CELLS
+        if not state.tile_at(cell).revealed
+    ]
 
 
 def _choices(state: GameState, seat: str) -> list[dict]:

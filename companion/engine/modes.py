@@ -36,8 +36,15 @@ def teams(state: GameState) -> dict[str, list[str]]:
     return {"prisoners": [c.id for c in state.characters.values() if c.role == "prisoner"]}
 
 
-def _may_leave(state: GameState, members: list[str], inside: set[str]) -> int:
-    """How many of a side's members are missing, or -1 when the side may not leave now."""
+def _may_leave(
+    state: GameState, members: list[str], inside: set[str], outside_counts: bool = False
+) -> int:
+    """How many of a side's members are missing, or -1 when the side may not leave now.
+    Only in Suspicion does a prisoner who 'didn't reach Room 25 in time' count as missing
+    (001, Suspicion Mode - Victory conditions); in Competition and Team only the eliminated."""
+    alive_outside = [c for c in members if state.characters[c].alive and c not in inside]
+    if alive_outside and not outside_counts:
+        return -1
     missing = [c for c in members if not state.characters[c].alive or c not in inside]
     if not missing:
         return 0
@@ -51,11 +58,9 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
     mode = state.ruleset.mode
     inside_set = set(inside)
     if mode in ("suspicion",):
-        if _may_leave(state, teams(state)["prisoners"], inside_set) < 0:
+        if _may_leave(state, teams(state)["prisoners"], inside_set, outside_counts=True) < 0:
             return None
-        guards = [c.id for c in state.characters.values() if c.role == "guard"]
         winners = _seats_of(state, teams(state)["prisoners"])
-        del guards
         return _outcome("prisoners", winners, "The prisoners took Room 25 out of the complex.")
     if mode in ("cooperation", "solo"):
         everyone = list(state.characters)
@@ -131,6 +136,8 @@ def countdown_outcome(state: GameState, in_room25: set[str]) -> dict:
     mode = state.ruleset.mode
     if mode == "suspicion":
         guards = [c.id for c in state.characters.values() if c.role == "guard"]
+        if not guards:
+            return _outcome("defeat", [], "The countdown ran out; there was no guard.")
         return _outcome("guards", _seats_of(state, guards), "The countdown ran out.")
     if mode == "team":
         counts = {

@@ -153,9 +153,10 @@ def resolve_choice(ctx: Context, command: dict) -> None:
             raise Refused(f"Choose a line and a direction among: {', '.join(pending['options'])}.")
         ctx.emit("pending_cleared")
         line, direction = option.split()
+        axis, index = grid.parse_line(line)
         exit_allowed = state.ruleset.settings.control_chamber_can_exit
         token = state.ruleset.settings.control_chamber_uses_token
-        board.slide(ctx, line[:3], int(line[3:]), direction, exit_allowed, token)
+        board.slide(ctx, axis, index, direction, exit_allowed, token)
         return
     try:
         target = parse_cell(command.get("cell"))

@@ -22,6 +22,12 @@ DEFAULT_COMPOSITION = {
 }
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice")
 DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"))
+# Team mode seats alternate teams (A1, B1, A2, B2...): with 4 players each team holds a duo,
+# with 6 players one character of each duo (001, Team Mode - Setup).
+TEAM_CHARACTERS = {
+    4: ("emmett", "franck", "kevin", "jennifer"),
+    6: ("emmett", "kevin", "franck", "jennifer", "max", "alice"),
+}
 
 
 def characters_per_seat(mode: str, players: int) -> int:
@@ -41,7 +47,12 @@ def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
         if not isinstance(players, int) or players not in PLAYERS[mode]:
             raise Refused(_players_reason(mode))
         per = characters_per_seat(mode, players)
-        pool = [c for duo in DUO_ORDER for c in duo] if per == 2 else list(DEFAULT_CHARACTERS)
+        if mode == "team":
+            pool = list(TEAM_CHARACTERS[players])
+        elif per == 2:
+            pool = [c for duo in DUO_ORDER for c in duo]
+        else:
+            pool = list(DEFAULT_CHARACTERS)
         raw = [
             {"id": str(i + 1), "characters": pool[i * per : (i + 1) * per]} for i in range(players)
         ]
@@ -71,7 +82,24 @@ def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
         if sid in {s["id"] for s in seats}:
             raise Refused(f"Two seats are called {sid}.")
         seats.append({"id": sid, "characters": list(chosen)})
+    if mode == "team":
+        _check_teams(seats)
     return seats
+
+
+def _check_teams(seats: list[dict]) -> None:
+    for team in (seats[0::2], seats[1::2]):
+        duos = [characters()[seat["characters"][0]]["duo"] for seat in team]
+        if len(team) == 2 and duos[0] != duos[1]:
+            raise Refused(
+                "Team mode with 4 players: teammates (seats 1 and 3, seats 2 and 4) play a duo "
+                "(001, Team Mode - Setup)."
+            )
+        if len(team) == 3 and len(set(duos)) != 3:
+            raise Refused(
+                "Team mode with 6 players: each team takes one character of each duo "
+                "(001, Team Mode - Setup)."
+            )
 
 
 def _players_reason(mode: str) -> str:
@@ -157,6 +185,8 @@ def _rigged(ruleset: Ruleset, rows: object) -> list[str]:
     if layout[grid.CENTRE] != "central":
         raise Refused("The Central room stands in the middle of the complex (C3).")
     _check_box(ruleset, Counter(layout), "rigged complex")
+    if layout.count("room25") != 1:
+        raise Refused("The complex holds Room 25 exactly once: it is the way out.")
     return layout
 
 
@@ -200,8 +230,6 @@ def new_game(setup: dict) -> Context:
     elif ruleset.tracking == "physical":
         layout = [None] * 25
         layout[grid.CENTRE] = "central"
-    # Rooms not yet seen on a physical tile: a report must name one of these.
-    pool = {kind: counts[kind] - layout.count(kind) for kind in counts}
     tiles = [(kind, i == grid.CENTRE) for i, kind in enumerate(layout)]
     roles: list[tuple[str, str, str]] = []
     if ruleset.mode == "suspicion":
@@ -219,7 +247,7 @@ def new_game(setup: dict) -> Context:
         "order": order,
         "tiles": [list(t) for t in tiles],
         "cells": list(range(25)) if tracked else [],
-        "pool": pool,
+        "composition": dict(counts),
         "start": grid.CENTRE if tracked else None,
         "turns_left": ruleset.turns,
         "phase": "clue" if tracked else "programming",

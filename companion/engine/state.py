@@ -71,7 +71,7 @@ class GameState:
     tiles: dict[int, Tile]
     cells: list[int]  # tile id at each of the 25 cells (empty when the board is not tracked)
     order: list[str]  # turn order of living characters, first player first
-    pool: dict[str, int]  # room kinds of the composition not yet identified (physical tiles)
+    composition: dict[str, int]  # the rooms of this game's complex (public)
     version: int = 0
     phase: str = "clue"  # clue, programming, action, over
     turn: int = 1
@@ -79,6 +79,7 @@ class GameState:
     alarm: bool = False
     round: int = 1
     current: str | None = None  # character whose action is next
+    previous: str | None = None  # character whose action just ended (may still place a token)
     pending: dict | None = None  # a choice or a chance outcome the game waits for
     controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
@@ -118,7 +119,7 @@ class GameState:
             tiles={k: t.copy() for k, t in self.tiles.items()},
             cells=list(self.cells),
             order=list(self.order),
-            pool=dict(self.pool),
+            composition=self.composition,
             version=self.version,
             phase=self.phase,
             turn=self.turn,
@@ -126,6 +127,7 @@ class GameState:
             alarm=self.alarm,
             round=self.round,
             current=self.current,
+            previous=self.previous,
             pending=self.pending,
             controls=dict(self.controls),
             deaths=list(self.deaths),

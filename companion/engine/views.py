@@ -126,8 +126,10 @@ def events_for(events: list[dict], seat: str | None) -> list[dict]:
         if private is not None and private != seat:
             continue
         if event["type"] == "game_created":
+            # The generator's value would let anyone replay the deal: roles and tiles.
             event = {
                 **event,
+                "rng": None,
                 "tiles": [[kind if shown_ else None, shown_] for kind, shown_ in event["tiles"]],
             }
         shown.append(event)

@@ -1,0 +1,142 @@
+"""`room25`: the companion's command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from companion.engine.ruleset import EDITIONS, MODES
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from companion.scenario import run_paths
+    from companion.scenario.load import ScenarioFileError
+    from companion.scenario.run import final_state
+
+    try:
+        results = run_paths(args.paths)
+    except ScenarioFileError as error:
+        print(f"room25 scenario: {error}", file=sys.stderr)
+        return 2
+    if not results:
+        print("room25 scenario: no scenario files found", file=sys.stderr)
+        return 2
+    report = [
+        {
+            "scenario": r.name,
+            "ok": r.ok,
+            "failures": [str(f) for f in r.failures],
+            "state": final_state(r),
+        }
+        for r in results
+    ]
+    print(json.dumps(report if len(report) > 1 else report[0], indent=2, ensure_ascii=False))
+    failed = [r for r in results if not r.ok]
+    for r in failed:
+        for failure in r.failures:
+            print(f"FAIL {r.name}: {failure}", file=sys.stderr)
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _progress_bar(total: int):
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from companion.simulate import simulate
+
+    setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
+    if args.games < 1:
+        print("room25 simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        summary = simulate(setup, args.games, args.seed, _progress_bar(args.games))
+    except ValueError as error:
+        print(f"room25 simulate: {error}", file=sys.stderr)
+        return 2
+    figures = summary.as_dict()
+    if args.json:
+        print(json.dumps({"setup": setup, "seed": args.seed, **figures}))
+        return 0
+    print(f"{args.games} random games of {args.mode} ({args.edition}), {args.players} players")
+    for result, rate in figures["results"].items():
+        print(f"  {result:<18} {rate:6.1%}")
+    print(f"  mean length        {figures['mean_turns']:.2f} turns")
+    print(f"  games per second   {figures['games_per_second']:.1f}")
+    return 0
+
+
+def _deck(args: argparse.Namespace) -> int:
+    from companion.engine.mac_deck import DeckError, deck_as_json, format_deck, load_deck
+
+    try:
+        deck = load_deck(args.file)
+    except DeckError as error:
+        print(f"room25 deck: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(deck_as_json(deck), indent=2, ensure_ascii=False))
+    else:
+        print(format_deck(deck))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    print(
+        "Room 25 Companion: the table server (phones, OLED, buttons) is not built yet.\n"
+        "What works today, from this folder:\n"
+        "  .venv/bin/room25 simulate --mode suspicion --players 5 --games 200\n"
+        "  .venv/bin/room25 scenario tests/scenarios\n"
+        "  .venv/bin/room25 deck"
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="room25", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="start the companion at the table")
+    serve.set_defaults(run=_serve)
+
+    scenario = commands.add_parser("scenario", help="run rule scenario files")
+    scenario.add_argument("paths", nargs="+", help="scenario files or folders")
+    scenario.set_defaults(run=_scenario)
+
+    simulate = commands.add_parser("simulate", help="play random legal games")
+    simulate.add_argument("--edition", choices=EDITIONS, default="base")
+    simulate.add_argument("--mode", choices=MODES, default="suspicion")
+    simulate.add_argument("--players", type=int, default=5)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--json", action="store_true", help="one JSON object")
+    simulate.set_defaults(run=_simulate)
+
+    deck = commands.add_parser("deck", help="list or validate a M.A.C. deck")
+    deck.add_argument("--file", help="a deck file (default: the packaged reconstruction)")
+    deck.add_argument("--json", action="store_true")
+    deck.set_defaults(run=_deck)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""Writing a position down mid-game, the way a chess position is set up: so that a rules
+question can be put to the engine directly (scenario files) and a table can resume a game
+entered by hand."""
+
+from __future__ import annotations
+
+from . import flow, grid
+from .context import Context, Refused
+from .game import Result
+from .state import ACTIONS, GameState
+
+KEYS = {
+    "turn",
+    "turns_left",
+    "alarm",
+    "phase",
+    "round",
+    "order",
+    "positions",
+    "revealed",
+    "sealed",
+    "eliminated",
+    "programs",
+    "done",
+    "played",
+    "controls",
+    "reminders",
+    "notebooks",
+    "trapped",
+    "flooded",
+    "exposed",
+    "roles_revealed",
+    "clues",
+}
+
+
+def set_position(state: GameState, position: dict) -> Result:
+    """Replace what the position names; refuse a position that names unknown things."""
+    try:
+        ctx = Context(state.clone())
+        ctx.emit("position_set", **_event(state, position))
+        if ctx.state.phase == "programming":
+            ctx.emit("limits", limits=flow.action_limits(ctx.state))
+            flow.lock_non_programmers(ctx)
+        elif ctx.state.phase == "action":
+            flow.advance(ctx)
+    except Refused as refusal:
+        return Result(state, [], str(refusal))
+    return Result(ctx.state, ctx.events)
+
+
+def _cell(value: object) -> int:
+    try:
+        return grid.parse_cell(value)
+    except ValueError as error:
+        raise Refused(f"Position: {error}.") from None
+
+
+def _character(state: GameState, cid: object) -> str:
+    if cid not in state.characters:
+        raise Refused(f"Position: {cid!r} is not a character of this game.")
+    return str(cid)
+
+
+def _event(state: GameState, p: dict) -> dict:
+    if not isinstance(p, dict):
+        raise Refused("A position is an object.")
+    unknown = set(p) - KEYS
+    if unknown:
+        raise Refused(f"Position: unknown field(s) {', '.join(sorted(unknown))}.")
+    e: dict = {}
+    for key in ("turn", "turns_left", "alarm", "round"):
+        if key in p:
+            e[key] = p[key]
+    if "turn" in p and "turns_left" not in p:
+        e["turns_left"] = state.ruleset.turns - p["turn"] + 1
+    if "phase" in p:
+        if p["phase"] not in ("clue", "programming", "action"):
+            raise Refused("Position: the phase is clue, programming or action.")
+        e["phase"] = p["phase"]
+    phase = p.get("phase", state.phase)
+    dead = [_character(state, c) for c in p.get("eliminated", [])]
+    order = [_character(state, c) for c in p.get("order", state.order)]
+    e["order"] = [c for c in order if c not in dead]
+    e["deaths"] = [*state.deaths, *dead]
+    e["current"] = None
+    chars: dict[str, dict] = {cid: {} for cid in state.characters}
+    for cid in dead:
+        chars[cid].update(alive=False, tile=None)
+    for cid, where in p.get("positions", {}).items():
+        chars[_character(state, cid)]["tile"] = state.cells[_cell(where)]
+    tiles = [
+        {"kind": t.kind, "revealed": t.revealed, "sealed": t.sealed}
+        for t in (state.tiles[i] for i in sorted(state.tiles))
+    ]
+    for where in p.get("revealed", []):
+        tiles[state.cells[_cell(where)]]["revealed"] = True
+    for where in p.get("sealed", []):
+        tile = state.cells[_cell(where)]
+        tiles[tile]["sealed"] = tiles[tile]["revealed"] = True
+    for cid, _ in chars.items():
+        tile = chars[cid].get("tile", state.characters[cid].tile)
+        if tile is not None and cid not in dead:
+            tiles[tile]["revealed"] = True
+    e["tiles"] = tiles
+    for cid, tokens in p.get("programs", {}).items():
+        cid = _character(state, cid)
+        if not isinstance(tokens, list) or any(t not in ACTIONS for t in tokens):
+            raise Refused(f"Position: {cid}'s program is a list of actions.")
+        chars[cid].update(program=list(tokens), flexible=len(tokens) == 1)
+    if phase == "action":
+        done = {_character(state, c) for c in p.get("done", [])}
+        current_round = p.get("round", 1)
+        for cid in chars:
+            chars[cid].update(locked=True, slots=current_round - 1 + (cid in done))
+    for cid, tokens in p.get("played", {}).items():
+        chars[_character(state, cid)]["played"] = list(tokens)
+    for cid in p.get("trapped", []):
+        cid = _character(state, cid)
+        tile = chars[cid].get("tile", state.characters[cid].tile)
+        chars[cid].update(trapped=tile, trapped_at=0)
+    for cid, turn in p.get("flooded", {}).items():
+        cid = _character(state, cid)
+        chars[cid].update(
+            flooded=chars[cid].get("tile", state.characters[cid].tile), flooded_turn=turn
+        )
+    for cid, turn in p.get("exposed", {}).items():
+        chars[_character(state, cid)].update(exposed_turn=turn, role_public=True)
+    for cid in p.get("roles_revealed", []):
+        chars[_character(state, cid)]["role_public"] = True
+    e["characters"] = {cid: fields for cid, fields in chars.items() if fields}
+    e["controls"] = dict(p.get("controls", state.controls))
+    seats: dict[str, dict] = {}
+    for sid, where in p.get("reminders", {}).items():
+        if sid not in state.seats:
+            raise Refused(f"Position: unknown seat {sid!r}.")
+        seats.setdefault(sid, {})["reminder"] = None if where is None else state.cells[_cell(where)]
+    for sid, seen in p.get("notebooks", {}).items():
+        if sid not in state.seats:
+            raise Refused(f"Position: unknown seat {sid!r}.")
+        seats.setdefault(sid, {})["notebook"] = {
+            str(state.cells[_cell(where)]): kind for where, kind in seen.items()
+        }
+    clues = p.get("clues", "all" if phase != "clue" else {})
+    for sid in state.seats:
+        if clues == "all":
+            seats.setdefault(sid, {})["clue"] = seats.get(sid, {}).get("clue", -1)
+        elif sid in clues:
+            seats.setdefault(sid, {})["clue"] = _cell(clues[sid])
+    e["seats"] = seats
+    return e
