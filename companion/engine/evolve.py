@@ -7,6 +7,7 @@ what the journal, undo and the property tests rely on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from .ruleset import Settings, make_ruleset
 from .state import Character, GameState, Seat, Tile
@@ -64,6 +65,12 @@ def created(event: dict) -> GameState:
     return state
 
 
+def _seat(state: GameState, sid: str) -> Seat:
+    """Seats are shared between a state and its copies: copy one before changing it."""
+    seat = state.seats[sid] = state.seats[sid].copy()
+    return seat
+
+
 @handles("position_set")
 def _position(state: GameState, e: dict) -> None:
     """A whole position written down mid-game (scenario files): replaces what it names."""
@@ -86,7 +93,7 @@ def _position(state: GameState, e: dict) -> None:
         for key, value in fields.items():
             setattr(state.characters[cid], key, tuple(value) if isinstance(value, list) else value)
     for sid, fields in e.get("seats", {}).items():
-        seat = state.seats[sid]
+        seat = _seat(state, sid)
         for key, value in fields.items():
             if key == "notebook":
                 seat.notebook = {int(t): kind for t, kind in value.items()}
@@ -114,12 +121,12 @@ def _exposed(state: GameState, e: dict) -> None:
 
 @handles("clue_taken")
 def _clue(state: GameState, e: dict) -> None:
-    state.seats[e["seat"]].clue = e["cell"]
+    _seat(state, e["seat"]).clue = e["cell"]
 
 
 @handles("room_seen")
 def _seen(state: GameState, e: dict) -> None:
-    state.seats[e["seat"]].notebook[e["tile"]] = e["room"]
+    _seat(state, e["seat"]).notebook[e["tile"]] = e["room"]
     _identify(state, e["tile"], e["room"])
 
 
@@ -130,7 +137,7 @@ def _identified(state: GameState, e: dict) -> None:
 
 def _identify(state: GameState, tile_id: int, kind: str) -> None:
     """A physical tile is what the latest report says: a reveal overrides an earlier Look."""
-    state.tiles[tile_id].kind = kind
+    state.tiles[tile_id] = replace(state.tiles[tile_id], kind=kind)
 
 
 @handles("phase")
@@ -206,15 +213,15 @@ def _moved(state: GameState, e: dict) -> None:
 @handles("room_revealed")
 def _room_revealed(state: GameState, e: dict) -> None:
     _identify(state, e["tile"], e["room"])
-    state.tiles[e["tile"]].revealed = True
-    for seat in state.seats.values():
+    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=True)
+    for sid, seat in state.seats.items():
         if seat.reminder == e["tile"]:
-            seat.reminder = None
+            _seat(state, sid).reminder = None
 
 
 @handles("sealed")
 def _sealed(state: GameState, e: dict) -> None:
-    state.tiles[e["tile"]].sealed = True
+    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], sealed=True)
 
 
 @handles("trapped")
@@ -263,7 +270,7 @@ def _swapped(state: GameState, e: dict) -> None:
 
 @handles("reminder_placed")
 def _reminder(state: GameState, e: dict) -> None:
-    state.seats[e["seat"]].reminder = e["tile"]
+    _seat(state, e["seat"]).reminder = e["tile"]
 
 
 @handles("alarm")

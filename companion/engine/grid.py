@@ -54,23 +54,26 @@ def parse_cell(value: object) -> int:
     raise ValueError(f"{value!r} is not a cell: write it like 'C3' (column A-E, row 1-5)")
 
 
-def neighbour(c: int, direction: str) -> int | None:
+def _adjacent(c: int) -> dict[str, int]:
     row, col = row_col(c)
-    dr, dc = STEP[direction]
-    row, col = row + dr, col + dc
-    if 0 <= row < SIZE and 0 <= col < SIZE:
-        return cell(row, col)
-    return None
+    found = {}
+    for direction in DIRECTIONS:
+        dr, dc = STEP[direction]
+        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE:
+            found[direction] = cell(row + dr, col + dc)
+    return found
+
+
+ADJACENT = tuple(_adjacent(c) for c in CELLS)
+
+
+def neighbour(c: int, direction: str) -> int | None:
+    return ADJACENT[c].get(direction)
 
 
 def neighbours(c: int) -> dict[str, int]:
     """Adjacent cells by direction: no diagonals, no wrapping round the edges."""
-    found = {}
-    for direction in DIRECTIONS:
-        n = neighbour(c, direction)
-        if n is not None:
-            found[direction] = n
-    return found
+    return dict(ADJACENT[c])
 
 
 def direction_to(a: int, b: int) -> str | None:

@@ -10,15 +10,14 @@ ACTIONS = ("look", "move", "push", "control")
 HOST = "host"  # the table itself: reports and advances in countdown-only games
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
+    """A room tile. Immutable: a state copy shares its tiles, which rarely change."""
+
     id: int
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
     sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
-
-    def copy(self) -> Tile:
-        return Tile(self.id, self.kind, self.revealed, self.sealed)
 
 
 @dataclass(slots=True)
@@ -44,10 +43,27 @@ class Character:
     limit: int = 2  # actions this character may play this turn
 
     def copy(self) -> Character:
-        c = Character.__new__(Character)
-        for name in Character.__slots__:
-            setattr(c, name, getattr(self, name))
-        return c
+        return Character(
+            self.id,
+            self.seat,
+            self.tile,
+            self.alive,
+            self.role,
+            self.role_public,
+            self.exposed_turn,
+            self.entered,
+            self.trapped,
+            self.trapped_at,
+            self.actions,
+            self.slots,
+            self.flooded,
+            self.flooded_turn,
+            self.program,
+            self.flexible,
+            self.locked,
+            self.played,
+            self.limit,
+        )
 
 
 @dataclass(slots=True)
@@ -114,9 +130,9 @@ class GameState:
         return GameState(
             ruleset=self.ruleset,
             rng=self.rng,
-            seats={k: s.copy() for k, s in self.seats.items()},
+            seats=dict(self.seats),  # copied on write (evolve._seat)
             characters={k: c.copy() for k, c in self.characters.items()},
-            tiles={k: t.copy() for k, t in self.tiles.items()},
+            tiles=dict(self.tiles),
             cells=list(self.cells),
             order=list(self.order),
             composition=self.composition,
