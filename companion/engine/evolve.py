@@ -251,8 +251,6 @@ def _eliminated(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.alive, c.tile, c.trapped, c.flooded, c.program = False, None, None, None, ()
     state.deaths.append(c.id)
-    if c.id in state.order:
-        state.order.remove(c.id)
 
 
 @handles("slid")

@@ -54,7 +54,7 @@ def maybe_start_actions(ctx: Context) -> None:
 def next_slot(state: GameState) -> Character | None:
     for cid in state.order:
         c = state.characters[cid]
-        if c.slots < state.round:
+        if c.alive and c.slots < state.round:
             return c
     return None
 
@@ -165,8 +165,17 @@ def check_flood(ctx: Context, c: Character) -> None:
         ctx.emit("flood_cleared", character=c.id)
 
 
+def next_order(order: list[str], state: GameState) -> list[str]:
+    """3. Countdown: the first marker goes to the end of the line. A dead character's marker
+    stays in line, skull up, until it would come first: then it leaves and the next player is
+    first (000, 3. COUNTDOWN, Note; the base rulebook is silent)."""
+    order = order[1:] + order[:1]
+    while order and not state.characters[order[0]].alive:
+        order = order[1:]
+    return order
+
+
 def end_turn(ctx: Context) -> None:
-    """3. Countdown: the first player becomes the last; the dead have no marker any more."""
     state = ctx.state
     if state.ruleset.settings.flooded_deadline == "end_of_next_turn":
         for c in state.living():
@@ -176,7 +185,7 @@ def end_turn(ctx: Context) -> None:
     if state.turns_left <= 1:
         ctx.emit("game_over", outcome=modes.countdown_outcome(state, board.in_room25(state)))
         return
-    order = state.order[1:] + state.order[:1]
+    order = next_order(state.order, state)
     ctx.emit("countdown", order=order, turn=state.turn + 1, turns_left=state.turns_left - 1)
     start_programming(ctx)
 

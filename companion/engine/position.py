@@ -81,7 +81,7 @@ def _event(state: GameState, p: dict) -> dict:
     phase = p.get("phase", state.phase)
     dead = [_character(state, c) for c in p.get("eliminated", [])]
     order = [_character(state, c) for c in p.get("order", state.order)]
-    e["order"] = [c for c in order if c not in dead]
+    e["order"] = order
     e["deaths"] = [*state.deaths, *dead]
     e["current"] = None
     chars: dict[str, dict] = {cid: {} for cid in state.characters}
