@@ -1,4 +1,5 @@
-"""The game's catalogues (rooms, characters, compositions), read once from the data files."""
+"""The game's catalogues (rooms, characters), read once from the data files; compositions are
+in compose.py."""
 
 from __future__ import annotations
 
@@ -20,11 +21,6 @@ def rooms() -> dict[str, dict]:
 @cache
 def characters() -> dict[str, dict]:
     return {c["id"]: c for c in _load("characters.json")["characters"]}
-
-
-@cache
-def compositions() -> dict[str, dict]:
-    return {c["id"]: c for c in _load("compositions.json")["compositions"]}
 
 
 def colour(kind: str) -> str:

@@ -44,7 +44,9 @@ def replay(events: Iterable[dict]) -> GameState:
 
 def created(event: dict) -> GameState:
     rules = event["ruleset"]
-    ruleset = make_ruleset(rules["edition"], rules["mode"], rules["tracking"], rules["settings"])
+    ruleset = make_ruleset(
+        rules["edition"], rules["mode"], rules["tracking"], rules["settings"], rules["turns"]
+    )
     assert ruleset.settings == Settings(**rules["settings"])
     state = GameState(
         ruleset=ruleset,

@@ -8,54 +8,81 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-EDITIONS = ("base",)
+EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")
 TRACKING = ("dealt", "physical", "countdown")
-
-# Players per mode (001_30b8f356e0d93ba4.txt, GAME MODES).
-PLAYERS = {
-    "suspicion": (4, 5, 6),
-    "cooperation": (2, 3, 4, 5, 6),
-    "competition": (2, 3),
-    "team": (4, 6),
-    "solo": (1,),
-}
-# Reversible board side (001, SETUP): 10 turns for Suspicion, Competition, Team; 8 otherwise.
-TURNS = {"suspicion": 10, "competition": 10, "team": 10, "cooperation": 8, "solo": 8}
+# The modes played on the 10-turn side, where the alarm can go off (001, Alert!).
+ALARM_MODES = ("suspicion", "competition", "team")
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Rule points that vary by edition or by the table's choice."""
 
-    # Flooded chamber deadline: "second_action_next_turn" (001 ROOMS, Flooded chamber) or
+    # Flooded chamber deadline: "second_action_next_turn" (001 ROOMS, Flooded chamber; 000) or
     # "end_of_next_turn" (004 tile text, Season 2 sheet).
     flooded_deadline: str = "second_action_next_turn"
+    # Flooded chamber becomes inaccessible "on_enter" (001) or "on_reveal" (000: "Once revealed";
+    # 002: a robot revealing it makes it inaccessible).
+    flooded_seals: str = "on_enter"
     # Control chamber slide obeys "same direction only" and places a Control token.
     control_chamber_uses_token: bool = True
     # Only a Control *action* takes Room 25 out; the Control chamber's slide wraps it.
     control_chamber_can_exit: bool = False
-    # A revealed guard in the Cold chamber plays a single action (Season 2 / Ultimate).
+    # A revealed guard in the Cold chamber plays a single action (002 tile, 000 Cold chamber).
     cold_limits_revealed_guard: bool = False
-    # Guard exposure: "any_time" during his turn (base) or "after_alarm" (Ultimate).
+    # Guard exposure: "any_time" during his turn (001) or "after_alarm" (000).
     guard_exposure: str = "any_time"
-    # "Take off the masks": "majority" of living characters in Room 25 (base).
+    # An exposed guard loses his Adrenaline token (000, exposure of the guards).
+    exposure_loses_adrenaline: bool = False
+    # "Take off the masks": "majority" of living characters in Room 25 (001) or
+    # "left_outside" (000: one guard, all others inside; two guards, two left outside).
     masks: str = "majority"
-    # Suspicion role tiles: "doubt" = one more tile than players at 4-5 players (base).
+    # Suspicion role tiles: "doubt" (001: one more tile than players at 4-5 players),
+    # "season2" (002: base tiles at 4 players, exact counts from 5 with 1 or 2 guards at 5),
+    # "exact" (000 table).
     role_tiles: str = "doubt"
-    # Cooperation: a partial victory with exactly one character eliminated (base).
+    # Cooperation: a partial victory with exactly one character eliminated (001).
     cooperation_partial_victory: bool = True
     # Solo: actions are played immediately, without programming (001 Solo Mode).
     solo_programming: bool = False
-    # The alarm applies on the 10-turn side (001 SETUP / Alert!).
+    # The alarm applies in the 10-turn modes (001 Alert!).
     alarm: bool = True
     # Reminder tokens in play (001 COMPOSITION OF THE COMPLEX allows playing without them).
     reminder_tokens: bool = True
+    # Season 2 / Ultimate: special talents (the fifth token) and the Adrenaline token. The
+    # Ultimate quick-start rules play without the ULTIMATE sections (000, QUICK START RULES).
+    talents: bool = False
+    adrenaline: bool = False
+    # Season 2 / Ultimate: the Cold chamber forbids programming the Adrenaline token.
+    cold_forbids_adrenaline: bool = True
 
 
-# Season 2 and Ultimate add their defaults here as they are implemented (issue 3); until then
-# their differing points can be played as overrides of the base edition.
-EDITION_DEFAULTS: dict[str, dict[str, object]] = {"base": {}}
+EDITION_DEFAULTS: dict[str, dict[str, object]] = {
+    "base": {},
+    "season2": {
+        "flooded_deadline": "end_of_next_turn",
+        "flooded_seals": "on_reveal",
+        "cold_limits_revealed_guard": True,
+        "role_tiles": "season2",
+        "cooperation_partial_victory": False,
+        "solo_programming": True,
+        "talents": True,
+        "adrenaline": True,
+    },
+    "ultimate": {
+        "flooded_seals": "on_reveal",
+        "cold_limits_revealed_guard": True,
+        "guard_exposure": "after_alarm",
+        "exposure_loses_adrenaline": True,
+        "masks": "left_outside",
+        "role_tiles": "exact",
+        "cooperation_partial_victory": False,
+        "solo_programming": True,
+        "talents": True,
+        "adrenaline": True,
+    },
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +91,11 @@ class Ruleset:
     mode: str
     tracking: str
     settings: Settings
-
-    @property
-    def turns(self) -> int:
-        return TURNS[self.mode]
+    turns: int
 
     @property
     def has_alarm(self) -> bool:
-        return self.settings.alarm and self.turns == 10
+        return self.settings.alarm and self.mode in ALARM_MODES
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -79,14 +103,32 @@ class Ruleset:
             "mode": self.mode,
             "tracking": self.tracking,
             "settings": asdict(self.settings),
+            "turns": self.turns,
         }
 
 
 SETTING_NAMES = frozenset(f.name for f in fields(Settings))
 
 
+def turns_for(edition: str, mode: str, characters: int) -> int:
+    """Length of the game. Base: the board side, 10 or 8 turns (001, SETUP). Season 2 and
+    Ultimate: Suspicion 10 turns up to 6 characters, 9 with 7, 8 with 8; Cooperation and Solo
+    8 turns with 4 characters, 7 with 5, 6 with 6 (002 MODES; 000 COUNTDOWN table)."""
+    if mode in ("cooperation", "solo"):
+        if edition == "base":
+            return 8
+        return {5: 7, 6: 6}.get(characters, 8)
+    if mode == "suspicion" and edition != "base":
+        return {7: 9, 8: 8}.get(characters, 10)
+    return 10
+
+
 def make_ruleset(
-    edition: str, mode: str, tracking: str = "dealt", overrides: dict | None = None
+    edition: str,
+    mode: str,
+    tracking: str = "dealt",
+    overrides: dict | None = None,
+    turns: int | None = None,
 ) -> Ruleset:
     """Build a ruleset; raise ValueError with a plain reason for an unknown name."""
     if edition not in EDITIONS:
@@ -100,4 +142,6 @@ def make_ruleset(
         if key not in SETTING_NAMES:
             raise ValueError(f"unknown setting {key!r}")
         values[key] = value
-    return Ruleset(edition, mode, tracking, replace(Settings(), **values))
+    if turns is None:
+        turns = turns_for(edition, mode, 4)
+    return Ruleset(edition, mode, tracking, replace(Settings(), **values), turns)

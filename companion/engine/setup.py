@@ -1,4 +1,5 @@
-"""Setting a game up (001_30b8f356e0d93ba4.txt, SETUP, Construction of the Complex, GAME MODES).
+"""Setting a game up (001_30b8f356e0d93ba4.txt, SETUP, Construction of the Complex, GAME MODES;
+000_f9f1d5a43eaf8620.txt, SETUP, CONSTRUCTION OF THE COMPLEX; 002, MODES).
 
 `new_game` turns a setup description into the game's first events: the complex dealt (or left
 to the physical tiles), the seats and the turn order, and the roles dealt in Suspicion.
@@ -7,82 +8,109 @@ to the physical tiles), the seats and the turn order, and the roles dealt in Sus
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from . import chance, evolve, flow, grid
-from .catalogue import box, characters, compositions, rooms
+from . import chance, compose, evolve, flow, grid
+from .catalogue import box, characters, rooms
 from .context import Context, Refused
-from .ruleset import PLAYERS, Ruleset, make_ruleset
+from .ruleset import Ruleset, make_ruleset, turns_for
 
-DEFAULT_COMPOSITION = {
-    "suspicion": "expert-suspicion",
-    "competition": "expert-competition",
-    "team": "expert-competition",
-    "cooperation": "beginner",
-    "solo": "beginner",
-}
-DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice")
-DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"))
+DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
+DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"), ("sarah", "bruce"))
 # Team mode seats alternate teams (A1, B1, A2, B2...): with 4 players each team holds a duo,
 # with 6 players one character of each duo (001, Team Mode - Setup).
 TEAM_CHARACTERS = {
     4: ("emmett", "franck", "kevin", "jennifer"),
     6: ("emmett", "kevin", "franck", "jennifer", "max", "alice"),
+    8: ("emmett", "kevin", "franck", "jennifer", "max", "alice", "sarah", "bruce"),
 }
+# Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
+RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
 
 
-def characters_per_seat(mode: str, players: int) -> int:
-    """Cooperation 2-3 players and Competition: a duo each; Solo: four; otherwise one."""
-    if mode == "solo":
+def characters_per_seat(ruleset: Ruleset, players: int) -> int:
+    """A duo each in Competition and in Cooperation with 2-3 players; four characters for one
+    player (Solo, or Ultimate Cooperation alone); otherwise one."""
+    mode = ruleset.mode
+    if mode == "solo" or (mode == "cooperation" and players == 1):
         return 4
     if mode == "competition" or (mode == "cooperation" and players <= 3):
         return 2
     return 1
 
 
+def _legal_players(ruleset: Ruleset) -> tuple[int, ...]:
+    return compose.legal_players(ruleset.edition, ruleset.mode)
+
+
+def _players_reason(ruleset: Ruleset) -> str:
+    counts = _legal_players(ruleset)
+    return (
+        f"{ruleset.mode.capitalize()} ({ruleset.edition}) is for {counts[0]} to {counts[-1]} "
+        "players."
+    )
+
+
+def _cast(ruleset: Ruleset) -> list[str]:
+    """The characters of the edition's box."""
+    return [
+        c
+        for c, entry in characters().items()
+        if ruleset.edition != "base" or entry["box"] == "base"
+    ]
+
+
+def _default_seats(ruleset: Ruleset, players: int) -> list[dict]:
+    per = characters_per_seat(ruleset, players)
+    if ruleset.mode == "team":
+        pool = list(TEAM_CHARACTERS[players])
+    elif per == 2:
+        pool = [c for duo in DUO_ORDER for c in duo]
+    else:
+        pool = list(DEFAULT_CHARACTERS)
+    return [{"id": str(i + 1), "characters": pool[i * per : (i + 1) * per]} for i in range(players)]
+
+
 def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
-    mode = ruleset.mode
     raw = setup.get("seats")
     if raw is None:
-        players = setup.get("players", min(PLAYERS[mode]))
-        if not isinstance(players, int) or players not in PLAYERS[mode]:
-            raise Refused(_players_reason(mode))
-        per = characters_per_seat(mode, players)
-        if mode == "team":
-            pool = list(TEAM_CHARACTERS[players])
-        elif per == 2:
-            pool = [c for duo in DUO_ORDER for c in duo]
-        else:
-            pool = list(DEFAULT_CHARACTERS)
-        raw = [
-            {"id": str(i + 1), "characters": pool[i * per : (i + 1) * per]} for i in range(players)
-        ]
-    if not isinstance(raw, list) or len(raw) not in PLAYERS[mode]:
-        raise Refused(_players_reason(mode))
-    per = characters_per_seat(mode, len(raw))
-    seats, seen = [], set()
+        players = setup.get("players", min(_legal_players(ruleset)))
+        if not isinstance(players, int) or players not in _legal_players(ruleset):
+            raise Refused(_players_reason(ruleset))
+        raw = _default_seats(ruleset, players)
+    if not isinstance(raw, list) or len(raw) not in _legal_players(ruleset):
+        raise Refused(_players_reason(ruleset))
+    per = characters_per_seat(ruleset, len(raw))
+    cast = _cast(ruleset)
+    seats: list[dict] = []
+    seen: set[str] = set()
     for entry in raw:
         if not isinstance(entry, dict) or not isinstance(entry.get("characters"), list):
             raise Refused('Each seat needs an "id" and a list of "characters".')
         sid = str(entry.get("id", len(seats) + 1))
         chosen = entry["characters"]
         if len(chosen) != per:
-            raise Refused(f"In {mode} with {len(raw)} players each seat plays {per} character(s).")
+            raise Refused(
+                f"In {ruleset.mode} with {len(raw)} players each seat plays {per} character(s)."
+            )
         for cid in chosen:
-            if cid not in characters() or characters()[cid]["box"] != "base":
-                known = ", ".join(c for c in characters() if characters()[c]["box"] == "base")
-                raise Refused(f"{cid!r} is not a character of the base game ({known}).")
+            if cid not in cast:
+                raise Refused(
+                    f"{cid!r} is not a character of the {ruleset.edition} edition "
+                    f"({', '.join(cast)})."
+                )
             if cid in seen:
                 raise Refused(f"{cid} is played by two seats.")
             seen.add(cid)
         if per == 2 and characters()[chosen[0]]["duo"] != characters()[chosen[1]]["duo"]:
             raise Refused(
                 f"Seat {sid}: a duo is the Scientist and the Nerd, the Dude and the Bimbo, or the "
-                "Colossus and the Little Girl (001, Cooperation Mode - Setup)."
+                "Colossus and the Little Girl (001, Cooperation Mode - Setup), or Sarah and Bruce."
             )
         if sid in {s["id"] for s in seats}:
             raise Refused(f"Two seats are called {sid}.")
         seats.append({"id": sid, "characters": list(chosen)})
-    if mode == "team":
+    if ruleset.mode == "team":
         _check_teams(seats)
     return seats
 
@@ -102,11 +130,6 @@ def _check_teams(seats: list[dict]) -> None:
             )
 
 
-def _players_reason(mode: str) -> str:
-    counts = PLAYERS[mode]
-    return f"{mode.capitalize()} is for {counts[0]} to {counts[-1]} players."
-
-
 def turn_order(seats: list[dict], first: str) -> list[str]:
     """Markers from the first player round the table; with duos a second placement round so
     that a player's two characters are never neighbours (001, Cooperation Mode - Setup)."""
@@ -115,55 +138,91 @@ def turn_order(seats: list[dict], first: str) -> list[str]:
         raise Refused(f"The first player {first!r} is not one of the seats ({', '.join(ids)}).")
     start = ids.index(first)
     ordered = seats[start:] + seats[:start]
-    per = len(ordered[0]["characters"])
     if len(ordered) == 1:
         return list(ordered[0]["characters"])
+    per = len(ordered[0]["characters"])
     return [seat["characters"][i] for i in range(per) for seat in ordered]
 
 
-def _composition(ruleset: Ruleset, setup: dict) -> Counter:
-    chosen = setup.get("composition", DEFAULT_COMPOSITION[ruleset.mode])
-    if isinstance(chosen, str):
-        if chosen not in compositions():
-            raise Refused(f"Unknown composition {chosen!r}: {', '.join(compositions())}.")
-        counts = Counter(compositions()[chosen]["rooms"])
-    elif isinstance(chosen, dict) and isinstance(chosen.get("rooms"), dict):
+def _reserve(ruleset: Ruleset, seats: list[dict]) -> dict[str, int]:
+    if not ruleset.settings.talents:
+        return {}
+    playing = {c for seat in seats for c in seat["characters"]}
+    empties = sum(n for cid, n in RESERVED_EMPTY.items() if cid in playing)
+    return {"empty": empties} if empties else {}
+
+
+def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> tuple[int, Counter]:
+    """The 25 rooms: a named composition (free slots drawn at random by colour from the box),
+    or one given room by room."""
+    chosen = setup.get("composition")
+    reserve = _reserve(ruleset, seats)
+    if isinstance(chosen, dict):
+        if not isinstance(chosen.get("rooms"), dict):
+            raise Refused('A composition is a name or {"rooms": {room: count}}.')
         counts = Counter(chosen["rooms"])
     else:
-        raise Refused('A composition is a name or {"rooms": {room: count}}.')
+        try:
+            if chosen is None:
+                composition = compose.compositions_for(
+                    ruleset.edition, ruleset.mode, len(seats), guards=setup.get("guards")
+                )[0]
+            elif isinstance(chosen, str):
+                composition = compose.get_composition(chosen)
+            else:
+                raise Refused('A composition is a name or {"rooms": {room: count}}.')
+            state = [rng]
+
+            def choose(options: Sequence[str]) -> str:
+                state[0], pick = chance.choice(state[0], options)
+                return pick
+
+            counts = Counter(compose.fill(composition, choose, reserve=reserve))
+            rng = state[0]
+        except compose.CompositionError as error:
+            raise Refused(f"Composition: {error}.") from None
     counts["central"] += 1
     counts["room25"] += 1
-    _check_box(ruleset, counts, "composition")
-    if counts["vision"] != 1:
-        raise Refused("The construction needs the Vision chamber exactly once.")
+    _check_box(ruleset, counts, "composition", reserve)
+    if ruleset.edition == "base" and counts["vision"] != 1:
+        raise Refused("The base construction needs the Vision chamber exactly once.")
     if sum(counts.values()) != 25:
         raise Refused(
             f"A composition has 23 rooms besides the Central room and Room 25, "
             f"not {sum(counts.values()) - 2}."
         )
-    return counts
+    return rng, counts
 
 
-def _check_box(ruleset: Ruleset, counts: Counter, what: str) -> None:
+def _check_box(
+    ruleset: Ruleset, counts: Counter, what: str, reserve: dict[str, int] | None = None
+) -> None:
     available = box(ruleset.edition)
     for kind, n in counts.items():
         if kind not in rooms():
             raise Refused(f"The {what} names {kind!r}, which is not a room.")
-        if n < 0 or n > available.get(kind, 0):
-            raise Refused(
-                f"The {what} asks {n} {kind} but the {ruleset.edition} box has "
-                f"{available.get(kind, 0)}."
-            )
+        have = available.get(kind, 0) - (reserve or {}).get(kind, 0)
+        if n < 0 or n > have:
+            raise Refused(f"The {what} asks {n} {kind} but the {ruleset.edition} box has {have}.")
 
 
-def _deal(rng: int, counts: Counter) -> tuple[int, list[str]]:
-    """Construction of the Complex: 12 of the 22 shuffled rooms on the inner cells, then the
-    other 10 with the Vision chamber and Room 25 shuffled onto the 12 exit-zone cells."""
-    rest = [kind for kind, n in sorted(counts.items()) for _ in range(n)]
-    for kind in ("central", "vision", "room25"):
-        rest.remove(kind)
+def _deal(ruleset: Ruleset, rng: int, counts: Counter) -> tuple[int, list[str]]:
+    """Construction of the Complex: Room 25, the Vision chamber (and in Ultimate the Key,
+    Moving and Robot rooms; in Season 2 the Robot rooms) are set aside; 12 of the others,
+    shuffled, go on the inner cells; the rest, with the set-aside rooms, shuffled onto the 12
+    exit-zone cells."""
+    aside_kinds = compose.exit_zone_rooms(ruleset.edition) | {"vision", "room25"}
+    aside = [kind for kind in sorted(aside_kinds) for _ in range(counts.get(kind, 0))]
+    rest = [
+        kind
+        for kind, n in sorted(counts.items())
+        if kind not in aside_kinds and kind != "central"
+        for _ in range(n)
+    ]
+    if len(aside) > len(grid.EXIT_ZONES):
+        raise Refused("More rooms must go to the exit zones than there are exit-zone cells.")
     rng, rest = chance.shuffled(rng, rest)
-    inner, outer = rest[:12], [*rest[12:], "vision", "room25"]
+    inner, outer = rest[:12], [*rest[12:], *aside]
     rng, outer = chance.shuffled(rng, outer)
     layout = [""] * 25
     layout[grid.CENTRE] = "central"
@@ -191,11 +250,14 @@ def _rigged(ruleset: Ruleset, rows: object) -> list[str]:
 
 
 def role_tiles(ruleset: Ruleset, players: int, guards: object = None) -> list[str]:
-    """Suspicion, Role distribution (001): 4 players, 4 prisoners and 1 guard; 5 or 6 players,
-    4 prisoners and 2 guards - one tile more than players at 4 and 5, for doubt."""
-    if ruleset.settings.role_tiles == "doubt":
+    """Suspicion role tiles. Base (001, Role distribution): 4 players, 4 prisoners and 1 guard;
+    5 or 6 players, 4 prisoners and 2 guards - one tile more than players at 4 and 5, for doubt.
+    Season 2 (002, MODES): at 5 players choose 1 or 2 guards; 7 and 8 players add 1 and 2
+    prisoner tiles. Ultimate (000, SUSPICION SETUP): exact counts, 1 or 2 guards at 5."""
+    setting = ruleset.settings.role_tiles
+    if setting == "doubt" or (setting == "season2" and players == 4):
         return ["prisoner"] * 4 + ["guard"] * (1 if players == 4 else 2)
-    count = guards if guards in (1, 2) else (1 if players <= 4 else 2)
+    count = {4: 1, 5: guards if guards in (1, 2) else 2}.get(players, 2)
     return ["prisoner"] * (players - count) + ["guard"] * count
 
 
@@ -218,18 +280,25 @@ def new_game(setup: dict) -> Context:
     rng = seed & chance.MASK
     seats = _seats(ruleset, setup)
     order = turn_order(seats, str(setup.get("first", seats[0]["id"])))
+    cast = [c for seat in seats for c in seat["characters"]]
+    turns = turns_for(ruleset.edition, ruleset.mode, len(cast))
+    ruleset = make_ruleset(
+        ruleset.edition, ruleset.mode, ruleset.tracking, setup.get("settings"), turns
+    )
     tracked = ruleset.tracking != "countdown"
-    counts = _composition(ruleset, setup) if tracked else Counter()
+    counts: Counter = Counter()
     layout: list[str | None] = []
     if "complex" in setup:
         layout = list(_rigged(ruleset, setup["complex"]))
         counts = Counter(layout)
-    elif ruleset.tracking == "dealt":
-        rng, dealt = _deal(rng, counts)
-        layout = list(dealt)
-    elif ruleset.tracking == "physical":
-        layout = [None] * 25
-        layout[grid.CENTRE] = "central"
+    elif tracked:
+        rng, counts = _composition(ruleset, setup, seats, rng)
+        if ruleset.tracking == "dealt":
+            rng, dealt = _deal(ruleset, rng, counts)
+            layout = list(dealt)
+        else:
+            layout = [None] * 25
+            layout[grid.CENTRE] = "central"
     tiles = [(kind, i == grid.CENTRE) for i, kind in enumerate(layout)]
     roles: list[tuple[str, str, str]] = []
     if ruleset.mode == "suspicion":

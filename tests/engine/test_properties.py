@@ -18,14 +18,22 @@ from companion.engine import (
     seat_view,
     start,
 )
+from companion.engine.compose import legal_players
 from companion.engine.grid import CENTRE
-from companion.engine.ruleset import PLAYERS
+from companion.engine.ruleset import EDITIONS, MODES
 
-SETUPS = st.sampled_from([(mode, n) for mode, counts in PLAYERS.items() for n in counts]).flatmap(
-    lambda mode_players: st.fixed_dictionaries(
+TABLES = [
+    (edition, mode, n)
+    for edition in EDITIONS
+    for mode in MODES
+    for n in legal_players(edition, mode)
+]
+SETUPS = st.sampled_from(TABLES).flatmap(
+    lambda table: st.fixed_dictionaries(
         {
-            "mode": st.just(mode_players[0]),
-            "players": st.just(mode_players[1]),
+            "edition": st.just(table[0]),
+            "mode": st.just(table[1]),
+            "players": st.just(table[2]),
             "tracking": st.sampled_from(["dealt", "dealt", "physical", "countdown"]),
             "seed": st.integers(0, 2**32),
             "settings": st.fixed_dictionaries(

@@ -229,7 +229,7 @@ def test_unknown_or_other_box_character_is_refused(name: str) -> None:
     ]
     result = start({"mode": "suspicion", "seats": seats})
     assert not result.ok
-    assert "not a character of the base game" in result.refusal
+    assert "not a character of the base edition" in result.refusal
 
 
 def test_the_same_character_on_two_seats_is_refused() -> None:
