@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from . import board, grid, rooms
+from . import board, grid, rooms, talents
 from .context import Context, Refused
-from .state import ACTIONS, GameState
+from .state import ACTIONS, TALENT, GameState
 
 
 def _here(state: GameState, cid: str) -> int:
@@ -23,6 +23,8 @@ def _accessible(state: GameState, cell: int) -> bool:
 
 def options(state: GameState, cid: str, action: str) -> list[dict]:
     """Every parameter set that completes the action for this character now."""
+    if action == TALENT:
+        return talents.options(state, cid)
     here = _here(state, cid)
     room = board.kind_at(state, here)
     steps = grid.neighbours(here)
@@ -55,6 +57,9 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
     raise ValueError(action)
 
 
+COMMAND_FIELDS = ("type", "seat", "character", "action", "version", "room")
+
+
 def _prison_exit(state: GameState, cell: int) -> bool:
     """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room."""
     return cell == grid.CENTRE or bool(state.occupants(state.cells[cell]))
@@ -80,6 +85,13 @@ def _direction(state: GameState, cid: str, command: dict) -> str:
 def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
     """Carry out an action with the player's parameters, refusing any the rules forbid."""
     state = ctx.state
+    if action == TALENT:
+        params = {k: v for k, v in command.items() if k not in COMMAND_FIELDS}
+        if params not in options(state, cid, TALENT):
+            raise Refused("That is not a way to use this talent now.")
+        ctx.emit("action_played", character=cid, action=action, **params)
+        talents.resolve(ctx, cid, params)
+        return
     if action not in ACTIONS:
         raise Refused(f"{action!r} is not an action: choose look, move, push or control.")
     legal = options(state, cid, action)

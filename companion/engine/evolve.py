@@ -63,7 +63,9 @@ def created(event: dict) -> GameState:
     )
     for seat in event["seats"]:
         for cid in seat["characters"]:
-            state.characters[cid] = Character(cid, seat["id"], event["start"])
+            state.characters[cid] = Character(
+                cid, seat["id"], event["start"], adrenaline=ruleset.settings.adrenaline
+            )
     return state
 
 
@@ -119,6 +121,8 @@ def _exposed(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.exposed_turn = state.turn
     c.role_public = True
+    if e.get("adrenaline_lost"):
+        c.adrenaline = c.boosted = False
 
 
 @handles("clue_taken")
@@ -151,6 +155,7 @@ def _phase(state: GameState, e: dict) -> None:
         state.previous = None
         for c in state.characters.values():
             c.program, c.flexible, c.locked, c.played, c.slots = (), False, False, (), 0
+            c.boosted, c.talent_choice = False, None
             c.limit = e["limits"].get(c.id, 2)
 
 
@@ -170,6 +175,8 @@ def _programmed(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.program = tuple(e["tokens"])
     c.flexible = len(e["tokens"]) == 1
+    c.boosted = e.get("adrenaline", False)
+    c.talent_choice = e.get("talent_choice")
 
 
 @handles("actor")
@@ -202,6 +209,12 @@ def _slot_done(state: GameState, e: dict) -> None:
     state.characters[e["character"]].slots += 1
     state.previous = e["character"]
     state.current = None
+
+
+@handles("adrenaline_used")
+def _adrenaline_used(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.adrenaline = c.boosted = False
 
 
 @handles("moved")

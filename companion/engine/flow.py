@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from . import actions, board, modes
 from .context import Context
-from .state import ACTIONS, Character, GameState
+from .state import ACTIONS, TALENT, Character, GameState
+
+ADRENALINE_ROUND = 3
 
 
 def programs(state: GameState, c: Character) -> bool:
@@ -54,7 +56,7 @@ def maybe_start_actions(ctx: Context) -> None:
 def next_slot(state: GameState) -> Character | None:
     for cid in state.order:
         c = state.characters[cid]
-        if c.alive and c.slots < state.round:
+        if c.alive and c.slots < state.round and (state.round < ADRENALINE_ROUND or c.boosted):
             return c
     return None
 
@@ -73,22 +75,38 @@ def advance(ctx: Context) -> None:
             if state.round == 1:
                 ctx.emit("phase", phase="action", round=2)
                 continue
+            if state.round == 2 and any(c.boosted for c in state.living()):
+                # 000, ADRENALINE: "After the Action step, if at least one player has scheduled
+                # an Adrenaline action, one more round is played", in turn order.
+                ctx.emit("phase", phase="action", round=ADRENALINE_ROUND)
+                continue
             end_turn(ctx)
             return
         begin_slot(ctx, c)
 
 
+def tokens(state: GameState, c: Character) -> list[str]:
+    """The action tokens a character holds: the four basic ones, the talent when talents are
+    played, less those a Punishment card took for the rest of the game."""
+    held = [*ACTIONS, TALENT] if state.ruleset.settings.talents else list(ACTIONS)
+    return [t for t in held if t not in c.lost]
+
+
 def free_actions(state: GameState, c: Character) -> list[str]:
-    """Actions a character choosing at his turn may still play: each token once a turn
-    (an exposed guard 'cannot repeat the same action'), within the Cold chamber's limit."""
+    """Actions a character choosing at his turn may still play. In the adrenaline round: any
+    of the four basic actions, 'even repeat an action already taken this turn or an action lost
+    due to a penalty', never a talent (000, ADRENALINE). Otherwise each token once a turn (an
+    exposed guard 'cannot repeat the same action'), within the Cold chamber's limit."""
+    if state.round == ADRENALINE_ROUND:
+        return list(ACTIONS)
     if len(c.played) >= c.limit:
         return []
-    return [a for a in ACTIONS if a not in c.played]
+    return [a for a in tokens(state, c) if a not in c.played]
 
 
 def may_pass(state: GameState, c: Character) -> bool:
     """Solo: like programming a single action, a character may skip one of the two rounds."""
-    if state.ruleset.mode != "solo" or programs(state, c):
+    if state.ruleset.mode != "solo" or programs(state, c) or state.round == ADRENALINE_ROUND:
         return False
     return state.round == 1 or bool(c.played)
 
@@ -103,10 +121,16 @@ def begin_slot(ctx: Context, c: Character) -> None:
     if not state.tracked:
         ctx.emit("actor", character=c.id, round=state.round)
         return
-    if not programs(state, c):
+    if state.round == ADRENALINE_ROUND or not programs(state, c):
         playable = [a for a in free_actions(state, c) if actions.options(state, c.id, a)]
         if playable:
             ctx.emit("actor", character=c.id, round=state.round)
+        elif state.round == ADRENALINE_ROUND:
+            # Nothing can be completed: the adrenaline action is lost, and so is the token.
+            ctx.emit("actor", character=c.id, round=state.round)
+            ctx.emit("action_revealed", character=c.id, action="adrenaline")
+            ctx.emit("action_lost", character=c.id, action="adrenaline")
+            complete_action(ctx)
         else:
             finish_slot(ctx, c)
         return
@@ -142,6 +166,8 @@ def complete_action(ctx: Context) -> None:
         else:
             ctx.emit("trap_cleared", character=c.id)
     if state.outcome is None:
+        if state.round == ADRENALINE_ROUND and c.alive:
+            ctx.emit("adrenaline_used", character=c.id)
         finish_slot(ctx, c)
         advance(ctx)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from . import actions, board, flow, grid, modes, rooms
 from .context import Context, Refused
 from .setup import new_game
-from .state import ACTIONS, HOST, Character, GameState
+from .state import HOST, Character, GameState
 
 
 @dataclass(frozen=True)
@@ -120,19 +120,51 @@ def _program(ctx: Context, command: dict) -> None:
         raise Refused(f"{modes.display(c.id)}'s programming is already locked in.")
     if not flow.programs(state, c):
         raise Refused(f"{modes.display(c.id)} plays without programming.")
+    boost = _adrenaline(state, c, command.get("adrenaline", False))
+    choice = command.get("talent_choice")
+    if choice is not None and not isinstance(choice, str):
+        raise Refused("A talent choice is a word, such as the ability's name.")
     if state.tracked:
         tokens = command.get("actions")
+        held = flow.tokens(state, c)
         if not isinstance(tokens, list) or not 1 <= len(tokens) <= 2:
             raise Refused("Program one or two actions.")
-        if any(t not in ACTIONS for t in tokens):
-            raise Refused("The actions are look, move, push and control.")
+        if any(t not in held for t in tokens):
+            raise Refused(f"{modes.display(c.id)}'s action tokens are: {', '.join(held)}.")
         if len(set(tokens)) != len(tokens):
             raise Refused("Each action token can be programmed only once.")
         if len(tokens) > c.limit:
             raise Refused("In the Cold chamber you can only program one action.")
-        ctx.emit("programmed", character=c.id, tokens=list(tokens), private=c.seat)
+        ctx.emit(
+            "programmed",
+            character=c.id,
+            tokens=list(tokens),
+            adrenaline=boost,
+            talent_choice=choice,
+            private=c.seat,
+        )
+    elif boost:
+        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=True, private=c.seat)
     ctx.emit("locked_in", character=c.id)
     flow.maybe_start_actions(ctx)
+
+
+def _adrenaline(state: GameState, c: Character, wanted: object) -> bool:
+    """ADRENALINE (000, 002): programmed or not during programming, once a game, never in the
+    Cold chamber."""
+    if wanted is False:
+        return False
+    if wanted is not True:
+        raise Refused('"adrenaline" is true or false.')
+    if not state.ruleset.settings.adrenaline:
+        raise Refused("This game is played without adrenaline.")
+    if not c.adrenaline:
+        raise Refused(f"{modes.display(c.id)} no longer has the Adrenaline token.")
+    cell = state.where(c.id) if state.tracked else None
+    cold = cell is not None and board.kind_at(state, cell) == "cold"
+    if cold and state.ruleset.settings.cold_forbids_adrenaline:
+        raise Refused("In the Cold chamber you cannot program your Adrenaline.")
+    return True
 
 
 def _act(ctx: Context, command: dict) -> None:
@@ -142,7 +174,7 @@ def _act(ctx: Context, command: dict) -> None:
     if not state.tracked:
         raise Refused('Without a tracked board, say "next" when the action is done.')
     wanted = command.get("action")
-    if flow.programs(state, c):
+    if flow.programs(state, c) and state.round != flow.ADRENALINE_ROUND:
         action = flow.due_token(c)
         assert action is not None
         if wanted is not None and wanted != action:
@@ -219,7 +251,8 @@ def _expose(ctx: Context, command: dict) -> None:
         raise Refused("You are already exposed.")
     if state.ruleset.settings.guard_exposure == "after_alarm" and not state.alarm:
         raise Refused("A guard may expose himself only once the alarm has gone off.")
-    ctx.emit("guard_exposed", character=c.id, role="guard")
+    lose = state.ruleset.settings.exposure_loses_adrenaline and c.adrenaline
+    ctx.emit("guard_exposed", character=c.id, role="guard", adrenaline_lost=lose)
 
 
 def _next(ctx: Context, command: dict) -> None:
@@ -232,6 +265,8 @@ def _next(ctx: Context, command: dict) -> None:
     c = state.characters[state.current]
     if command["seat"] not in (HOST, c.seat):
         raise Refused(f"It is {modes.display(c.id)}'s action.")
+    if state.round == flow.ADRENALINE_ROUND:
+        ctx.emit("adrenaline_used", character=c.id)
     flow.finish_slot(ctx, c)
     flow.advance(ctx)
 

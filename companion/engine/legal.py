@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import actions, board, flow, grid
-from .state import ACTIONS, HOST, GameState
+from .state import HOST, GameState
 
 
 def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
@@ -23,9 +23,11 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
     found = []
     for option in actions.options(state, cid, action):
         command = {"type": "act", "seat": seat, "character": cid, "action": action, **option}
-        shown = grid.neighbour(here, option["direction"]) if action != "control" else None
-        if action == "look" and shown is not None and state.tile_at(shown).revealed:
-            shown = None
+        shown = None
+        if action in ("look", "move", "push"):
+            shown = grid.neighbour(here, option["direction"])
+            if action == "look" and state.tile_at(shown).revealed:
+                shown = None
         found.extend(_with_room(state, command, shown))
     return found
 
@@ -58,12 +60,24 @@ def _programming(state: GameState, seat: str) -> list[dict]:
         if c.seat != seat or c.locked or not flow.programs(state, c):
             continue
         base = {"type": "program", "seat": seat, "character": c.id}
-        if not state.tracked:
-            found.append(base)
-            continue
-        for n in range(1, c.limit + 1):
-            found.extend({**base, "actions": list(p)} for p in permutations(ACTIONS, n))
+        boosts = [False]
+        if state.ruleset.settings.adrenaline and c.adrenaline and not _in_cold(state, c.id):
+            boosts.append(True)
+        for boost in boosts:
+            head = {**base, "adrenaline": True} if boost else base
+            if not state.tracked:
+                found.append(head)
+                continue
+            held = flow.tokens(state, c)
+            for n in range(1, c.limit + 1):
+                found.extend({**head, "actions": list(p)} for p in permutations(held, n))
     return found
+
+
+def _in_cold(state: GameState, cid: str) -> bool:
+    cell = state.where(cid) if state.tracked else None
+    cold = cell is not None and state.tile_at(cell).revealed and state.tile_at(cell).kind == "cold"
+    return cold and state.ruleset.settings.cold_forbids_adrenaline
 
 
 def _turn(state: GameState, seat: str) -> list[dict]:
@@ -73,7 +87,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
     if c.seat != seat:
         return _reminders(state, seat)
     found: list[dict] = []
-    if flow.programs(state, c):
+    if flow.programs(state, c) and state.round != flow.ADRENALINE_ROUND:
         token = flow.due_token(c)
         assert token is not None
         plays = _action_commands(state, seat, c.id, token)

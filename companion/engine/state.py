@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from .ruleset import Ruleset
 
-ACTIONS = ("look", "move", "push", "control")
+ACTIONS = ("look", "move", "push", "control")  # the four basic actions
+TALENT = "talent"  # the fifth token of Season 2 and Ultimate
 HOST = "host"  # the table itself: reports and advances in countdown-only games
 
 
@@ -41,6 +42,10 @@ class Character:
     locked: bool = False  # programming locked in
     played: tuple[str, ...] = ()  # tokens revealed this turn (public)
     limit: int = 2  # actions this character may play this turn
+    adrenaline: bool = False  # holds his Adrenaline token
+    boosted: bool = False  # programmed his Adrenaline this turn (secret until the round)
+    lost: tuple[str, ...] = ()  # tokens lost for the rest of the game
+    talent_choice: str | None = None  # a talent's option chosen while programming
 
     def copy(self) -> Character:
         return Character(
@@ -63,6 +68,10 @@ class Character:
             self.locked,
             self.played,
             self.limit,
+            self.adrenaline,
+            self.boosted,
+            self.lost,
+            self.talent_choice,
         )
 
 

@@ -51,11 +51,14 @@ def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
         "locked_in": c.locked,
         "played": list(c.played),
         "trapped": c.trapped is not None and c.tile == c.trapped,
+        "adrenaline": c.adrenaline,
+        "lost_tokens": list(c.lost),
         "flooded_since": c.flooded_turn if c.flooded is not None and c.tile == c.flooded else None,
     }
     if own or full:
         entry["program"] = list(c.program)
         entry["single_action"] = c.flexible
+        entry["adrenaline_programmed"] = c.boosted
     return entry
 
 
