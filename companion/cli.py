@@ -60,6 +60,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from companion.simulate import simulate
 
     setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
+    if args.mac is not None:
+        setup["settings"] = {"mac": args.mac}
     if args.games < 1:
         print("room25 simulate: --games must be at least 1", file=sys.stderr)
         return 2
@@ -72,7 +74,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"setup": setup, "seed": args.seed, **figures}))
         return 0
-    print(f"{args.games} random games of {args.mode} ({args.edition}), {args.players} players")
+    level = f", M.A.C. {args.mac}" if args.mac else ""
+    print(
+        f"{args.games} random games of {args.mode} ({args.edition}{level}), {args.players} players"
+    )
     for result, rate in figures["results"].items():
         print(f"  {result:<18} {rate:6.1%}")
     print(f"  mean length        {figures['mean_turns']:.2f} turns")
@@ -123,6 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=int, default=5)
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument(
+        "--mac",
+        choices=("off", "standard", "madness"),
+        help="M.A.C. deck level (default: standard in Season 2 / Ultimate Cooperation and Solo)",
+    )
     simulate.add_argument("--json", action="store_true", help="one JSON object")
     simulate.set_defaults(run=_simulate)
 

@@ -115,7 +115,12 @@ def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
     else:
         axis = "row" if wanted["direction"] in ("east", "west") else "col"
         row, col = grid.row_col(here)
-        board.slide(ctx, axis, row if axis == "row" else col, wanted["direction"], True)
+        # M.A.C. Acceleration: 'any character that uses the Control action moves the line he
+        # has selected twice in the chosen direction' this turn.
+        times = 2 if state.mac is not None and state.mac.accelerated else 1
+        for _ in range(times):
+            if state.outcome is None:
+                board.slide(ctx, axis, row if axis == "row" else col, wanted["direction"], True)
 
 
 def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:

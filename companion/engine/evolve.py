@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from .mac_deck import deck_from_data
 from .ruleset import Settings, make_ruleset
-from .state import Character, GameState, Seat, Tile
+from .state import Character, GameState, MacPile, Seat, Tile
 
 Handler = Callable[[GameState, dict], None]
 HANDLERS: dict[str, Handler] = {}
@@ -61,6 +62,11 @@ def created(event: dict) -> GameState:
         phase=event["phase"],
         version=1,
     )
+    if event.get("mac"):
+        deck = deck_from_data({"cards": event["mac"]["cards"]}, "game")
+        state.mac_deck = deck
+        physical = event["mac"]["physical"]
+        state.mac = MacPile(event["mac"]["level"], None if physical else [])
     for seat in event["seats"]:
         for cid in seat["characters"]:
             state.characters[cid] = Character(
@@ -93,6 +99,11 @@ def _position(state: GameState, e: dict) -> None:
         state.controls = dict(e["controls"])
     if "deaths" in e:
         state.deaths = list(e["deaths"])
+    if "mac" in e:
+        mac = state.mac
+        if mac.draw is not None:
+            mac.draw = list(e["mac"]["draw"])
+        mac.discard, mac.in_play = list(e["mac"]["discard"]), list(e["mac"]["in_play"])
     for cid, fields in e.get("characters", {}).items():
         for key, value in fields.items():
             setattr(state.characters[cid], key, tuple(value) if isinstance(value, list) else value)
@@ -198,6 +209,8 @@ def _revealed_action(state: GameState, e: dict) -> None:
 
 @handles("looked")
 @handles("reported")
+@handles("mac_reshuffled")
+@handles("mac_move_ignored")
 @handles("action_played")
 @handles("action_lost")
 def _nothing(state: GameState, e: dict) -> None:
@@ -308,6 +321,89 @@ def _countdown(state: GameState, e: dict) -> None:
     state.turn = e["turn"]
     state.turns_left = e["turns_left"]
     state.controls = {}
+    mac = state.mac
+    if mac is not None:
+        mac.discard.extend(mac.in_play)
+        mac.in_play, mac.drawn, mac.madness_rounds = [], [], ()
+        mac.accelerated = mac.jammed = False
+
+
+@handles("mac_batch")
+def _mac_batch(state: GameState, e: dict) -> None:
+    mac = state.mac
+    mac.due, mac.after, mac.drawer = e["count"], e["after"], e["drawer"]
+    if e["after"] == "slot":
+        mac.madness_rounds = (*mac.madness_rounds, e["round"])
+
+
+@handles("mac_batch_more")
+def _mac_more(state: GameState, e: dict) -> None:
+    state.mac.due += e["count"]
+
+
+@handles("mac_batch_over")
+@handles("mac_batch_done")
+def _mac_batch_done(state: GameState, e: dict) -> None:
+    mac = state.mac
+    mac.due, mac.after, mac.drawer = 0, None, None
+
+
+@handles("mac_shuffled")
+def _mac_shuffled(state: GameState, e: dict) -> None:
+    state.mac.draw = list(e["pile"])
+    state.mac.discard = []
+    state.rng = e["rng"]
+
+
+@handles("mac_drawn")
+def _mac_drawn(state: GameState, e: dict) -> None:
+    mac = state.mac
+    if mac.draw is not None:
+        mac.draw.remove(e["card"])
+    mac.current = e["card"]
+    mac.drawn.append(e["card"])
+    mac.due -= 1
+    if e["shown"]["kind"] == "time_bomb":
+        mac.bombs += 1
+
+
+@handles("mac_card_done")
+def _mac_card_done(state: GameState, e: dict) -> None:
+    mac = state.mac
+    mac.current = None
+    (mac.in_play if e["stays"] else mac.discard).append(e["card"])
+
+
+@handles("token_lost")
+def _token_lost(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.lost = (*c.lost, e["token"])
+    if e["token"] in c.program:
+        c.program = tuple(t for t in c.program if t != e["token"])
+
+
+@handles("jammed")
+def _jammed(state: GameState, e: dict) -> None:
+    state.mac.jammed = True
+    if e["reminders_removed"]:
+        for sid, seat in state.seats.items():
+            if seat.reminder is not None:
+                _seat(state, sid).reminder = None
+
+
+@handles("accelerated")
+def _accelerated(state: GameState, e: dict) -> None:
+    state.mac.accelerated = True
+
+
+@handles("room_hidden")
+def _room_hidden(state: GameState, e: dict) -> None:
+    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=False, sealed=False)
+
+
+@handles("room_replaced")
+def _room_replaced(state: GameState, e: dict) -> None:
+    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], kind=e["room"])
 
 
 @handles("escaped")

@@ -3,7 +3,7 @@ action rounds in turn order, and the countdown."""
 
 from __future__ import annotations
 
-from . import actions, board, modes
+from . import actions, board, mac, modes
 from .context import Context
 from .state import ACTIONS, TALENT, Character, GameState
 
@@ -34,7 +34,46 @@ def action_limits(state: GameState) -> dict[str, int]:
 
 def start_programming(ctx: Context) -> None:
     ctx.emit("phase", phase="programming", limits=action_limits(ctx.state))
+    if mac.standard_draw_due(ctx.state):
+        mac.start(ctx, 2, "programming")
+        if not mac.run(ctx):
+            return
+        open_programming(ctx)
+        return
     lock_non_programmers(ctx)
+
+
+def open_programming(ctx: Context) -> None:
+    """After the M.A.C. draws: the Cold chamber's limits as the characters now stand."""
+    ctx.emit("limits", limits=action_limits(ctx.state))
+    lock_non_programmers(ctx)
+
+
+def resume_after_draws(ctx: Context, after: str | None) -> None:
+    """A batch of M.A.C. draws that waited for a choice is over: carry on with what it
+    interrupted."""
+    if ctx.state.outcome is not None:
+        return
+    if after == "programming":
+        open_programming(ctx)
+    elif after == "slot":
+        advance(ctx)
+    elif after == "action":
+        complete_action(ctx)
+
+
+def after_choice(ctx: Context) -> None:
+    """A pending choice was made: finish the card or the action that asked for it."""
+    state = ctx.state
+    if state.pending is not None or state.outcome is not None:
+        return
+    if mac.busy(state):
+        after = state.mac.after
+        if mac.run(ctx):
+            resume_after_draws(ctx, after)
+        return
+    if state.phase == "action":
+        complete_action(ctx)
 
 
 def lock_non_programmers(ctx: Context) -> None:
@@ -71,6 +110,10 @@ def advance(ctx: Context) -> None:
         and state.current is None
     ):
         c = next_slot(state)
+        if c is not None and mac.madness_draw_due(state, c.id):
+            mac.start(ctx, 1, "slot")
+            mac.run(ctx)
+            continue
         if c is None:
             if state.round == 1:
                 ctx.emit("phase", phase="action", round=2)

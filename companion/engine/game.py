@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import actions, board, flow, grid, modes, rooms
+from . import actions, board, flow, grid, mac, modes, rooms
 from .context import Context, Refused
 from .setup import new_game
 from .state import HOST, Character, GameState
@@ -211,11 +211,13 @@ def _choose(ctx: Context, command: dict) -> None:
     pending = state.pending
     if pending is None:
         raise Refused("There is no choice to make now.")
-    if command["seat"] != pending["seat"]:
+    if pending["seat"] not in (HOST, command["seat"]):
         raise Refused(f"The choice is {modes.display(pending['character'])}'s to make.")
-    rooms.resolve_choice(ctx, command)
-    if state.pending is None and state.phase == "action":
-        flow.complete_action(ctx)
+    if pending["kind"] in mac.CHOICES:
+        mac.resolve_choice(ctx, command)
+    else:
+        rooms.resolve_choice(ctx, command)
+    flow.after_choice(ctx)
 
 
 def _reminder(ctx: Context, command: dict) -> None:
@@ -238,6 +240,8 @@ def _reminder(ctx: Context, command: dict) -> None:
     tile = state.tile_at(cell)
     if tile.revealed:
         raise Refused("A reminder token goes on a room that is still hidden.")
+    if state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo":
+        raise Refused("Jamming: no reminder token can be placed until the next round.")
     ctx.emit("reminder_placed", seat=seat.id, tile=tile.id, cell=grid.name(cell))
 
 

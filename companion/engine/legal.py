@@ -114,8 +114,10 @@ def _turn(state: GameState, seat: str) -> list[dict]:
 def _reminders(state: GameState, seat: str) -> list[dict]:
     """A reminder token, during the player's own turn: right before or after his action."""
     holders = [state.current, state.previous]
+    jammed_solo = state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo"
     if (
         not state.ruleset.settings.reminder_tokens
+        or jammed_solo
         or seat not in state.seats
         or state.seats[seat].reminder is not None
         or not any(cid and state.characters[cid].seat == seat for cid in holders)
@@ -131,9 +133,11 @@ def _reminders(state: GameState, seat: str) -> list[dict]:
 def _choices(state: GameState, seat: str) -> list[dict]:
     pending = state.pending
     assert pending is not None
-    if pending["seat"] != seat:
+    if pending["seat"] not in (HOST, seat):
         return []
     base = {"type": "choose", "seat": seat}
+    if "field" in pending:
+        return [{**base, pending["field"]: option} for option in pending["options"]]
     if pending["kind"] == "control":
         found = []
         for option in pending["options"]:

@@ -31,6 +31,9 @@ KEYS = {
     "exposed",
     "roles_revealed",
     "clues",
+    "mac",
+    "lost",
+    "adrenaline",
 }
 
 
@@ -115,6 +118,12 @@ def _event(state: GameState, p: dict) -> dict:
             chars[cid].update(locked=True, slots=current_round - 1 + (cid in done))
     for cid, tokens in p.get("played", {}).items():
         chars[_character(state, cid)]["played"] = list(tokens)
+    for cid, tokens in p.get("lost", {}).items():
+        chars[_character(state, cid)]["lost"] = list(tokens)
+    for cid, held in p.get("adrenaline", {}).items():
+        if not isinstance(held, bool):
+            raise Refused(f"Position: {cid}'s adrenaline is true (token held) or false (used).")
+        chars[_character(state, cid)]["adrenaline"] = held
     for cid in p.get("trapped", []):
         cid = _character(state, cid)
         tile = chars[cid].get("tile", state.characters[cid].tile)
@@ -148,4 +157,26 @@ def _event(state: GameState, p: dict) -> dict:
         elif sid in clues:
             seats.setdefault(sid, {})["clue"] = _cell(clues[sid])
     e["seats"] = seats
+    if "mac" in p:
+        e["mac"] = _mac(state, p["mac"])
     return e
+
+
+def _mac(state: GameState, given: object) -> dict:
+    """The M.A.C. piles: `draw` names the top cards (the rest of the deck follows in deck
+    order), `discard` and `in_play` the face-up ones."""
+    if state.mac is None or state.mac_deck is None:
+        raise Refused("Position: this game plays no M.A.C. deck.")
+    if not isinstance(given, dict) or set(given) - {"draw", "discard", "in_play"}:
+        raise Refused("Position: mac has draw, discard and in_play lists of card ids.")
+    remaining = [c.id for c in state.mac_deck.cards for _ in range(c.count)]
+    piles = {}
+    for name in ("draw", "discard", "in_play"):
+        piles[name] = list(given.get(name, []))
+        for card in piles[name]:
+            if card not in remaining:
+                raise Refused(f"Position: the deck has no (other) M.A.C. card {card!r}.")
+            remaining.remove(card)
+    if state.mac.draw is not None:
+        piles["draw"] += remaining
+    return piles

@@ -56,6 +56,15 @@ class Settings:
     adrenaline: bool = False
     # Season 2 / Ultimate: the Cold chamber forbids programming the Adrenaline token.
     cold_forbids_adrenaline: bool = True
+    # M.A.C. deck: "off", "standard" (basic cards, two before each programming phase) or
+    # "madness" (every card, one before each of the first player's actions); Cooperation and
+    # Solo of Season 2 and Ultimate play "standard" unless the table chooses otherwise.
+    mac: str = "off"
+    # "virtual": the companion shuffles and draws; "physical": the table draws real cards and
+    # says which one.
+    mac_deck: str = "virtual"
+    # Time bomb: the second card kills only if drawn in the same turn (000) or at any time (002).
+    time_bomb_same_turn: bool = False
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -77,6 +86,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "exposure_loses_adrenaline": True,
         "masks": "left_outside",
         "role_tiles": "exact",
+        "time_bomb_same_turn": True,
         "cooperation_partial_victory": False,
         "solo_programming": True,
         "talents": True,

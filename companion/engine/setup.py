@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from . import chance, compose, evolve, flow, grid
+from . import chance, compose, evolve, flow, grid, mac
 from .catalogue import box, characters, rooms
 from .context import Context, Refused
+from .mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
 from .ruleset import Ruleset, make_ruleset, turns_for
 
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
@@ -261,16 +262,55 @@ def role_tiles(ruleset: Ruleset, players: int, guards: object = None) -> list[st
     return ["prisoner"] * (players - count) + ["guard"] * count
 
 
+def _settings(setup: dict) -> dict:
+    """The table's settings, with the defaults that depend on the mode: Cooperation and Solo of
+    Season 2 and Ultimate play the M.A.C. deck at the standard level; at the Madness level,
+    'Play without the reminder and Adrenaline tokens' (000; 002 keeps the reminder tokens in
+    Solo)."""
+    given = setup.get("settings") or {}
+    if not isinstance(given, dict):
+        raise Refused("Settings are given as {name: value}.")
+    settings = dict(given)
+    edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
+    if edition != "base" and mode in ("cooperation", "solo"):
+        settings.setdefault("mac", "standard")
+    if settings.get("mac") == "madness":
+        settings.setdefault("adrenaline", False)
+        if mode == "cooperation" or edition == "ultimate":
+            settings.setdefault("reminder_tokens", False)
+    return settings
+
+
+def _deck(ruleset: Ruleset, setup: dict) -> dict | None:
+    """The M.A.C. deck of the game: the packaged reconstruction or the owner's own count."""
+    level = ruleset.settings.mac
+    if level == "off":
+        return None
+    if level not in ("standard", "madness"):
+        raise Refused('The M.A.C. level is "off", "standard" or "madness".')
+    try:
+        deck = deck_from_data(setup["deck"], "deck") if "deck" in setup else load_deck()
+    except DeckError as error:
+        raise Refused(f"M.A.C. deck: {error}") from None
+    deck = mac.deck_for(deck, level)
+    return {
+        "level": level,
+        "physical": ruleset.settings.mac_deck == "physical",
+        "cards": deck_as_json(deck)["cards"],
+    }
+
+
 def new_game(setup: dict) -> Context:
     """Start a game from a setup description; refuse it plainly if it is not a legal game."""
     if not isinstance(setup, dict):
         raise Refused("A game setup is an object with at least a mode.")
+    settings = _settings(setup)
     try:
         ruleset = make_ruleset(
             setup.get("edition", "base"),
             setup.get("mode", "suspicion"),
             setup.get("tracking", "dealt"),
-            setup.get("settings"),
+            settings,
         )
     except ValueError as error:
         raise Refused(str(error).capitalize() + ".") from None
@@ -282,9 +322,8 @@ def new_game(setup: dict) -> Context:
     order = turn_order(seats, str(setup.get("first", seats[0]["id"])))
     cast = [c for seat in seats for c in seat["characters"]]
     turns = turns_for(ruleset.edition, ruleset.mode, len(cast))
-    ruleset = make_ruleset(
-        ruleset.edition, ruleset.mode, ruleset.tracking, setup.get("settings"), turns
-    )
+    ruleset = make_ruleset(ruleset.edition, ruleset.mode, ruleset.tracking, settings, turns)
+    deck = _deck(ruleset, setup)
     tracked = ruleset.tracking != "countdown"
     counts: Counter = Counter()
     layout: list[str | None] = []
@@ -306,8 +345,10 @@ def new_game(setup: dict) -> Context:
         if rigged_roles is not None:
             roles = _rigged_roles(seats, rigged_roles)
         else:
-            rng, deck = chance.shuffled(rng, role_tiles(ruleset, len(seats), setup.get("guards")))
-            roles = [(s["id"], s["characters"][0], deck[i]) for i, s in enumerate(seats)]
+            rng, tiles_dealt = chance.shuffled(
+                rng, role_tiles(ruleset, len(seats), setup.get("guards"))
+            )
+            roles = [(s["id"], s["characters"][0], tiles_dealt[i]) for i, s in enumerate(seats)]
     created = {
         "type": "game_created",
         "ruleset": ruleset.as_dict(),
@@ -320,9 +361,14 @@ def new_game(setup: dict) -> Context:
         "start": grid.CENTRE if tracked else None,
         "turns_left": ruleset.turns,
         "phase": "clue" if tracked else "programming",
+        "mac": deck,
     }
     ctx = Context(evolve.created(created))
     ctx.events.append(created)
+    if deck is not None and not deck["physical"]:
+        pile = [card["id"] for card in deck["cards"] for _ in range(card["count"])]
+        rng, pile = chance.shuffled(ctx.state.rng, pile)
+        ctx.emit("mac_shuffled", pile=pile, rng=rng, private="engine")
     for sid, cid, role in roles:
         ctx.emit("role_dealt", seat=sid, character=cid, role=role, private=sid)
     if not tracked:

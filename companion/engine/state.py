@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .mac_deck import Deck
 
 ACTIONS = ("look", "move", "push", "control")  # the four basic actions
 TALENT = "talent"  # the fifth token of Season 2 and Ultimate
@@ -88,6 +92,42 @@ class Seat:
 
 
 @dataclass(slots=True)
+class MacPile:
+    """Where the deck's cards are. `draw` is None with a physical deck (its order is unknown)."""
+
+    level: str
+    draw: list[str] | None
+    discard: list[str] = field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)  # this turn
+    bombs: int = 0  # Time bomb cards drawn in the game
+    current: str | None = None  # the card being applied
+    due: int = 0  # draws left in the current batch
+    after: str | None = None  # what the batch was for: programming, slot or action
+    drawer: str | None = None  # M.A.C. room: the character who suffers character effects
+    madness_rounds: tuple[int, ...] = ()  # action rounds of this turn already preceded by a draw
+    accelerated: bool = False  # Acceleration this turn
+    jammed: bool = False  # Jamming this turn
+
+    def copy(self) -> MacPile:
+        return MacPile(
+            self.level,
+            None if self.draw is None else list(self.draw),
+            list(self.discard),
+            list(self.in_play),
+            list(self.drawn),
+            self.bombs,
+            self.current,
+            self.due,
+            self.after,
+            self.drawer,
+            self.madness_rounds,
+            self.accelerated,
+            self.jammed,
+        )
+
+
+@dataclass(slots=True)
 class GameState:
     ruleset: Ruleset
     rng: int
@@ -110,6 +150,8 @@ class GameState:
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
     outcome: dict | None = None
+    mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
+    mac_deck: Deck | None = None  # its card definitions (immutable, shared)
 
     @property
     def last_turn(self) -> bool:
@@ -158,4 +200,6 @@ class GameState:
             deaths=list(self.deaths),
             arrivals=self.arrivals,
             outcome=self.outcome,
+            mac=None if self.mac is None else self.mac.copy(),
+            mac_deck=self.mac_deck,
         )

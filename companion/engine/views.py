@@ -6,7 +6,7 @@ programming and notebook; `full_view` is for tests and the end-of-game reveal.
 
 from __future__ import annotations
 
-from . import grid
+from . import grid, mac
 from .state import GameState
 
 
@@ -99,6 +99,7 @@ def _view(state: GameState, seat: str | None, full: bool) -> dict:
         if pending is None
         else {k: pending[k] for k in ("kind", "seat", "character", "options")},
         "outcome": state.outcome,
+        "mac": mac.public(state),
     }
     if seat is not None:
         view["seat"] = seat

@@ -72,6 +72,8 @@ def check(state: GameState, expect: dict) -> list[str]:
             problems.extend(_subset(value, full["outcome"], "outcome"))
         elif key == "characters":
             problems.extend(_subset(value, full["characters"], "characters"))
+        elif key == "mac":
+            problems.extend(_subset(value, full["mac"], "mac"))
         elif key == "views":
             for spec in value:
                 problems.extend(_check_view(state, spec))

@@ -42,6 +42,8 @@ SETUPS = st.sampled_from(TABLES).flatmap(
                         ["second_action_next_turn", "end_of_next_turn"]
                     ),
                     "masks": st.sampled_from(["majority", "left_outside"]),
+                    "mac": st.sampled_from(["off", "standard", "madness"]),
+                    "mac_deck": st.sampled_from(["virtual", "physical"]),
                 }
             ),
         }
@@ -103,6 +105,20 @@ class RandomPlay(RuleBasedStateMachine):
         assert state.tile_at(CENTRE).kind == "central"
         for c in state.living():
             assert c.tile is None or c.tile in state.cells
+
+    @invariant()
+    def mac_deck_holds_its_cards(self) -> None:
+        """The draw pile, the discard, the cards in play and the card being applied always
+        hold exactly the deck's cards (with a physical deck, never more than it)."""
+        mac = self.state.mac
+        if mac is None:
+            return
+        expected = sorted(c.id for c in self.state.mac_deck.cards for _ in range(c.count))
+        out = [*mac.discard, *mac.in_play, *([mac.current] if mac.current else [])]
+        if mac.draw is None:
+            assert all(out.count(card) <= expected.count(card) for card in set(out))
+        else:
+            assert sorted([*mac.draw, *out]) == expected
 
     @invariant()
     def countdown_never_increases(self) -> None:

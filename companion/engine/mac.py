@@ -1,0 +1,312 @@
+"""The M.A.C. deck in play (Move Alone Complex): shuffles, draws at the moments the rules say,
+and each card's effect (000_f9f1d5a43eaf8620.txt, M.A.C. CARDS and M.A.C. CARDS DESCRIPTION;
+002_e232164e7c8dd598.txt, LES CARTES M.A.C.).
+
+Draws come in batches (two before programming at the standard level, one before each of the
+first player's actions at the Madness level, one for the M.A.C. room). A card that asks a
+player for a choice pauses the batch; `run` carries on once the choice is made. The order of the
+draw pile is a chance outcome kept in the state (a shuffle event only the engine sees); with a
+physical deck the table reports each card drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import board, chance, grid, rooms
+from .catalogue import colour
+from .context import Context, Refused
+from .mac_deck import Deck, MacCard
+from .state import HOST, GameState
+
+# Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
+STAY_IN_PLAY = ("jamming", "time_bomb")
+PUNISHABLE = ("look", "control", "talent")
+CHOICES = ("mac_card", "punishment")
+
+
+def active(state: GameState) -> bool:
+    return state.mac is not None
+
+
+def busy(state: GameState) -> bool:
+    """A batch of draws is under way (perhaps waiting for a choice)."""
+    return state.mac is not None and (state.mac.due > 0 or state.mac.current is not None)
+
+
+def standard_draw_due(state: GameState) -> bool:
+    """Standard level: 'All rounds EXCEPT during the final round: BEFORE each programming phase,
+    draw 2 M.A.C. cards (or more if the cards tell you to draw again)' (000, COOPERATION)."""
+    return state.mac is not None and state.mac.level == "standard" and not state.last_turn
+
+
+def first_player(state: GameState) -> str | None:
+    living = [cid for cid in state.order if state.characters[cid].alive]
+    return living[0] if living else None
+
+
+def madness_draw_due(state: GameState, cid: str) -> bool:
+    """Madness level: 'AFTER the programming phase, draw 1 M.A.C. card before the first action
+    of the first player ... Draw another card before the first player's second action' (000),
+    except in the last turn."""
+    mac = state.mac
+    return (
+        mac is not None
+        and mac.level == "madness"
+        and not state.last_turn
+        and state.round in (1, 2)
+        and state.round not in mac.madness_rounds
+        and cid == first_player(state)
+    )
+
+
+def start(ctx: Context, count: int, after: str, drawer: str | None = None) -> None:
+    ctx.emit("mac_batch", count=count, after=after, drawer=drawer, round=ctx.state.round)
+
+
+def run(ctx: Context) -> bool:
+    """Draw and apply until the batch is over (True) or a choice is awaited (False)."""
+    state = ctx.state
+    mac = state.mac
+    assert mac is not None
+    while state.pending is None and state.outcome is None:
+        if mac.current is not None:
+            ctx.emit("mac_card_done", card=mac.current, stays=_stays(state, mac.current))
+            mac = state.mac
+            continue
+        if mac.due <= 0:
+            ctx.emit("mac_batch_done")
+            return True
+        _draw(ctx)
+        mac = state.mac
+    return state.outcome is not None
+
+
+def _stays(state: GameState, card_id: str) -> bool:
+    return state.mac_deck.by_id(card_id).kind in STAY_IN_PLAY
+
+
+def _draw(ctx: Context) -> None:
+    state = ctx.state
+    mac = state.mac
+    assert mac is not None
+    if mac.draw is None:
+        options = remaining_cards(state)
+        ctx.emit(
+            "pending",
+            pending={
+                "kind": "mac_card",
+                "seat": HOST,
+                "character": None,
+                "field": "card",
+                "options": options,
+            },
+        )
+        return
+    if not mac.draw:
+        if not mac.discard:
+            ctx.emit("mac_batch_over", reason="every card is in play")
+            return
+        rng, pile = chance.shuffled(state.rng, mac.discard)
+        ctx.emit("mac_shuffled", pile=pile, rng=rng, private="engine")
+        ctx.emit("mac_reshuffled", cards=len(pile))
+    reveal(ctx, state.mac.draw[0])
+
+
+def remaining_cards(state: GameState) -> list[str]:
+    """Physical deck: the cards that may still come off the pile (the deck less the cards face
+    up in the discard and in play)."""
+    mac = state.mac
+    assert mac is not None
+    out = [*mac.discard, *mac.in_play]
+    left = []
+    for card in state.mac_deck.cards:
+        if card.count > out.count(card.id):
+            left.append(card.id)
+    return left
+
+
+def reveal(ctx: Context, card_id: str) -> None:
+    """The card comes off the pile: announce it (name, texts, mini-map) and apply it."""
+    card = ctx.state.mac_deck.by_id(card_id)
+    shown = card.as_json()
+    shown.pop("count", None)
+    ctx.emit("mac_drawn", card=card_id, shown=shown)
+    if ctx.state.tracked:
+        EFFECTS.get(card.kind, _no_effect)(ctx, card)
+    elif card.draw_again:
+        # Without a tracked board the table carries the card out; the Pi still counts draws.
+        ctx.emit("mac_batch_more", count=1)
+
+
+def resolve_choice(ctx: Context, command: dict) -> None:
+    state = ctx.state
+    pending = state.pending
+    assert pending is not None
+    wanted = command.get(pending["field"])
+    if wanted not in pending["options"]:
+        raise Refused(f"Choose one of: {', '.join(pending['options'])}.")
+    ctx.emit("pending_cleared")
+    if pending["kind"] == "mac_card":
+        reveal(ctx, wanted)
+    else:
+        ctx.emit("token_lost", character=pending["character"], token=wanted)
+        _punish_next(ctx, pending["queue"])
+
+
+# --- effects ------------------------------------------------------------------------------
+
+Effect = Callable[[Context, MacCard], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(kind: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+def _no_effect(ctx: Context, card: MacCard) -> None:
+    return None
+
+
+def _drawer_or(state: GameState, cids: list[str]) -> list[str]:
+    """Cards that name characters hit the M.A.C. room's drawer instead (000, M.A.C. room)."""
+    drawer = state.mac.drawer if state.mac else None
+    return [drawer] if drawer is not None else cids
+
+
+@effect("complex_movement")
+def _complex_movement(ctx: Context, card: MacCard) -> None:
+    """Like a Control action, read from the companion's side; a Control token each time; a move
+    against a line's direction this turn is ignored; x2 twice; 'draw again' one more card.
+    Decision: a card's slide never takes Room 25 out: escaping takes a character's Control."""
+    assert card.line is not None and card.direction is not None
+    for _ in range(card.steps):
+        used = ctx.state.controls.get(grid.line_key(card.line.axis, card.line.index))
+        if used is not None and used != card.direction:
+            ctx.emit("mac_move_ignored", card=card.id)
+            break
+        board.slide(ctx, card.line.axis, card.line.index, card.direction, exit_allowed=False)
+    if card.draw_again:
+        ctx.emit("mac_batch_more", count=1)
+
+
+@effect("punishment")
+def _punishment(ctx: Context, card: MacCard) -> None:
+    """Both pictured characters lose Look, Control or their talent for the game, their choice;
+    several cards stack; Alice is immune (000, ALICE: 'The M.A.C. cards Punishment, Panic, and
+    Rewind never affect her')."""
+    assert card.characters is not None
+    _punish_next(ctx, _drawer_or(ctx.state, list(card.characters)))
+
+
+def _punish_next(ctx: Context, queue: list[str]) -> None:
+    state = ctx.state
+    while queue:
+        cid, queue = queue[0], queue[1:]
+        c = state.characters.get(cid)
+        if c is None or not c.alive or _immune(state, cid):
+            continue
+        held = [t for t in PUNISHABLE if t not in c.lost]
+        if t := [t for t in held if t != "talent" or state.ruleset.settings.talents]:
+            pending = {
+                "kind": "punishment",
+                "seat": c.seat,
+                "character": cid,
+                "field": "token",
+                "options": t,
+                "queue": queue,
+            }
+            ctx.emit("pending", pending=pending)
+            return
+
+
+def _immune(state: GameState, cid: str) -> bool:
+    return cid == "alice" and state.ruleset.settings.talents
+
+
+@effect("time_bomb")
+def _time_bomb(ctx: Context, card: MacCard) -> None:
+    """'If the second Time Bomb card is drawn this turn, all characters in red rooms die
+    immediately' (000); Season 2 sets no limit of time (setting time_bomb_same_turn)."""
+    state = ctx.state
+    mac = state.mac
+    assert mac is not None
+    if state.ruleset.settings.time_bomb_same_turn:
+        second = mac.drawn.count(card.id) >= 2
+    else:
+        second = mac.bombs >= 2
+    if not second:
+        return
+    for c in state.living():
+        cell = state.where(c.id)
+        kind = board.kind_at(state, cell) if cell is not None else None
+        if kind is not None and colour(kind) == "red":
+            board.eliminate(ctx, c.id, "time_bomb")
+
+
+@effect("jamming")
+def _jamming(ctx: Context, card: MacCard) -> None:
+    """Cooperation: no communication this round. Solo: every reminder token leaves the board and
+    none may be placed until the next round."""
+    ctx.emit("jammed", reminders_removed=ctx.state.ruleset.mode == "solo")
+
+
+@effect("rewind")
+def _rewind(ctx: Context, card: MacCard) -> None:
+    state = ctx.state
+    for cid in _drawer_or(state, [first_player(state)] if first_player(state) else []):
+        if not _immune(state, cid):
+            rooms.place(ctx, cid, state.cells[grid.CENTRE], "rewind")
+
+
+@effect("acceleration")
+def _acceleration(ctx: Context, card: MacCard) -> None:
+    ctx.emit("accelerated")
+
+
+@effect("disabled_rooms")
+def _disabled_rooms(ctx: Context, card: MacCard) -> None:
+    """All unoccupied rooms of the card's colour are turned face down; any token on them goes
+    back to its owner (a Do Not Cross marker included)."""
+    state = ctx.state
+    for cell in grid.CELLS:
+        tile = state.tile_at(cell)
+        same_colour = tile.revealed and tile.kind and colour(tile.kind) == card.colour
+        if same_colour and not state.occupants(tile.id):
+            ctx.emit("room_hidden", tile=tile.id, cell=grid.name(cell))
+
+
+@effect("blackout")
+def _blackout(ctx: Context, card: MacCard) -> None:
+    """Every green room, even an occupied one, is replaced by an Empty room. Decision: only the
+    rooms face up: a hidden tile is not known to be green."""
+    state = ctx.state
+    for cell in grid.CELLS:
+        tile = state.tile_at(cell)
+        if tile.revealed and tile.kind not in (None, "empty") and colour(tile.kind) == "green":
+            ctx.emit("room_replaced", tile=tile.id, cell=grid.name(cell), room="empty")
+
+
+def public(state: GameState) -> dict:
+    """The deck as every seat may see it: sizes, the discard pile and the cards in play."""
+    mac = state.mac
+    if mac is None:
+        return {}
+    return {
+        "level": mac.level,
+        "draw_pile": None if mac.draw is None else len(mac.draw),
+        "discard": list(mac.discard),
+        "in_play": list(mac.in_play),
+        "current": mac.current,
+        "jammed": mac.jammed,
+        "accelerated": mac.accelerated,
+    }
+
+
+def deck_for(deck: Deck, level: str) -> Deck:
+    """Standard level: 'Play only with basic M.A.C cards'; Madness: all of them (000)."""
+    return deck if level == "madness" else deck.without_madness()
