@@ -56,6 +56,11 @@ class Settings:
     adrenaline: bool = False
     # Season 2 / Ultimate: the Cold chamber forbids programming the Adrenaline token.
     cold_forbids_adrenaline: bool = True
+    # Robot room: True, a character entering places a robot while fewer robots are in play than
+    # Robot rooms are revealed (000: "one robot for each revealed Robot room"); False, a Robot
+    # room brings its robot when it is revealed, and later entries place one only when no robot
+    # is left in the complex (002 tile: "s'il n'y en a plus dans le Complexe").
+    robots_per_room: bool = True
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -69,6 +74,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
+        "robots_per_room": False,
     },
     "ultimate": {
         "flooded_seals": "on_reveal",

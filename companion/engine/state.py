@@ -18,7 +18,7 @@ class Tile:
     id: int
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
-    sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
+    sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
 
 
 @dataclass(slots=True)
@@ -109,6 +109,7 @@ class GameState:
     controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
+    robots: tuple[int, ...] = ()  # the tile under each robot in the complex (public)
     outcome: dict | None = None
 
     @property
@@ -131,6 +132,9 @@ class GameState:
 
     def occupants(self, tile: int) -> list[str]:
         return [c.id for c in self.characters.values() if c.alive and c.tile == tile]
+
+    def robots_in(self, tile: int) -> int:
+        return self.robots.count(tile)
 
     def living(self) -> list[Character]:
         return [c for c in self.characters.values() if c.alive]
@@ -157,5 +161,6 @@ class GameState:
             controls=dict(self.controls),
             deaths=list(self.deaths),
             arrivals=self.arrivals,
+            robots=self.robots,
             outcome=self.outcome,
         )
