@@ -8,6 +8,7 @@ No I/O, threads, clocks or hardware here: randomness comes from a seeded generat
 state, and hidden facts from the players' reports.
 """
 
+from . import robots  # noqa: F401  (registers the Robot and Shredder rooms)
 from .evolve import replay
 from .game import Result, apply, start
 from .legal import legal_commands

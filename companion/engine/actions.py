@@ -17,7 +17,8 @@ def _here(state: GameState, cid: str) -> int:
     return cell
 
 
-def _accessible(state: GameState, cell: int) -> bool:
+def accessible(state: GameState, cell: int) -> bool:
+    """Whether a character may enter the room at a cell (moved, pushed, by a robot too)."""
     return not state.tile_at(cell).sealed
 
 
@@ -35,7 +36,7 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
     if action == "move":
         found = []
         for d, cell in steps.items():
-            if not _accessible(state, cell):
+            if not accessible(state, cell):
                 continue
             if room == "prison" and not _prison_exit(state, cell):
                 continue
@@ -50,7 +51,7 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
             {"target": t, "direction": d}
             for t in targets
             for d, cell in steps.items()
-            if _accessible(state, cell)
+            if accessible(state, cell)
         ]
     if action == "control":
         return [{"direction": d} for _, _, d in board.line_moves(state, [here])]
@@ -61,8 +62,11 @@ COMMAND_FIELDS = ("type", "seat", "character", "action", "version", "room")
 
 
 def _prison_exit(state: GameState, cell: int) -> bool:
-    """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room."""
-    return cell == grid.CENTRE or bool(state.occupants(state.cells[cell]))
+    """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room;
+    a robot counts as an occupant (002 SALLE PRISON: "une salle adjacente occupée par un autre
+    joueur ou un robot"; 000 ROBOTS: "the imprisoned character can move to it")."""
+    tile = state.cells[cell]
+    return cell == grid.CENTRE or bool(state.occupants(tile)) or state.robots_in(tile) > 0
 
 
 def _direction(state: GameState, cid: str, command: dict) -> str:
@@ -145,10 +149,10 @@ def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
             return "Row 3 and column C hold the Central room: they never move."
         return "That line already moved the other way this turn; it may only move the same way."
     if destination is not None and state.tile_at(destination).sealed:
-        return "That Flooded chamber is locked: no one can enter it."
+        return board.inaccessible(state, destination)
     if room == "prison":
         return (
-            "From a Prison cell you may only move onto an adjacent room with a character in it "
-            "or onto the Central room."
+            "From a Prison cell you may only move onto an adjacent room with a character (or a "
+            "robot) in it or onto the Central room."
         )
     return "That is not possible here."

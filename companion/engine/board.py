@@ -14,6 +14,15 @@ def kind_at(state: GameState, cell: int) -> str | None:
     return tile.kind if tile.revealed else None
 
 
+def inaccessible(state: GameState, cell: int) -> str:
+    """Why no one may enter a sealed room: in Season 2 and Ultimate a "Do Not Cross" marker
+    lies on every inaccessible room (000, 002: 4 markers for the Flooded and Shredder rooms)."""
+    if state.ruleset.edition == "base":
+        return "That Flooded chamber is locked: no one can enter it."
+    room = room_name(state.tile_at(cell).kind)
+    return f"The {room} at {grid.name(cell)} is inaccessible: Do Not Cross."
+
+
 def hidden_cells(state: GameState) -> list[int]:
     return [c for c in grid.CELLS if not state.tile_at(c).revealed]
 

@@ -97,6 +97,8 @@ def _position(state: GameState, e: dict) -> None:
         }
     if "controls" in e:
         state.controls = dict(e["controls"])
+    if "robots" in e:
+        state.robots = tuple(e["robots"])
     if "deaths" in e:
         state.deaths = list(e["deaths"])
     if "mac" in e:
@@ -211,6 +213,7 @@ def _revealed_action(state: GameState, e: dict) -> None:
 @handles("reported")
 @handles("mac_reshuffled")
 @handles("mac_move_ignored")
+@handles("robot_ordered")
 @handles("action_played")
 @handles("action_lost")
 def _nothing(state: GameState, e: dict) -> None:
@@ -250,6 +253,25 @@ def _room_revealed(state: GameState, e: dict) -> None:
 @handles("sealed")
 def _sealed(state: GameState, e: dict) -> None:
     state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], sealed=True)
+
+
+@handles("robot_placed")
+def _robot_placed(state: GameState, e: dict) -> None:
+    state.robots = (*state.robots, e["tile"])
+
+
+@handles("robot_moved")
+def _robot_moved(state: GameState, e: dict) -> None:
+    robots = list(state.robots)
+    robots[robots.index(e["tile"])] = e["to"]
+    state.robots = tuple(robots)
+
+
+@handles("robot_destroyed")
+def _robot_destroyed(state: GameState, e: dict) -> None:
+    robots = list(state.robots)
+    robots.remove(e["tile"])
+    state.robots = tuple(robots)
 
 
 @handles("trapped")

@@ -138,6 +138,8 @@ def _choices(state: GameState, seat: str) -> list[dict]:
     base = {"type": "choose", "seat": seat}
     if "field" in pending:
         return [{**base, pending["field"]: option} for option in pending["options"]]
+    if pending["kind"] == "robot":
+        return _robot_orders(state, base, pending["options"])
     if pending["kind"] == "control":
         found = []
         for option in pending["options"]:
@@ -149,4 +151,14 @@ def _choices(state: GameState, seat: str) -> list[dict]:
     for name in pending["options"]:
         command = {**base, "cell": name}
         found.extend(_with_room(state, command, grid.parse_cell(name)) if shows else [command])
+    return found
+
+
+def _robot_orders(state: GameState, base: dict, options: list[dict]) -> list[dict]:
+    """A robot order that shows a physical tile (the robot's room, the pushed character's)
+    names the room on it."""
+    found = []
+    for order in options:
+        step = grid.neighbour(grid.parse_cell(order["robot"]), order["direction"])
+        found.extend(_with_room(state, {**base, **order}, step))
     return found

@@ -4,7 +4,7 @@ entered by hand."""
 
 from __future__ import annotations
 
-from . import flow, grid
+from . import catalogue, flow, grid
 from .context import Context, Refused
 from .game import Result
 from .state import ACTIONS, GameState
@@ -34,6 +34,7 @@ KEYS = {
     "mac",
     "lost",
     "adrenaline",
+    "robots",
 }
 
 
@@ -57,6 +58,14 @@ def _cell(value: object) -> int:
         return grid.parse_cell(value)
     except ValueError as error:
         raise Refused(f"Position: {error}.") from None
+
+
+def _robot(state: GameState, where: object) -> int:
+    """A robot stands on a known room that is not red: a red room destroys it at once."""
+    tile = state.tile_at(_cell(where))
+    if tile.kind is None or catalogue.colour(tile.kind) == "red":
+        raise Refused(f"Position: a robot cannot stand at {where} (red or unknown room).")
+    return tile.id
 
 
 def _character(state: GameState, cid: object) -> str:
@@ -104,6 +113,10 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, _ in chars.items():
         tile = chars[cid].get("tile", state.characters[cid].tile)
         if tile is not None and cid not in dead:
+            tiles[tile]["revealed"] = True
+    if "robots" in p:
+        e["robots"] = [_robot(state, where) for where in p["robots"]]
+        for tile in e["robots"]:
             tiles[tile]["revealed"] = True
     e["tiles"] = tiles
     for cid, tokens in p.get("programs", {}).items():

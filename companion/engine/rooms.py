@@ -13,16 +13,26 @@ from .context import Context, Refused
 from .grid import parse_cell
 
 Effect = Callable[[Context, str, int], None]
-EFFECTS: dict[str, Effect] = {}
+Registrar = Callable[..., Callable[[Effect], Effect]]
+EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
+LEAVE_EFFECTS: dict[str, Effect] = {}  # what a room does when a character leaves it
+CHOICES: dict[str, Callable[[Context, dict], None]] = {}  # pending kinds resolved elsewhere
 
 
-def effect(*kinds: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        for kind in kinds:
-            EFFECTS[kind] = fn
-        return fn
+def _registry(table: dict[str, Effect]) -> Registrar:
+    def decorator(*kinds: str) -> Callable[[Effect], Effect]:
+        def register(fn: Effect) -> Effect:
+            for kind in kinds:
+                table[kind] = fn
+            return fn
 
-    return register
+        return register
+
+    return decorator
+
+
+effect = _registry(EFFECTS)
+on_leave = _registry(LEAVE_EFFECTS)
 
 
 def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: str = "move") -> None:
@@ -30,15 +40,31 @@ def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: st
     state = ctx.state
     tile = state.tiles[tile_id]
     kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
+    before = state.characters[cid].tile
     ctx.emit("moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how)
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
+    left(ctx, cid, before)
     EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
 
 
 def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
     """Put a character in a revealed room without applying its effect (Twin, Vortex)."""
+    before = ctx.state.characters[cid].tile
     ctx.emit("moved", character=cid, tile=tile_id, cell=ctx.state.cell_of(tile_id), how=how)
+    left(ctx, cid, before)
+
+
+def left(ctx: Context, cid: str, tile_id: int | None) -> None:
+    """A character has just left a room, however he went: what that room does then (the
+    Shredder room). `enter` and `place` call it after each move, so a talent taking two
+    characters out together (Max's Carry: "both characters can survive by leaving the Shredder
+    Room together") must move both before calling it."""
+    if tile_id is None or tile_id == ctx.state.characters[cid].tile:
+        return
+    tile = ctx.state.tiles[tile_id]
+    if tile.revealed:
+        LEAVE_EFFECTS.get(tile.kind, _no_effect)(ctx, cid, tile_id)
 
 
 def _no_effect(ctx: Context, cid: str, tile_id: int) -> None:
@@ -147,6 +173,9 @@ def resolve_choice(ctx: Context, command: dict) -> None:
     pending = state.pending
     assert pending is not None
     cid = pending["character"]
+    if pending["kind"] in CHOICES:
+        CHOICES[pending["kind"]](ctx, command)
+        return
     if pending["kind"] == "control":
         option = f"{command.get('line')} {command.get('direction')}"
         if option not in pending["options"]:

@@ -65,6 +65,11 @@ class Settings:
     mac_deck: str = "virtual"
     # Time bomb: the second card kills only if drawn in the same turn (000) or at any time (002).
     time_bomb_same_turn: bool = False
+    # Robot room: True, a character entering places a robot while fewer robots are in play than
+    # Robot rooms are revealed (000: "one robot for each revealed Robot room"); False, a Robot
+    # room brings its robot when it is revealed, and later entries place one only when no robot
+    # is left in the complex (002 tile: "s'il n'y en a plus dans le Complexe").
+    robots_per_room: bool = True
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -78,6 +83,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
+        "robots_per_room": False,
     },
     "ultimate": {
         "flooded_seals": "on_reveal",

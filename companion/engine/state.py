@@ -22,7 +22,7 @@ class Tile:
     id: int
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
-    sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
+    sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
 
 
 @dataclass(slots=True)
@@ -149,6 +149,7 @@ class GameState:
     controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
+    robots: tuple[int, ...] = ()  # the tile under each robot in the complex (public)
     outcome: dict | None = None
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
@@ -173,6 +174,9 @@ class GameState:
 
     def occupants(self, tile: int) -> list[str]:
         return [c.id for c in self.characters.values() if c.alive and c.tile == tile]
+
+    def robots_in(self, tile: int) -> int:
+        return self.robots.count(tile)
 
     def living(self) -> list[Character]:
         return [c for c in self.characters.values() if c.alive]
@@ -199,6 +203,7 @@ class GameState:
             controls=dict(self.controls),
             deaths=list(self.deaths),
             arrivals=self.arrivals,
+            robots=self.robots,
             outcome=self.outcome,
             mac=None if self.mac is None else self.mac.copy(),
             mac_deck=self.mac_deck,

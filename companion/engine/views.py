@@ -31,6 +31,7 @@ def _complex(state: GameState, full: bool) -> list[list[dict]] | None:
                 "sealed": tile.sealed,
                 "reminders": reminders.get(tile.id, []),
                 "occupants": state.occupants(tile.id),
+                "robots": state.robots_in(tile.id),
             }
             cells.append(entry)
         rows.append(cells)

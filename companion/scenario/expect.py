@@ -52,6 +52,10 @@ def check(state: GameState, expect: dict) -> list[str]:
             for cell, room in value.items():
                 if cells[cell]["room"] != room:
                     problems.append(f"{cell} holds {cells[cell]['room']}, expected {room}")
+        elif key == "robots":
+            shown = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
+            if shown != sorted(value):
+                problems.append(f"robots are at {shown}, expected {sorted(value)}")
         elif key == "sealed":
             problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
         elif key == "reminders":

@@ -18,6 +18,7 @@ from companion.engine import (
     seat_view,
     start,
 )
+from companion.engine.catalogue import box, colour
 from companion.engine.compose import legal_players
 from companion.engine.grid import CENTRE
 from companion.engine.ruleset import EDITIONS, MODES
@@ -119,6 +120,17 @@ class RandomPlay(RuleBasedStateMachine):
             assert all(out.count(card) <= expected.count(card) for card in set(out))
         else:
             assert sorted([*mac.draw, *out]) == expected
+
+    @invariant()
+    def robots_stand_in_the_complex(self) -> None:
+        """A robot is always on a tile of the complex, on a revealed room that is neither red
+        (it would have been destroyed) nor inaccessible; never more than the box's two."""
+        state = self.state
+        assert len(state.robots) <= box(state.ruleset.edition)["robot"]
+        for tile in state.robots:
+            assert tile in state.cells
+            room = state.tiles[tile]
+            assert room.revealed and not room.sealed and colour(room.kind) != "red"
 
     @invariant()
     def countdown_never_increases(self) -> None:

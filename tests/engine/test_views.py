@@ -19,6 +19,7 @@ from companion.engine import (
     seat_view,
     start,
 )
+from companion.engine.position import set_position
 
 COMPLEX = [
     ["empty", "dark", "empty", "empty", "room25"],
@@ -315,3 +316,26 @@ def test_team_of_two_players_holds_a_duo_by_default() -> None:
     team_a = {cid for cid, c in seats.items() if c["seat"] in ("1", "3")}
     team_b = {cid for cid, c in seats.items() if c["seat"] in ("2", "4")}
     assert team_a in DUOS and team_b in DUOS, (team_a, team_b)
+
+
+# Robots are public ------------------------------------------------------------------------------
+# 000_f9f1d5a43eaf8620.txt, ROBOTS: robots are figures on the board, which everyone sees.
+
+ULTIMATE_COMPLEX = [
+    ["empty", "dark", "empty", "cold", "room25"],
+    ["empty", "prison", "robot", "vortex", "empty"],
+    ["dark", "empty", "central", "vision", "empty"],
+    ["cold", "trapped", "flooded", "mortal", "empty"],
+    ["vortex", "prison", "tunnel", "tunnel", "acid"],
+]
+
+
+def test_robots_are_shown_to_the_table_and_every_seat() -> None:
+    state, _ = _start(
+        {"edition": "ultimate", "mode": "suspicion", "players": 4, "complex": ULTIMATE_COMPLEX}
+    )
+    placed = set_position(state, {"phase": "programming", "robots": ["C2", "C2", "A1"]})
+    assert placed.ok, placed.refusal
+    for view in [public_view(placed.state)] + [seat_view(placed.state, s) for s in state.seats]:
+        shown = {e["cell"]: e["robots"] for row in view["complex"] for e in row if e["robots"]}
+        assert shown == {"C2": 2, "A1": 1}
