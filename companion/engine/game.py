@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import actions, board, flow, grid, mac, modes, rooms
+from . import actions, board, flow, grid, modes, rooms
 from .context import Context, Refused
 from .setup import new_game
 from .state import HOST, Character, GameState
@@ -213,10 +213,7 @@ def _choose(ctx: Context, command: dict) -> None:
         raise Refused("There is no choice to make now.")
     if pending["seat"] not in (HOST, command["seat"]):
         raise Refused(f"The choice is {modes.display(pending['character'])}'s to make.")
-    if pending["kind"] in mac.CHOICES:
-        mac.resolve_choice(ctx, command)
-    else:
-        rooms.resolve_choice(ctx, command)
+    rooms.resolve_choice(ctx, command)
     flow.after_choice(ctx)
 
 

@@ -22,7 +22,6 @@ from .state import HOST, GameState
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
 STAY_IN_PLAY = ("jamming", "time_bomb")
 PUNISHABLE = ("look", "control", "talent")
-CHOICES = ("mac_card", "punishment")
 
 
 def active(state: GameState) -> bool:
@@ -139,7 +138,41 @@ def reveal(ctx: Context, card_id: str) -> None:
         ctx.emit("mac_batch_more", count=1)
 
 
-def resolve_choice(ctx: Context, command: dict) -> None:
+def _first_player_character(state: GameState) -> list[str]:
+    first = first_player(state)
+    return _drawer_or(state, [first] if first else [])
+
+
+def _yellow_exits(state: GameState, cell: int) -> list[int]:
+    """Adjacent yellow rooms face up that a character may enter."""
+    found = []
+    for step in grid.neighbours(cell).values():
+        tile = state.tile_at(step)
+        if tile.revealed and tile.kind and colour(tile.kind) == "yellow" and not tile.sealed:
+            found.append(step)
+    return found
+
+
+def _ask_yellow_push(ctx: Context, cid: str, queue: list[str]) -> bool:
+    """Ask a character's player which adjacent yellow room he is pushed into (if any)."""
+    state = ctx.state
+    cell = state.where(cid)
+    options = _yellow_exits(state, cell) if cell is not None else []
+    if not options:
+        return False
+    pending = {
+        "kind": "mac_push",
+        "seat": state.characters[cid].seat,
+        "character": cid,
+        "field": "cell",
+        "options": [grid.name(c) for c in options],
+        "queue": queue,
+    }
+    ctx.emit("pending", pending=pending)
+    return True
+
+
+def _resolve_choice(ctx: Context, command: dict) -> None:
     state = ctx.state
     pending = state.pending
     assert pending is not None
@@ -149,9 +182,18 @@ def resolve_choice(ctx: Context, command: dict) -> None:
     ctx.emit("pending_cleared")
     if pending["kind"] == "mac_card":
         reveal(ctx, wanted)
+    elif pending["kind"] == "mac_push":
+        cell = grid.parse_cell(wanted)
+        rooms.enter(ctx, pending["character"], ctx.state.cells[cell], command.get("room"), "robot")
+        _push_next(ctx, pending["queue"])
     else:
         ctx.emit("token_lost", character=pending["character"], token=wanted)
         _punish_next(ctx, pending["queue"])
+
+
+rooms.CHOICES["mac_card"] = _resolve_choice
+rooms.CHOICES["mac_push"] = _resolve_choice
+rooms.CHOICES["punishment"] = _resolve_choice
 
 
 # --- effects ------------------------------------------------------------------------------
@@ -263,6 +305,40 @@ def _rewind(ctx: Context, card: MacCard) -> None:
             rooms.place(ctx, cid, state.cells[grid.CENTRE], "rewind")
 
 
+@effect("robot")
+def _robot(ctx: Context, card: MacCard) -> None:
+    """'If the first player's character is in a red or blue room, this card has no effect.
+    Otherwise a robot is moved to the first player's room (or placed there if there is no Robot
+    in play). That robot then pushes the first player's character into an adjacent yellow room
+    of his choice (if any).' Decision: with several robots in play, the nearest one comes (the
+    first in reading order among the nearest)."""
+    state = ctx.state
+    for cid in _first_player_character(state):
+        cell = state.where(cid)
+        if cell is None or colour(state.tile_at(cell).kind) in ("red", "blue"):
+            continue
+        target = state.cells[cell]
+        if not state.robots:
+            ctx.emit("robot_placed", tile=target, cell=cell)
+        elif target not in state.robots:
+            nearest = min(state.robots, key=lambda t: (_distance(state.cell_of(t), cell), t))
+            ctx.emit("robot_moved", tile=nearest, to=target, cell=cell)
+        _ask_yellow_push(ctx, cid, [])
+
+
+def _distance(a: int, b: int) -> int:
+    (ra, ca), (rb, cb) = grid.row_col(a), grid.row_col(b)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def _push_next(ctx: Context, queue: list[str]) -> None:
+    """Chaos: the characters sharing a room with a robot are pushed one after the other."""
+    while queue:
+        cid, queue = queue[0], queue[1:]
+        if ctx.state.characters[cid].alive and _ask_yellow_push(ctx, cid, queue):
+            return
+
+
 @effect("acceleration")
 def _acceleration(ctx: Context, card: MacCard) -> None:
     ctx.emit("accelerated")
@@ -276,15 +352,20 @@ def _disabled_rooms(ctx: Context, card: MacCard) -> None:
     for cell in grid.CELLS:
         tile = state.tile_at(cell)
         same_colour = tile.revealed and tile.kind and colour(tile.kind) == card.colour
-        if same_colour and not state.occupants(tile.id):
+        # Decision: a robot occupies a room as a character does.
+        if same_colour and not state.occupants(tile.id) and tile.id not in state.robots:
             ctx.emit("room_hidden", tile=tile.id, cell=grid.name(cell))
 
 
 @effect("blackout")
 def _blackout(ctx: Context, card: MacCard) -> None:
-    """Every green room, even an occupied one, is replaced by an Empty room. Decision: only the
-    rooms face up: a hidden tile is not known to be green."""
+    """'All robots are destroyed and all green rooms are replaced with Empty Rooms (even if
+    occupied)'. Decision: only the rooms face up: a hidden tile is not known to be green."""
     state = ctx.state
+    for tile in list(state.robots):
+        ctx.emit(
+            "robot_destroyed", tile=tile, cell=grid.name(state.cell_of(tile)), cause="blackout"
+        )
     for cell in grid.CELLS:
         tile = state.tile_at(cell)
         if tile.revealed and tile.kind not in (None, "empty") and colour(tile.kind) == "green":
