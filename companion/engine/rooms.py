@@ -14,6 +14,9 @@ from .grid import parse_cell
 
 Effect = Callable[[Context, str, int], None]
 EFFECTS: dict[str, Effect] = {}
+# Choices a room asks whose answer is a cell, by pending kind: (ctx, character, cell, command).
+Choice = Callable[[Context, str, int, dict], None]
+CHOICES: dict[str, Choice] = {}
 
 
 def effect(*kinds: str) -> Callable[[Effect], Effect]:
@@ -25,20 +28,43 @@ def effect(*kinds: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: str = "move") -> None:
-    """A character arrives in a room: reveal it if hidden, then apply its effect (every time)."""
+def choice(kind: str) -> Callable[[Choice], Choice]:
+    def register(fn: Choice) -> Choice:
+        CHOICES[kind] = fn
+        return fn
+
+    return register
+
+
+def enter(
+    ctx: Context,
+    cid: str,
+    tile_id: int,
+    reported: object = None,
+    how: str = "move",
+    origin: int | None = None,
+) -> None:
+    """A character arrives in a room: reveal it if hidden, then apply its effect (every time).
+    `origin` is the cell he comes from (by default where he stands): the Pivoting room turns
+    towards it."""
     state = ctx.state
     tile = state.tiles[tile_id]
     kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
-    ctx.emit("moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how)
+    if origin is None:
+        origin = state.where(cid)
+    ctx.emit(
+        "moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how, origin=origin
+    )
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
     EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
 
 
 def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
-    """Put a character in a revealed room without applying its effect (Twin, Vortex)."""
-    ctx.emit("moved", character=cid, tile=tile_id, cell=ctx.state.cell_of(tile_id), how=how)
+    """Put a character in a revealed room without applying its effect (Twin, Tunnel, Vortex)."""
+    state = ctx.state
+    cell = state.cell_of(tile_id)
+    ctx.emit("moved", character=cid, tile=tile_id, cell=cell, how=how, origin=state.where(cid))
 
 
 def _no_effect(ctx: Context, cid: str, tile_id: int) -> None:
@@ -172,9 +198,14 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         here = state.cell_of(state.characters[cid].tile)
         ctx.emit("swapped", cells=[here, target], how="moving")
     elif kind == "illusion":
-        here = state.cell_of(state.characters[cid].tile)
+        # The room brought in is entered from where the character came into the Illusion
+        # room: a Pivoting room turns towards that room.
+        c = state.characters[cid]
+        here = state.cell_of(c.tile)
         ctx.emit("swapped", cells=[here, target], how="illusion")
-        enter(ctx, cid, state.cells[here], command.get("room"), how="illusion")
+        enter(ctx, cid, state.cells[here], command.get("room"), "illusion", c.came_from)
+    else:
+        CHOICES[kind](ctx, cid, target, command)
 
 
 def look_at(ctx: Context, cid: str, cell: int, reported: object) -> None:

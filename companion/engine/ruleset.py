@@ -56,6 +56,18 @@ class Settings:
     adrenaline: bool = False
     # Season 2 / Ultimate: the Cold chamber forbids programming the Adrenaline token.
     cold_forbids_adrenaline: bool = True
+    # Tunnel room, a character pushed or drawn in while both other Tunnel rooms are visible:
+    # "must" move to the one his player chooses (002: "il doit choisir") or "may" also stay
+    # where he was pushed (000: "the player may decide").
+    tunnel_choice: str = "must"
+    # Pivoting room: what its corridor restricts besides Move, Look and Push (000: nothing else;
+    # "carry": Max's Carry too (002, new rooms page: "ne peut se déplacer, regarder, pousser ou
+    # porter que dans les deux directions du couloir"); "talents": every talent (002, sheet:
+    # "ou exercer son talent").
+    pivoting_corridor: str = "basic"
+    # The Key room is used in Solo as well as in Cooperation (002: "Uniquement en mode
+    # coopération & Solo"; 000: "used only for Cooperation mode").
+    key_room_in_solo: bool = False
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -69,6 +81,8 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
+        "pivoting_corridor": "carry",
+        "key_room_in_solo": True,
     },
     "ultimate": {
         "flooded_seals": "on_reveal",
@@ -81,6 +95,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
+        "tunnel_choice": "may",
     },
 }
 

@@ -19,6 +19,7 @@ class Tile:
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
     sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
+    corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
 
 
 @dataclass(slots=True)
@@ -46,6 +47,8 @@ class Character:
     boosted: bool = False  # programmed his Adrenaline this turn (secret until the round)
     lost: tuple[str, ...] = ()  # tokens lost for the rest of the game
     talent_choice: str | None = None  # a talent's option chosen while programming
+    came_from: int | None = None  # the cell he entered his current room from (Pivoting room)
+    paranoia: tuple[str, ...] | None = None  # face-down Paranoia pile, top first; None: none
 
     def copy(self) -> Character:
         return Character(
@@ -72,6 +75,8 @@ class Character:
             self.boosted,
             self.lost,
             self.talent_choice,
+            self.came_from,
+            self.paranoia,
         )
 
 
@@ -109,6 +114,7 @@ class GameState:
     controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
+    key_activated: bool = False  # the Key room was entered: Room 25 may leave (Cooperation)
     outcome: dict | None = None
 
     @property
@@ -157,5 +163,6 @@ class GameState:
             controls=dict(self.controls),
             deaths=list(self.deaths),
             arrivals=self.arrivals,
+            key_activated=self.key_activated,
             outcome=self.outcome,
         )
