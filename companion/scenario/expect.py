@@ -27,7 +27,18 @@ def check(state: GameState, expect: dict) -> list[str]:
     problems: list[str] = []
     cells = {entry["cell"]: entry for row in full["complex"] or [] for entry in row}
     for key, value in expect.items():
-        if key in ("turn", "turns_left", "alarm", "phase", "round", "current", "order", "deaths"):
+        if key in (
+            "turn",
+            "turns_left",
+            "alarm",
+            "phase",
+            "round",
+            "current",
+            "order",
+            "deaths",
+            "jammed",
+            "key_activated",
+        ):
             problems.extend(_subset(value, full[key], key))
         elif key == "positions":
             for cid, cell in value.items():
@@ -52,6 +63,12 @@ def check(state: GameState, expect: dict) -> list[str]:
             for cell, room in value.items():
                 if cells[cell]["room"] != room:
                     problems.append(f"{cell} holds {cells[cell]['room']}, expected {room}")
+        elif key == "corridors":
+            for cell, corridor in value.items():
+                if cells[cell]["corridor"] != corridor:
+                    problems.append(
+                        f"{cell}'s corridor is {cells[cell]['corridor']}, expected {corridor}"
+                    )
         elif key == "sealed":
             problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
         elif key == "reminders":
