@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 
 # --- the complex's geometry (the engine's own helpers are not part of its public interface) ---
@@ -151,8 +150,7 @@ ENTRY_COST = {
 }
 BAD = frozenset(
     ("mortal", "illusion", "flooded", "trapped", "acid", "shredder", "timer", "paranoia")
-    + ("prison", "vortex", "mirror")
-)
+) | frozenset(("prison", "vortex", "mirror"))
 KNOWN_SAFE = frozenset(k for k, v in LEVEL.items() if v == "safe")
 # The cost of stepping onto a room on the way somewhere (in actions; None: avoid).
 PATH_COST = {
@@ -225,69 +223,90 @@ class Knowledge:
 
     def __init__(self, player: HeuristicPlayer, view: dict) -> None:
         self.view = view
-        self.mode = view["ruleset"]["mode"]
-        self.settings = view["ruleset"]["settings"]
+        ruleset = view["ruleset"]
+        self.mode = ruleset["mode"]
+        self.settings = ruleset["settings"]
         self.seat = player.seat
         self.turn = view["turn"]
         self.turns_left = view["turns_left"]
         self.last_turn = view["last_turn"]
-        cells = [entry for row in view["complex"] for entry in row]
-        self.tiles = tuple(entry["tile"] for entry in cells)
-        notebook = view.get("notebook", {})
+        notebook = view.get("notebook") or {}
+        tiles = []
         kinds: dict[int, str] = {}
         revealed: set[int] = set()
         sealed: set[int] = set()
         marked: dict[int, list[str]] = {}
-        for c, entry in enumerate(cells):
-            tile = entry["tile"]
-            if entry["revealed"]:
-                revealed.add(tile)
-                kinds[tile] = entry["room"]
-            elif NAMES[c] in notebook:
-                kinds[tile] = notebook[NAMES[c]]
-            if entry["sealed"]:
-                sealed.add(tile)
-            if entry["reminders"]:
-                marked[tile] = entry["reminders"]
-        self.kinds, self.revealed, self.sealed = kinds, revealed, sealed
+        for row in view["complex"]:
+            for entry in row:
+                tile = entry["tile"]
+                tiles.append(tile)
+                if entry["revealed"]:
+                    revealed.add(tile)
+                    kinds[tile] = entry["room"]
+                else:
+                    seen = notebook.get(entry["cell"])
+                    if seen is not None:
+                        kinds[tile] = seen
+                    if entry["reminders"]:
+                        marked[tile] = entry["reminders"]
+                if entry["sealed"]:
+                    sealed.add(tile)
+        self.tiles = tuple(tiles)
+        self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, sealed, marked
         table = player.table
         if table is not None:
+            levels = table.levels
             for tile, kind in kinds.items():
-                if tile not in revealed:
-                    table.levels[tile] = LEVEL.get(kind, "danger")
-        self.levels = {} if table is None else table.levels
-        self.marked = marked
+                if tile not in revealed and tile not in levels:
+                    levels[tile] = LEVEL.get(kind, "danger")
+            self.levels = levels
+        else:
+            self.levels = {}
 
         chars = view["characters"]
+        self.chars = chars
         self.pos: dict[str, int] = {}
         self.public_role: dict[str, str] = {}
-        self.mine: list[str] = []
         self.trapped: set[str] = set()
         self.flood_due: set[str] = set()
+        self.dead: list[str] = []
         for cid, c in chars.items():
             if c["role"] is not None:
                 self.public_role[cid] = c["role"]
-            if not c["alive"] or c["cell"] is None:
+            if not c["alive"]:
+                self.dead.append(cid)
+                continue
+            if c["cell"] is None:
                 continue
             self.pos[cid] = INDEX[c["cell"]]
-            if c["seat"] == self.seat:
-                self.mine.append(cid)
             if c["trapped"]:
                 self.trapped.add(cid)
             since = c["flooded_since"]
             if since is not None and self.turn >= since + 1:
                 self.flood_due.add(cid)
-        self.dead = [cid for cid, c in chars.items() if not c["alive"]]
-        self.controls = dict(view["controls"])
-        self.room25_tile = next((t for t, k in kinds.items() if k == "room25"), None)
+        self.controls = view["controls"]
+        self.room25_tile = None
+        for t, k in kinds.items():
+            if k == "room25":
+                self.room25_tile = t
+                break
         self._side(player, chars)
         self._prior(player)
         self._costs()
         self._dist_cache: dict[tuple, list[float]] = {}
         self._front_cache: dict[tuple, list[float]] = {}
+        self.base_dist = self.dist_to_room25(self.tiles)
+        self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
+        self.alarm_early = (
+            self.mode in ("suspicion", "competition", "team")
+            and not view["alarm"]
+            and self.turn <= 5
+            and self.settings.get("alarm", True)
+        )
+        self.me = None
 
-    # Whose success matters to this seat, and how much (negative: an opponent).
     def _side(self, player: HeuristicPlayer, chars: dict) -> None:
+        """Whose success matters to this seat, and how much (negative: an opponent)."""
         mode = self.mode
         me = self.seat
         self.guard = False
@@ -303,9 +322,10 @@ class Knowledge:
                 for cid, c in chars.items()
             }
         else:  # suspicion
-            my_role = next(
-                (c["role"] for c in chars.values() if c["seat"] == me and c["role"]), "prisoner"
-            )
+            my_role = "prisoner"
+            for c in chars.values():
+                if c["seat"] == me and c["role"]:
+                    my_role = c["role"]
             self.guard = my_role == "guard"
             for cid, c in chars.items():
                 role = c["role"]
@@ -316,6 +336,7 @@ class Knowledge:
                 else:
                     weight[cid] = {"guard": -0.3, "prisoner": 0.9}.get(role, 0.45)
         self.weight = weight
+        self.exit_sign = -1.0 if self.guard else 1.0
         # Characters who must be inside Room 25 for it to leave, as far as this seat can tell.
         living = [cid for cid in chars if cid in self.pos]
         if mode in ("cooperation", "solo"):
@@ -326,68 +347,73 @@ class Knowledge:
             self.required = []
         else:
             self.required = [cid for cid in living if self.public_role.get(cid) != "guard"]
-        self.allies = [cid for cid in living if weight.get(cid, 0) > 0]
+        self.dead_allies = [cid for cid in self.dead if weight.get(cid, 0.0) > 0]
 
     def _prior(self, player: HeuristicPlayer) -> None:
         """The chances of each room on a tile nobody told this seat about."""
-        left = Counter(player.composition)
-        unknown = [t for t in self.tiles if t not in self.kinds]
-        for t, k in self.kinds.items():
-            if left[k] > 0:
+        left = dict(player.composition)
+        kinds = self.kinds
+        for k in kinds.values():
+            if left.get(k, 0) > 0:
                 left[k] -= 1
-        left = Counter({k: n for k, n in left.items() if n > 0 and k != "central"})
+        left.pop("central", None)
         total = sum(left.values()) or 1
-        self.p = {k: n / total for k, n in left.items()}
-        self.unknown = unknown
-        p = self.p
+        p = {k: n / total for k, n in left.items() if n > 0}
+        self.p = p
+        self.unknown = [t for t in self.tiles if t not in kinds]
         self.p_mortal = p.get("mortal", 0.0)
         self.safe_hidden = [
-            t for t, k in self.kinds.items() if t not in self.revealed and k in KNOWN_SAFE
+            t for t, k in kinds.items() if t not in self.revealed and k in KNOWN_SAFE
         ]
         illusion_death = 0.0 if self.safe_hidden else self.p_mortal
         self.p_death_unknown = self.p_mortal + p.get("illusion", 0.0) * illusion_death
         self.p_trap_unknown = p.get("trapped", 0.0)
-        cost = sum(p.get(k, 0.0) * v for k, v in ENTRY_COST.items())
-        cost -= p.get("vision", 0.0) * VISION_GAIN
+        cost = 0.0
+        p_bad = 0.0
+        good_w = good_cost = 0.0
+        for k, v in p.items():
+            c = ENTRY_COST.get(k, 0.0 if k in LEVEL or k == "mortal" else 40.0)
+            if k == "vision":
+                c = -VISION_GAIN
+            cost += v * c
+            if k in BAD or k not in LEVEL:
+                p_bad += v
+            else:
+                good_w += v
+                good_cost += v * c
         self.cost_unknown = cost
-        self.p_bad = sum(p.get(k, 0.0) for k in BAD) + sum(
-            v for k, v in p.items() if k not in LEVEL and k not in BAD
-        )
-        good = [(k, v) for k, v in p.items() if k not in BAD and (k in LEVEL)]
-        weight = sum(v for _, v in good) or 1.0
-        self.cost_good = sum(v * ENTRY_COST.get(k, 0.0) for k, v in good) / weight
+        self.p_bad = p_bad
+        self.cost_good = good_cost / good_w if good_w else 0.0
         # Where Room 25 may be: on the edge at the start, anywhere a slide took it since.
+        self.p25: dict[int, float] = {}
         if self.room25_tile is None:
             weights = {}
+            levels = self.levels
             for c, t in enumerate(self.tiles):
-                if t in self.kinds:
+                if t in kinds:
                     continue
-                level = self.levels.get(t)
-                if level in ("danger", "obstacle"):
+                level = levels.get(t)
+                if level == "danger" or level == "obstacle":
                     continue
                 w = 1.0 if is_edge(c) else 0.2
-                weights[t] = w * (2.0 if level == "safe" else 1.0)
+                weights[t] = w * 2.0 if level == "safe" else w
             total_w = sum(weights.values()) or 1.0
             self.p25 = {t: w / total_w for t, w in weights.items()}
-        else:
-            self.p25 = {}
 
     def _costs(self) -> None:
         """Path cost of stepping onto each tile, from what this seat knows or was told."""
         cost: dict[int, float] = {}
+        kinds, levels, sealed = self.kinds, self.levels, self.sealed
         for t in self.tiles:
-            kind = self.kinds.get(t)
-            if t in self.sealed:
+            kind = kinds.get(t)
+            if t in sealed:
                 c = INF
             elif kind is not None:
-                if kind in ("mortal", "vortex", "shredder"):
-                    c = INF
-                else:
-                    c = PATH_COST.get(kind, 1.0)
+                c = INF if kind in ("mortal", "vortex", "shredder") else PATH_COST.get(kind, 1.0)
             else:
-                level = self.levels.get(t)
-                c = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}.get(level, UNKNOWN_PATH)
-                if self._marked_by_other(t):
+                level = levels.get(t)
+                c = UNKNOWN_PATH if level is None else LEVEL_PATH[level]
+                if t in self.marked and self._marked_by_other(t):
                     c += 2.0
             cost[t] = c
         self.path_cost = cost
@@ -398,25 +424,51 @@ class Knowledge:
     def dist_to_room25(self, tiles: tuple[int, ...]) -> list[float] | None:
         if self.room25_tile is None:
             return None
-        key = tiles
-        found = self._dist_cache.get(key)
+        found = self._dist_cache.get(tiles)
         if found is None:
-            target = tiles.index(self.room25_tile)
-            found = _dijkstra({target: 0.0}, tiles, self.path_cost)
-            self._dist_cache[key] = found
+            found = _dijkstra({tiles.index(self.room25_tile): 0.0}, tiles, self.path_cost)
+            self._dist_cache[tiles] = found
         return found
 
     def frontier(self, tiles: tuple[int, ...]) -> list[float]:
         found = self._front_cache.get(tiles)
         if found is None:
-            sources = {}
-            for c, t in enumerate(tiles):
-                w = self.p25.get(t)
-                if w is not None:
-                    sources[c] = 0.0 if is_edge(c) else 1.0
+            p25 = self.p25
+            sources = {c: (0.0 if is_edge(c) else 1.0) for c, t in enumerate(tiles) if t in p25}
             found = _dijkstra(sources, tiles, self.path_cost) if sources else [0.0] * 25
             self._front_cache[tiles] = found
         return found
+
+    def focus(self, me: str) -> None:
+        """Fix the planning character: what the others' places are worth stays the same in
+        every line of play where nobody else moves."""
+        self.me = me
+        w = self.weight
+        self.death_cost = {
+            cid: DEATH * (1.0 if cid == me else w.get(cid, 0.0)) for cid in self.chars
+        }
+        if self.guard:
+            self.death_cost[me] = DEATH * 0.6
+        self.my_w = 0.1 if self.guard else 1.0
+        self.others_base = self.others_value(self.tiles, self.pos, {})
+        self.spread = self.mode in ("cooperation", "solo", "team")
+        self.risky_company = self.mode == "suspicion"
+
+    def others_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
+        dist = self.dist_to_room25(tiles)
+        if dist is None:
+            return 0.0
+        value = 0.0
+        me, w = self.me, self.weight
+        for cid, c in pos.items():
+            if cid == me or death.get(cid, 0.0) >= 0.5:
+                continue
+            d = dist[c]
+            value -= w.get(cid, 0.0) * DIST_W * (d if d < 30 else 30)
+        return value
+
+
+LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
 
 
 def _dijkstra(
@@ -429,8 +481,9 @@ def _dijkstra(
         dist[c] = d
         heap.append((d, c))
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
+        d, u = pop(heap)
         if d > dist[u]:
             continue
         step = cost[tiles[u]] if u != CENTRE else 1.0
@@ -440,7 +493,7 @@ def _dijkstra(
         for v in NEIGHBOURS[u]:
             if nd < dist[v]:
                 dist[v] = nd
-                heapq.heappush(heap, (nd, v))
+                push(heap, (nd, v))
     return dist
 
 
@@ -448,34 +501,27 @@ class Sim:
     """One line of play in the planner's model: positions, tiles, risks taken so far."""
 
     __slots__ = (
-        "tiles",
-        "pos",
-        "death",
-        "value",
-        "trap",
-        "escaped",
         "controls",
+        "death",
+        "escaped",
         "hyp",
+        "moved",
+        "pos",
         "sealed",
+        "tiles",
+        "trap",
+        "value",
     )
-
-    def __init__(self) -> None:
-        self.tiles: tuple[int, ...] = ()
-        self.pos: dict[str, int] = {}
-        self.death: dict[str, float] = {}
-        self.value = 0.0
-        self.trap = 0.0  # chance the planning character must leave his room with his next action
-        self.escaped = False
-        self.controls: dict[str, str] = {}
-        self.hyp: tuple[int, bool] | None = None  # a tile just looked at: (tile, turned out good)
-        self.sealed: frozenset[int] = frozenset()
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
         s.tiles, s.pos, s.death, s.value = self.tiles, self.pos, self.death, self.value
         s.trap, s.escaped, s.controls = self.trap, self.escaped, self.controls
-        s.hyp, s.sealed = self.hyp, self.sealed
+        s.hyp, s.sealed, s.moved = self.hyp, self.sealed, self.moved
         return s
+
+
+ALL_TOKENS = ("look", "move", "push", "control")
 
 
 class HeuristicPlayer:
@@ -504,15 +550,16 @@ class HeuristicPlayer:
     def choose(self, view: dict | None, legal: list[dict]) -> dict:
         if view is None or view.get("complex") is None:
             return self.rng.choice(legal)
-        if any("room" in c for c in legal):
-            return self._physical(view, legal)
-        kinds = {c["type"] for c in legal}
-        if "clue" in kinds:
+        first = legal[0]["type"]
+        if first == "clue":
             return self._clue(legal)
+        if any("room" in c for c in legal):
+            # Physical tracking: the simulation cannot know the tile; any report will do.
+            return self.rng.choice(legal)
         know = Knowledge(self, view)
-        if view["pending"] is not None and "choose" in kinds:
+        if view["pending"] is not None and first == "choose":
             return self._choose(know, view, legal)
-        if "program" in kinds:
+        if first == "program":
             return self._program(know, legal)
         reminder = self._reminder(know, legal)
         if reminder is not None:
@@ -523,154 +570,145 @@ class HeuristicPlayer:
         others = [c for c in legal if c["type"] not in ("reminder", "expose")]
         return self.rng.choice(others or legal)
 
-    def _physical(self, view: dict, legal: list[dict]) -> dict:
-        """Physical tracking: whoever shows a tile says which room it is; the simulation does not
-        know, so it names one the engine accepts and plays the same way otherwise."""
-        plain = [c for c in legal if "room" not in c]
-        return self.rng.choice(plain or legal)
-
     def _clue(self, legal: list[dict]) -> dict:
         """Allies agree to look at different rooms around the Central room."""
-        order = ["C2", "D3", "C4", "B3"]
         if self.table is not None:
-            wanted = order[self.clue_index % 4]
+            wanted = ("C2", "D3", "C4", "B3")[self.clue_index % 4]
             for c in legal:
                 if c["cell"] == wanted:
                     return c
         return self.rng.choice(legal)
 
-    # --- planning ---
+    # --- the model ---
 
-    def _start(self, know: Knowledge) -> Sim:
+    def _start(self, know: Knowledge, me: str) -> Sim:
+        know.focus(me)
         s = Sim()
         s.tiles = know.tiles
-        s.pos = dict(know.pos)
+        s.pos = know.pos
         s.death = {}
+        s.value = 0.0
+        s.trap = 1.0 if me in know.trapped else 0.0
+        s.escaped = False
         s.controls = know.controls
-        s.sealed = frozenset(know.sealed)
+        s.hyp = None
+        s.sealed = know.sealed
+        s.moved = False
         return s
 
-    def _leaf(self, know: Knowledge, s: Sim, me: str) -> float:
-        value = s.value
-        weight = know.weight
-        for cid, p in s.death.items():
-            w = weight.get(cid, 0.0)
-            if cid == me or w > 0:
-                value -= p * DEATH * (w if cid != me else 1.0)
-            else:
-                value -= p * DEATH * w  # an opponent's death is a gain
+    def _leaf(self, know: Knowledge, s: Sim) -> float:
+        me = know.me
+        value = s.value - s.trap * 30.0
+        death = s.death
+        if death:
+            cost = know.death_cost
+            for cid, p in death.items():
+                value -= p * cost.get(cid, 0.0)
         if s.escaped:
             return value + (-ESCAPE if know.guard else ESCAPE)
-        alive = {cid: c for cid, c in s.pos.items() if s.death.get(cid, 0.0) < 0.5}
-        here = alive.get(me)
-        dist = know.dist_to_room25(s.tiles)
-        if dist is not None:
-            r = s.tiles.index(know.room25_tile)
-            sign = -1.0 if know.guard else 1.0
-            value -= sign * EXIT_W * min(EXIT_DIST[r], 3)
-            for cid, c in alive.items():
-                w = weight.get(cid, 0.0)
-                if cid == me and not know.guard:
-                    w = 1.0
-                elif cid == me:
-                    w = 0.1
-                d = dist[c]
-                value -= w * DIST_W * (d if d < 30 else 30)
-            if not know.guard and self._alarm_early(know) and here == r:
-                value -= 4.0 * (know.turns_left - 5)
+        here = s.pos.get(me)
+        if here is not None and death.get(me, 0.0) >= 0.5:
+            here = None
+        tiles = s.tiles
+        r_tile = know.room25_tile
+        if r_tile is not None:
+            if s.moved:
+                dist = know.dist_to_room25(tiles)
+                value += know.others_value(tiles, s.pos, death)
+            else:
+                dist = know.base_dist
+                value += know.others_base
+            r = tiles.index(r_tile)
+            e = EXIT_DIST[r]
+            value -= know.exit_sign * EXIT_W * (e if e < 3 else 3)
+            if here is not None:
+                d = dist[here]
+                value -= know.my_w * DIST_W * (d if d < 30 else 30)
+                if here == r and know.alarm_early and not know.guard:
+                    value -= 4.0 * (know.turns_left - 5)
         elif here is not None:
-            front = know.frontier(s.tiles)
+            front = know.frontier(tiles) if tiles is not know.tiles else know.base_front
             d = front[here]
             value -= FRONT_W * (d if d < 20 else 20)
-            if know.mode in ("cooperation", "solo", "team"):
-                for cid, c in alive.items():
-                    if cid != me and c == here and here != CENTRE and weight.get(cid, 0) > 0:
-                        value -= 4.0  # explorers spread out
         if here is not None:
-            value -= self._standing(know, s, me, here, alive)
-        value -= s.trap * 30.0
+            tile = tiles[here]
+            kind = know.kinds.get(tile)
+            if kind is not None and kind != "central":
+                if kind == "acid":
+                    value -= 12.0 if know.spread else 30.0
+                elif kind == "flooded" and me in know.flood_due and tile in know.sealed:
+                    value -= DEATH
+            if here != CENTRE and tile != r_tile:
+                company = 0
+                for cid, c in s.pos.items():
+                    if c == here and cid != me:
+                        company += 1
+                if company:
+                    if know.risky_company:
+                        value += (6.0 if know.guard else -6.0) * company
+                    elif know.spread and r_tile is None:
+                        value -= 4.0 * company  # explorers spread out
         return value
 
-    def _alarm_early(self, know: Knowledge) -> bool:
-        return (
-            know.mode in ("suspicion", "competition", "team")
-            and not know.view["alarm"]
-            and know.turn <= 5
-            and know.settings.get("alarm", True)
-        )
-
-    def _standing(self, know: Knowledge, s: Sim, me: str, here: int, alive: dict) -> float:
-        """What staying in this room until others move costs."""
-        tile = s.tiles[here]
-        kind = know.kinds.get(tile)
-        cost = 0.0
-        company = sum(1 for cid, c in alive.items() if c == here and cid != me)
-        if kind == "acid":
-            cost += 12.0 if know.mode in ("cooperation", "solo") else 30.0
-        if me in know.flood_due and tile in know.sealed and kind == "flooded":
-            cost += DEATH
-        if know.mode == "suspicion" and here != CENTRE and tile != know.room25_tile:
-            if know.guard:
-                cost -= 6.0 * company  # someone to push
-            else:
-                cost += 6.0 * company  # someone who may push
-        return cost
-
-    def _enter(self, know: Knowledge, s: Sim, who: str, cell: int, planner: str) -> None:
+    def _enter(self, know: Knowledge, s: Sim, who: str, cell: int) -> None:
         """`who` arrives at `cell` (moved or pushed): the room's effect, as far as known."""
         tile = s.tiles[cell]
         kind = know.kinds.get(tile)
         pos = dict(s.pos)
         pos[who] = cell
         s.pos = pos
-        w_who = 1.0 if who == planner else abs(know.weight.get(who, 0.0))
-        if s.hyp is not None and s.hyp[0] == tile and kind is None:
-            if s.hyp[1]:
-                s.value -= know.cost_good * w_who
-            else:
-                s.value -= 300.0 * w_who
-            return
+        me = know.me
+        if who != me:
+            s.moved = True
+            w_who = abs(know.weight.get(who, 0.0))
+        else:
+            w_who = 1.0
         if kind is None:
-            self._enter_unknown(know, s, who, tile, planner, w_who)
+            hyp = s.hyp
+            if hyp is not None and hyp[0] == tile:
+                s.value -= (know.cost_good if hyp[1] else 300.0) * w_who
+                return
+            self._enter_unknown(know, s, who, tile, w_who)
             return
         if kind == "mortal":
             self._die(s, who, 1.0)
         elif kind == "acid":
-            others = [cid for cid, c in s.pos.items() if c == cell and cid != who]
-            if others:
-                self._die(s, others[0], 1.0)
+            for cid, c in s.pos.items():
+                if c == cell and cid != who:
+                    self._die(s, cid, 1.0)
+                    break
         elif kind == "vortex":
             pos[who] = CENTRE
-        elif kind in ("twin", "tunnel"):
+            s.value -= 5.0 * w_who
+        elif kind == "twin" or kind == "tunnel":
             for c, t in enumerate(s.tiles):
-                if t != tile and know.kinds.get(t) == kind and t in know.revealed:
+                if t != tile and t in know.revealed and know.kinds.get(t) == kind:
                     pos[who] = c
                     break
         elif kind == "trapped":
-            if who == planner:
+            if who == me:
                 s.trap = 1.0
             else:
                 s.value -= 30.0 * w_who
         elif kind == "illusion":
-            if know.room25_tile is not None and know.room25_tile not in know.revealed:
-                s.value += 20.0 * w_who  # the exit itself comes to him
-            elif not know.safe_hidden:
+            r_tile = know.room25_tile
+            if r_tile is not None and r_tile not in know.revealed and who == me:
+                s.value += 20.0  # the exit itself comes to him
+            elif not know.safe_hidden or who != me:
                 s.value -= w_who * know.cost_unknown
                 self._die(s, who, know.p_death_unknown)
         elif kind == "vision":
             if know.unknown:
-                s.value += VISION_GAIN * w_who if know.room25_tile is not None else 50.0 * w_who
+                s.value += (VISION_GAIN if know.room25_tile is not None else 50.0) * w_who
         elif kind == "flooded":
             s.sealed = s.sealed | {tile}
             s.value -= ENTRY_COST["flooded"] * w_who
-        elif kind in ("control", "moving"):
+        elif kind == "control" or kind == "moving":
             s.value += 5.0 * w_who
         else:
             s.value -= ENTRY_COST.get(kind, 0.0 if kind in LEVEL else 40.0) * w_who
 
-    def _enter_unknown(
-        self, know: Knowledge, s: Sim, who: str, tile: int, planner: str, w_who: float
-    ) -> None:
+    def _enter_unknown(self, know: Knowledge, s: Sim, who: str, tile: int, w_who: float) -> None:
         level = know.levels.get(tile)
         if level == "safe":
             s.value -= know.cost_good * w_who
@@ -682,126 +720,126 @@ class HeuristicPlayer:
             if level == "danger":
                 scale = 1.0 / max(know.p_bad, 0.05)
                 p_death, cost = min(1.0, p_death * scale), cost * scale
-            if know._marked_by_other(tile):
+            if tile in know.marked and know._marked_by_other(tile):
                 p_death, cost = min(1.0, p_death * 1.5), cost * 1.5
             s.value -= cost * w_who
             self._die(s, who, p_death)
-            if who == planner:
+            if who == know.me:
                 s.trap = max(s.trap, know.p_trap_unknown)
         p25 = know.p25.get(tile)
         if p25:
-            s.value += p25 * R25_FOUND * (1.0 if not know.guard else 0.2)
+            s.value += p25 * R25_FOUND * (0.2 if know.guard else 1.0)
 
     def _die(self, s: Sim, who: str, p: float) -> None:
         if p <= 0:
             return
         death = dict(s.death)
-        q = death.get(who, 0.0)
-        death[who] = 1.0 - (1.0 - q) * (1.0 - p)
+        death[who] = 1.0 - (1.0 - death.get(who, 0.0)) * (1.0 - p)
         s.death = death
+        s.moved = True  # the others' worth is counted again (the planner's own death is cheap)
 
-    def _step(
-        self, know: Knowledge, s0: Sim, me: str, action: str, params: dict
-    ) -> tuple[Sim, tuple[int, float] | None]:
-        """Play one action in the model. Returns the new line and, for a Look at a room this
-        seat does not know, (tile, chance it is bad) for the planner to branch on."""
+    def _step(self, know: Knowledge, s0: Sim, action: str, params: dict) -> tuple[Sim, tuple]:
+        """Play one action of the planning character in the model. Returns the new line and,
+        for a Look at a room this seat does not know, (tile, chance it is bad) to branch on."""
+        me = know.me
         s = s0.copy()
         here = s.pos.get(me)
-        trap = s.trap
-        s.trap = 0.0
-        s.hyp = None
-        looked = None
+        trap, s.trap = s.trap, 0.0
+        looked = ()
         if here is None:
-            return s, None
+            return s, looked
+        direction = params.get("direction")
+        if direction is None and action in ALL_TOKENS:
+            action = "lost"  # played with no way to complete it
         if action == "move":
-            dest = ADJ[here].get(params["direction"])
+            dest = ADJ[here].get(direction)
             if dest is not None:
-                self._enter(know, s, me, dest, me)
+                self._enter(know, s, me, dest)
                 trap = 0.0  # he left his room
-        elif action == "push":
-            dest = ADJ[here].get(params["direction"])
-            target = params.get("target")
-            if dest is not None and target in s.pos:
-                self._enter(know, s, target, dest, me)
-        elif action == "control":
-            s = self._slide(know, s, me, here, params["direction"])
         elif action == "look":
-            cell = ADJ[here].get(params["direction"])
+            cell = ADJ[here].get(direction)
             if cell is not None:
                 tile = s.tiles[cell]
                 if tile not in know.kinds and know.kinds.get(s.tiles[here]) != "dark":
                     told = tile in know.levels
-                    gain = INFO_BASE * (0.4 if told else 1.0)
-                    gain += know.p25.get(tile, 0.0) * R25_FOUND
-                    s.value += gain if not know.guard else gain * 0.6
+                    gain = INFO_BASE * (0.4 if told else 1.0) + know.p25.get(tile, 0.0) * R25_FOUND
+                    s.value += gain * 0.6 if know.guard else gain
                     if not told:
                         looked = (tile, know.p_bad)
-        else:
+        elif action == "push":
+            dest = ADJ[here].get(direction)
+            target = params.get("target")
+            if dest is not None and target in s.pos:
+                self._enter(know, s, target, dest)
+        elif action == "control":
+            axis, index = slide_of(here, direction)
+            self._slide(know, s, axis, index, direction, True)
+        elif action != "lost":
             s.value -= 2.0  # a talent: not modelled, kept for when nothing else helps
         if trap:
             self._die(s, me, trap)
+        s.hyp = None
         return s, looked
 
-    def _slide(self, know: Knowledge, s: Sim, me: str, here: int, direction: str) -> Sim:
-        axis, index = slide_of(here, direction)
-        name = line_name(axis, index)
+    def _slide(
+        self, know: Knowledge, s: Sim, axis: str, index: int, direction: str, can_exit: bool
+    ) -> None:
         lead = leading(axis, index, direction)
         r_tile = know.room25_tile
-        if r_tile is not None and s.tiles[lead] == r_tile and know.room25_tile in know.revealed:
-            inside = [cid for cid, c in s.pos.items() if c == lead and s.death.get(cid, 0) < 0.5]
+        if can_exit and r_tile is not None and s.tiles[lead] == r_tile and r_tile in know.revealed:
+            inside = [cid for cid, c in s.pos.items() if c == lead and s.death.get(cid, 0.0) < 0.5]
             if self._may_leave(know, s, inside):
                 s.escaped = True
-                return s
+                return
         s.tiles = slid(s.tiles, axis, index, direction)
+        s.moved = True
         cells = line_cells(axis, index)
-        if any(c in cells for c in s.pos.values()):
-            shift = 1 if direction in ("east", "south") else -1
-            pos = dict(s.pos)
-            for cid, c in s.pos.items():
-                if c in cells:
-                    i = cells.index(c)
-                    pos[cid] = cells[(i + shift) % SIZE]
+        shift = 1 if direction in ("east", "south") else -1
+        pos = None
+        for cid, c in s.pos.items():
+            if c in cells:
+                if pos is None:
+                    pos = dict(s.pos)
+                pos[cid] = cells[(cells.index(c) + shift) % SIZE]
+        if pos is not None:
             s.pos = pos
         controls = dict(s.controls)
-        controls[name] = direction
+        controls[line_name(axis, index)] = direction
         s.controls = controls
-        return s
 
     def _may_leave(self, know: Knowledge, s: Sim, inside: list[str]) -> bool:
+        """Whether Room 25 would leave with these characters, as far as this seat can tell."""
         if know.guard:
-            return False  # he would not: but the model still says what it does
-        living = [cid for cid in know.required if s.death.get(cid, 0.0) < 0.5]
+            return True  # the prisoners might all be inside: a guard never risks it
+        death = s.death
+        living = [cid for cid in know.required if death.get(cid, 0.0) < 0.5]
         missing = [cid for cid in living if cid not in inside]
-        dead_required = len(know.required) - len(living)
+        dead = len(know.dead_allies) + len(know.required) - len(living)
         if know.mode == "suspicion":
-            unknown_out = [c for c in s.pos if c not in inside and know.public_role.get(c) is None]
-            missing = [c for c in missing if c not in unknown_out] + unknown_out
-            return not missing or (len(missing) + len(know.dead) <= 1 and know.last_turn)
+            return not missing or (len(missing) + dead <= 1 and know.last_turn)
         if know.mode == "cooperation":
             return not missing
         if know.mode == "solo":
-            return not missing and not know.dead
-        return not missing and (dead_required == 0 or know.last_turn)
+            return not missing and not dead
+        return not missing and (not dead or know.last_turn)
 
-    def _options(self, know: Knowledge, s: Sim, me: str, action: str) -> list[dict]:
+    def _options(self, know: Knowledge, s: Sim, action: str) -> list[dict]:
         """Ways to complete an action in the model (the engine's rules, as far as known)."""
+        me = know.me
         here = s.pos.get(me)
         if here is None:
             return []
-        kind = know.kinds.get(s.tiles[here]) if here != CENTRE else "central"
+        kind = know.kinds.get(s.tiles[here])
         steps = ADJ[here]
         if action == "look":
-            if kind == "dark":
-                return []
-            return [{"direction": d} for d in steps]
+            return [] if kind == "dark" else [{"direction": d} for d in steps]
         if action == "move":
             found = []
+            sealed = s.sealed
             for d, c in steps.items():
-                if s.tiles[c] in s.sealed:
+                if s.tiles[c] in sealed:
                     continue
-                if kind == "prison" and c != CENTRE and not any(
-                    p == c for cid, p in s.pos.items() if cid != me
-                ):
+                if kind == "prison" and c != CENTRE and c not in s.pos.values():
                     continue
                 found.append({"direction": d})
             return found
@@ -816,8 +854,9 @@ class HeuristicPlayer:
                 if s.tiles[c] not in s.sealed
             ]
         if action == "control":
+            if know.room25_tile is None and not s.moved:
+                return []  # sliding blind: played as a lost action in the plan
             found = []
-            row, col = divmod(here, SIZE)
             for d in ("east", "west", "north", "south"):
                 axis, index = slide_of(here, d)
                 if index == 2:
@@ -828,46 +867,29 @@ class HeuristicPlayer:
             return found
         return [{}]  # a talent or another token: one way, not modelled
 
-    def _best_single(self, know: Knowledge, s: Sim, me: str, action: str) -> float:
-        options = self._options(know, s, me, action)
+    def _best_single(self, know: Knowledge, s: Sim, action: str) -> float:
+        options = self._options(know, s, action)
         if not options:
-            lost, _ = self._step(know, s, me, "lost", {})
-            return self._leaf(know, lost, me) + 2.0  # no talent penalty for a lost action
+            return self._leaf(know, self._step(know, s, "lost", {})[0])
         best = -INF
         for params in options:
-            s2, _ = self._step(know, s, me, action, params)
-            v = self._leaf(know, s2, me)
+            v = self._leaf(know, self._step(know, s, action, params)[0])
             if v > best:
                 best = v
         return best
 
-    def _then(self, know: Knowledge, s1: Sim, looked, me: str, rest: list[str]) -> float:
+    def _then(self, know: Knowledge, s1: Sim, looked: tuple, rest: list[str]) -> float:
         """The value after a first action, with the best of the actions left."""
         if not rest:
-            return self._leaf(know, s1, me)
-        if looked is None:
-            return max(self._best_single(know, s1, me, a) for a in rest)
+            return self._leaf(know, s1)
+        if not looked or ("move" not in rest and "push" not in rest):
+            return max(self._best_single(know, s1, a) for a in rest)
         tile, p_bad = looked
         good, bad = s1.copy(), s1.copy()
         good.hyp, bad.hyp = (tile, True), (tile, False)
-        v_good = max(self._best_single(know, good, me, a) for a in rest)
-        v_bad = max(self._best_single(know, bad, me, a) for a in rest)
+        v_good = max(self._best_single(know, good, a) for a in rest)
+        v_bad = max(self._best_single(know, bad, a) for a in rest)
         return (1.0 - p_bad) * v_good + p_bad * v_bad
-
-    def _plan_value(self, know: Knowledge, s0: Sim, me: str, tokens: list[str]) -> float:
-        first, rest = tokens[0], tokens[1:]
-        options = self._options(know, s0, me, first)
-        if not options:
-            s1, _ = self._step(know, s0, me, "lost", {})
-            s1.value += 2.0
-            return self._then(know, s1, None, me, rest)
-        best = -INF
-        for params in options:
-            s1, looked = self._step(know, s0, me, first, params)
-            v = self._then(know, s1, looked, me, rest)
-            if v > best:
-                best = v
-        return best
 
     def _program(self, know: Knowledge, legal: list[dict]) -> dict:
         programs = [c for c in legal if c["type"] == "program" and not c.get("adrenaline")]
@@ -875,74 +897,74 @@ class HeuristicPlayer:
             return self.rng.choice(legal)
         me = programs[0]["character"]
         programs = [c for c in programs if c["character"] == me]
-        s0 = self._start(know)
-        if me in know.trapped:
-            s0.trap = 1.0
-        cache: dict[tuple[str, ...], float] = {}
+        s0 = self._start(know, me)
+        # Every first action once, then every second action after it.
+        firsts: dict[str, list[tuple[Sim, tuple]]] = {}
+        values: dict[tuple[str, ...], float] = {}
         best, chosen = -INF, []
         for command in programs:
             tokens = tuple(command.get("actions") or ())
             if not tokens:
                 chosen.append(command)
                 continue
-            if tokens not in cache:
-                v = self._plan_value(know, s0, me, list(tokens))
+            v = values.get(tokens)
+            if v is None:
+                first = tokens[0]
+                lines = firsts.get(first)
+                if lines is None:
+                    options = self._options(know, s0, first)
+                    if options:
+                        lines = [self._step(know, s0, first, params) for params in options]
+                    else:
+                        lines = [self._step(know, s0, "lost", {})]
+                    firsts[first] = lines
+                rest = list(tokens[1:])
+                v = max(self._then(know, s1, looked, rest) for s1, looked in lines)
                 if len(tokens) == 1:
-                    v -= 3.0  # one action only: kept for the Cold chamber or a trap
-                cache[tokens] = v
-            v = cache[tokens]
+                    v -= 3.0  # one action only: for the Cold chamber or a trap
+                values[tokens] = v
             if v > best + 1e-9:
                 best, chosen = v, [command]
-            elif abs(v - best) <= 1e-9:
+            elif v > best - 1e-9:
                 chosen.append(command)
         return self.rng.choice(chosen)
 
     def _act(self, know: Knowledge, view: dict, legal: list[dict]) -> dict:
         me = view["current"]
         mine = view["characters"].get(me, {})
-        s0 = self._start(know)
-        if me in know.trapped:
-            s0.trap = 1.0
-        programmed = mine.get("program") or []
+        s0 = self._start(know, me)
+        programmed = list(mine.get("program") or [])
         free = not programmed
-        if free:
+        first_round = view["round"] == 1
+        later: list[str] = []
+        if free and first_round:
             played = mine.get("played") or []
-            later = [] if view["round"] != 1 else ["look", "move", "push", "control"]
-            later = [a for a in later if a not in played]
+            later = [a for a in ALL_TOKENS if a not in played]
         best, chosen = -INF, []
         for command in legal:
             kind = command["type"]
             if kind == "act":
                 action = command.get("action")
-                if action is None:
-                    v = self._leaf(know, s0, me) - 1.0
+                s1, looked = self._step(know, s0, action or "lost", command)
+                if free:
+                    rest = [a for a in later if a != action]
+                    v = self._leaf(know, s1)
+                    if rest:
+                        v = max(v, self._then(know, s1, looked, rest))
                 else:
-                    s1, looked = self._step(know, s0, me, action, command)
-                    if free:
-                        rest = [a for a in later if a != action]
-                    else:
-                        rest = list(programmed)
-                        if action in rest:
-                            rest.remove(action)
-                        if view["round"] != 1:
-                            rest = []
-                    if rest and free:
-                        v = max(
-                            self._leaf(know, s1, me) if looked is None else -INF,
-                            self._then(know, s1, looked, me, rest),
-                        )
-                    else:
-                        v = self._then(know, s1, looked, me, rest)
+                    rest = list(programmed)
+                    if action in rest:
+                        rest.remove(action)
+                    v = self._then(know, s1, looked, rest if first_round else [])
             elif kind == "wait":
-                v = max(self._best_single(know, s0, me, a) for a in programmed) - 1.0
-            else:  # pass
-                if view["round"] == 1 and free:
-                    v = max(self._best_single(know, s0, me, a) for a in later) - 1.0
-                else:
-                    v = self._leaf(know, s0, me)
+                v = max(self._best_single(know, s0, a) for a in programmed) - 1.0
+            elif first_round and free and later:  # pass now, play in the second round
+                v = max(self._best_single(know, s0, a) for a in later) - 1.0
+            else:
+                v = self._leaf(know, s0)
             if v > best + 1e-9:
                 best, chosen = v, [command]
-            elif abs(v - best) <= 1e-9:
+            elif v > best - 1e-9:
                 chosen.append(command)
         return self.rng.choice(chosen)
 
@@ -952,91 +974,74 @@ class HeuristicPlayer:
         pending = view["pending"]
         kind = pending["kind"]
         me = pending["character"]
-        s0 = self._start(know)
-        if me not in s0.pos:
+        if me not in know.pos or kind not in ("control", "vision", "moving", "illusion"):
             return self.rng.choice(legal)
+        s0 = self._start(know, me)
         best, chosen = -INF, []
         for command in legal:
-            v = self._choice_value(know, s0, me, kind, command)
-            if v is None:
-                return self.rng.choice(legal)
+            v = self._choice_value(know, s0, kind, command)
             if v > best + 1e-9:
                 best, chosen = v, [command]
-            elif abs(v - best) <= 1e-9:
+            elif v > best - 1e-9:
                 chosen.append(command)
         return self.rng.choice(chosen)
 
-    def _choice_value(
-        self, know: Knowledge, s0: Sim, me: str, kind: str, command: dict
-    ) -> float | None:
+    def _choice_value(self, know: Knowledge, s0: Sim, kind: str, command: dict) -> float:
         if kind == "control":
-            axis = "row" if command["line"].startswith("row") else "col"
-            index = (
-                int(command["line"][3:]) - 1
-                if axis == "row"
-                else "ABCDE".index(command["line"][3])
-            )
-            s = s0.copy()
-            # The chamber's slide wraps Room 25 round unless the table plays otherwise.
-            cell = line_cells(axis, index)[2]
-            if not know.settings.get("control_chamber_can_exit"):
-                saved = know.room25_tile
-                know.room25_tile = None
-                s = self._slide(know, s, me, cell, command["direction"])
-                know.room25_tile = saved
+            line = command.get("line", "")
+            if line.startswith("row"):
+                axis, index = "row", int(line[3:]) - 1
             else:
-                s = self._slide(know, s, me, cell, command["direction"])
-            return self._leaf(know, s, me)
-        if "cell" not in command:
-            return None
+                axis, index = "col", "ABCDE".index(line[3])
+            # The chamber's slide wraps Room 25 round unless the table plays otherwise.
+            can_exit = bool(know.settings.get("control_chamber_can_exit"))
+            s = s0.copy()
+            self._slide(know, s, axis, index, command["direction"], can_exit)
+            return self._leaf(know, s)
         target = INDEX[command["cell"]]
         tile = s0.tiles[target]
         if kind == "vision":
             if tile in know.kinds:
-                return -1.0
-            return know.p25.get(tile, 0.0) * 100 - min(
-                abs(target // 5 - c // 5) + abs(target % 5 - c % 5) for c in s0.pos.values()
-            )
-        here = s0.pos[me]
+                return -100.0
+            near = min(abs(target // 5 - c // 5) + abs(target % 5 - c % 5) for c in s0.pos.values())
+            return know.p25.get(tile, 0.0) * 100.0 - near
+        here = s0.pos[know.me]
         s = s0.copy()
         tiles = list(s.tiles)
         tiles[here], tiles[target] = tiles[target], tiles[here]
         s.tiles = tuple(tiles)
+        s.moved = True
         if kind == "moving":
-            pos = dict(s.pos)
-            for cid, c in s0.pos.items():
-                if c == here:
-                    pos[cid] = target
-            s.pos = pos
-            return self._leaf(know, s, me)
-        if kind == "illusion":
-            self._enter(know, s, me, here, me)
-            return self._leaf(know, s, me)
-        return None
+            s.pos = {cid: (target if c == here else c) for cid, c in s0.pos.items()}
+        else:  # illusion: the chosen room comes here and he enters it
+            self._enter(know, s, know.me, here)
+        return self._leaf(know, s)
 
     # --- reminder token ---
 
     def _reminder(self, know: Knowledge, legal: list[dict]) -> dict | None:
         """Mark a dangerous room this seat has seen near the characters (a guard marks the exit
         or a safe room instead, to keep the prisoners away)."""
-        places = {c["cell"]: c for c in legal if c["type"] == "reminder"}
-        if not places:
+        if legal[-1]["type"] != "reminder":
             return None
         near = {n for c in know.pos.values() for n in NEIGHBOURS[c]}
         best, pick = 0.0, None
-        for cell_name, command in places.items():
-            c = INDEX[cell_name]
+        for command in legal:
+            if command["type"] != "reminder":
+                continue
+            c = INDEX[command["cell"]]
             kind = know.kinds.get(know.tiles[c])
             if kind is None:
                 continue
             if know.guard:
                 score = 3.0 if kind == "room25" else (1.0 if kind in KNOWN_SAFE else 0.0)
             else:
-                score = {"mortal": 3.0, "illusion": 2.0, "trapped": 1.5, "flooded": 1.5}.get(
-                    kind, 1.0 if LEVEL.get(kind, "danger") == "danger" else 0.0
-                )
+                score = REMINDER_SCORE.get(kind, 0.0 if kind in LEVEL else 1.0)
             if score and c in near:
                 score += 1.0
             if score > best:
                 best, pick = score, command
         return pick if best >= 2.0 else None
+
+
+REMINDER_SCORE = {"mortal": 3.0, "illusion": 2.0, "trapped": 1.5, "flooded": 1.5, "acid": 1.0}

@@ -1,4 +1,23 @@
-"""Complete random legal games, for win rates and speed figures (`room25 simulate`)."""
+"""Complete simulated games, for win rates and speed figures (`room25 simulate`).
+
+Two policies seat the players:
+
+- `random`: every command is drawn uniformly among the legal commands of all seats (the
+  engine's fuzzing baseline; prisoners almost never win).
+- `heuristic` (`companion.players.HeuristicPlayer`): each seat sees only its own
+  `seat_view` and answers with one of its `legal_commands`. It takes its starting clue (allies
+  look at different rooms), keeps a model of the complex from the revealed rooms and its
+  notebook, and programs its two actions with a one-turn lookahead in which the other
+  characters stand still: Look at hidden neighbours before entering them, never walk or push
+  itself into a room it knows to be deadly (Mortal chamber, an occupied Acid bath, a Trap it
+  cannot leave with its next action, a Flooded chamber it must leave, an Illusion chamber with
+  nothing safe to swap with), head for the rooms where Room 25 may be, then for Room 25, use
+  Control to bring Room 25 to an exit zone and take it out when everyone who must escape is
+  inside. Allies say aloud how dangerous the rooms they saw are (the rules allow it) and mark
+  deadly rooms with their reminder token. Guards (Suspicion) look for deadly rooms, stay with
+  the others to push them into those rooms, keep Room 25 away from the exits and never take it
+  out.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +27,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.engine import GameState, apply, legal_commands, start
+from companion.engine import GameState, apply, events_for, legal_commands, seat_view, start
+from companion.players import HeuristicPlayer, RandomPlayer, Table
 
 MAX_COMMANDS = 5000  # far beyond any real game: a guard against an endless loop
+POLICIES = ("heuristic", "random")
 
 
 @dataclass
@@ -25,18 +46,24 @@ class Summary:
         return {
             "games": self.games,
             "results": {k: v / self.games for k, v in sorted(self.results.items())},
+            "counts": dict(sorted(self.results.items())),
             "mean_turns": self.turns / self.games if self.games else 0.0,
             "mean_commands": self.commands / self.games if self.games else 0.0,
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
         }
 
 
-def random_game(setup: dict, rng: random.Random) -> tuple[GameState, int]:
-    """Play one game with every seat choosing uniformly among its legal commands."""
+def _begin(setup: dict) -> tuple[GameState, list[dict]]:
     result = start(setup)
     if not result.ok:
         raise ValueError(result.refusal)
-    state, played = result.state, 0
+    return result.state, result.events
+
+
+def random_game(setup: dict, rng: random.Random) -> tuple[GameState, int]:
+    """Play one game with every seat choosing uniformly among its legal commands."""
+    state, _ = _begin(setup)
+    played = 0
     seats = list(state.seats)
     while state.outcome is None:
         options = [command for seat in seats for command in legal_commands(state, seat)]
@@ -49,14 +76,89 @@ def random_game(setup: dict, rng: random.Random) -> tuple[GameState, int]:
     return state, played
 
 
+def make_players(state: GameState, events: list[dict], policy: str, rng: random.Random) -> dict:
+    """One player per seat. Heuristic allies (everyone in Cooperation and Solo, a team in Team
+    mode) share a table to talk on; the composition comes from each seat's public record."""
+    seats = list(state.seats)
+    if policy == "random":
+        return {seat: RandomPlayer(seat, rng) for seat in seats}
+    if policy != "heuristic":
+        raise ValueError(f"unknown players policy {policy!r}: {', '.join(POLICIES)}")
+    mode = state.ruleset.mode
+    team_of = {seat: "AB"[i % 2] for i, seat in enumerate(seats)}
+    tables: dict[str, Table] = {}
+    players = {}
+    for i, seat in enumerate(seats):
+        created = next((e for e in events_for(events, seat) if e["type"] == "game_created"), {})
+        if mode in ("cooperation", "solo"):
+            table = tables.setdefault("all", Table())
+        elif mode == "team":
+            table = tables.setdefault(team_of[seat], Table())
+        else:
+            table = None
+        players[seat] = HeuristicPlayer(
+            seat,
+            rng,
+            composition=created.get("composition"),
+            table=table,
+            team_of=team_of,
+            clue_index=i,
+        )
+    return players
+
+
+def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
+    """The seat the game waits for, with its legal commands. A seat whose only commands are
+    optional (a reminder token right after its action) is not waited for."""
+    optional = None
+    for seat in seats:
+        legal = legal_commands(state, seat)
+        if not legal:
+            continue
+        if any(c["type"] != "reminder" for c in legal):
+            return seat, legal
+        optional = optional or (seat, legal)
+    if optional is None:
+        raise RuntimeError(f"no way forward in phase {state.phase}")
+    return optional
+
+
+def play_game(setup: dict, policy: str, rng: random.Random) -> tuple[GameState, int]:
+    """Play one game to its end; returns the final state and the number of commands."""
+    if policy == "random":
+        return random_game(setup, rng)
+    state, events = _begin(setup)
+    players = make_players(state, events, policy, rng)
+    seats = list(state.seats)
+    played = 0
+    while state.outcome is None:
+        if played >= MAX_COMMANDS:
+            raise RuntimeError(f"no end after {played} commands (seed {setup.get('seed')})")
+        seat, legal = _next_seat(state, seats)
+        player = players[seat]
+        view = seat_view(state, seat) if player.wants_view else None
+        command = player.choose(view, legal)
+        outcome = apply(state, command)
+        if not outcome.ok:
+            raise RuntimeError(f"a legal command was refused: {command} {outcome.refusal}")
+        state, played = outcome.state, played + 1
+    return state, played
+
+
 def simulate(
-    setup: dict, games: int, seed: int, progress: Callable[[int], None] | None = None
+    setup: dict,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    policy: str = "heuristic",
 ) -> Summary:
+    if policy not in POLICIES:
+        raise ValueError(f"unknown players policy {policy!r}: {', '.join(POLICIES)}")
     summary = Summary()
     began = time.perf_counter()
     for number in range(games):
         rng = random.Random(seed * 1_000_003 + number)
-        state, played = random_game({**setup, "seed": rng.getrandbits(32)}, rng)
+        state, played = play_game({**setup, "seed": rng.getrandbits(32)}, policy, rng)
         summary.games += 1
         summary.results[state.outcome["result"]] += 1
         summary.turns += state.turn

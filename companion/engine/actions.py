@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from . import board, grid, rooms, talents
+from . import board, grid, pivoting, rooms, talents
 from .context import Context, Refused
 from .state import ACTIONS, TALENT, GameState
 
@@ -28,7 +28,7 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
         return talents.options(state, cid)
     here = _here(state, cid)
     room = board.kind_at(state, here)
-    steps = grid.neighbours(here)
+    steps = pivoting.exits(state, here, action)
     if action == "look":
         if room == "dark":
             return []
@@ -136,6 +136,9 @@ def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
         return "No Look in the Dark chamber."
     if destination is None and action != "control":
         return f"There is no room {wanted['direction']} of {grid.name(here)}."
+    if action != "control" and wanted["direction"] not in pivoting.exits(state, here, action):
+        corridor = state.tile_at(here).corridor
+        return f"The Pivoting room's corridor only opens {corridor.replace('-', ' and ')}."
     if action == "push":
         if here == grid.CENTRE:
             return "Pushing from the Central room is strictly forbidden."

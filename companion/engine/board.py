@@ -96,6 +96,15 @@ def eliminate(ctx: Context, cid: str, cause: str) -> None:
             ctx.emit("game_over", outcome=outcome)
 
 
+def destroy_room(ctx: Context, tile_id: int) -> None:
+    """'Salle détruite : Remplacez la salle par une salle vide. La destruction n'affecte pas les
+    personnages et robots présents dans la salle.' (002, new-rooms sheet)"""
+    state = ctx.state
+    kind = state.tiles[tile_id].kind
+    cell = grid.name(state.cell_of(tile_id))
+    ctx.emit("room_destroyed", tile=tile_id, cell=cell, room=kind)
+
+
 def entered_room25(ctx: Context) -> None:
     """Alert! (001, Escape the Complex): on the 10-turn side, entering Room 25 during the first
     five turns leaves 5 turns. Decision: the alarm goes off once and never adds turns."""

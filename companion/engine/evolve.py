@@ -84,7 +84,16 @@ def _seat(state: GameState, sid: str) -> Seat:
 @handles("position_set")
 def _position(state: GameState, e: dict) -> None:
     """A whole position written down mid-game (scenario files): replaces what it names."""
-    for key in ("phase", "turn", "turns_left", "alarm", "round", "current", "arrivals"):
+    for key in (
+        "phase",
+        "turn",
+        "turns_left",
+        "alarm",
+        "round",
+        "current",
+        "arrivals",
+        "key_activated",
+    ):
         if key in e:
             setattr(state, key, e[key])
     if "order" in e:
@@ -93,7 +102,8 @@ def _position(state: GameState, e: dict) -> None:
         state.cells = list(e["cells"])
     if "tiles" in e:
         state.tiles = {
-            i: Tile(i, t["kind"], t["revealed"], t["sealed"]) for i, t in enumerate(e["tiles"])
+            i: Tile(i, t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
+            for i, t in enumerate(e["tiles"])
         }
     if "controls" in e:
         state.controls = dict(e["controls"])
@@ -239,6 +249,7 @@ def _moved(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.tile = e["tile"]
     c.entered = state.arrivals
+    c.came_from = e.get("origin")
 
 
 @handles("room_revealed")
@@ -300,6 +311,7 @@ def _flood_cleared(state: GameState, e: dict) -> None:
 def _eliminated(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.alive, c.tile, c.trapped, c.flooded, c.program = False, None, None, None, ()
+    c.came_from = c.paranoia = None
     state.deaths.append(c.id)
 
 
@@ -445,3 +457,89 @@ def _over(state: GameState, e: dict) -> None:
 @handles("rng")
 def _rng(state: GameState, e: dict) -> None:
     state.rng = e["value"]
+
+
+@handles("corridor_turned")
+def _corridor(state: GameState, e: dict) -> None:
+    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], corridor=e["corridor"])
+
+
+@handles("room_destroyed")
+def _destroyed(state: GameState, e: dict) -> None:
+    """The tile becomes a face-up Empty room; the game's composition follows, so that what a
+    hidden physical tile may be is still counted right."""
+    tile = state.tiles[e["tile"]]
+    state.tiles[tile.id] = Tile(tile.id, "empty", revealed=True)
+    composition = dict(state.composition)
+    if composition.get(e["room"], 0) > 1:
+        composition[e["room"]] -= 1
+    else:
+        composition.pop(e["room"], None)
+    composition["empty"] = composition.get("empty", 0) + 1
+    state.composition = composition
+
+
+@handles("regenerated")
+def _regenerated(state: GameState, e: dict) -> None:
+    """Back in the Central room, sitting out what is left of this turn."""
+    for cid in e["characters"]:
+        c = state.characters[cid]
+        state.arrivals += 1
+        c.alive, c.tile, c.entered, c.came_from = True, e["tile"], state.arrivals, None
+        c.program, c.played, c.flexible, c.boosted = (), (), False, False
+        c.locked, c.slots = True, e["slots"]
+        state.deaths.remove(cid)
+    state.order = list(e["order"])
+
+
+@handles("turns_reduced")
+def _turns_reduced(state: GameState, e: dict) -> None:
+    state.turns_left = e["turns_left"]
+
+
+@handles("adrenaline_lost")
+def _adrenaline_lost(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    c.adrenaline = c.boosted = False
+
+
+@handles("actions_cancelled")
+def _cancelled(state: GameState, e: dict) -> None:
+    """No more action this turn, programmed or chosen."""
+    c = state.characters[e["character"]]
+    c.program, c.flexible, c.limit = (), False, len(c.played)
+
+
+@handles("paranoia")
+def _paranoia(state: GameState, e: dict) -> None:
+    """What was programmed and not yet played goes into the pile."""
+    c = state.characters[e["character"]]
+    c.paranoia, c.program, c.flexible = (), (), False
+
+
+@handles("paranoia_pile")
+def _paranoia_pile(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].paranoia = tuple(e["pile"])
+    state.rng = e.get("rng", state.rng)
+
+
+@handles("token_drawn")
+def _drawn(state: GameState, e: dict) -> None:
+    c = state.characters[e["character"]]
+    assert c.paranoia and c.paranoia[0] == e["action"]
+    c.program, c.paranoia = (e["action"],), c.paranoia[1:]
+
+
+@handles("paranoia_ended")
+def _paranoia_ended(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].paranoia = None
+
+
+@handles("key_activated")
+def _key(state: GameState, e: dict) -> None:
+    state.key_activated = True
+
+
+@handles("mac_draw_requested")
+def _mac_draw(state: GameState, e: dict) -> None:
+    """Pending issue 4 (the M.A.C. deck): the draw is only recorded for now."""

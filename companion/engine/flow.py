@@ -13,10 +13,32 @@ ADRENALINE_ROUND = 3
 def programs(state: GameState, c: Character) -> bool:
     """Whether a character programs secretly, rather than choosing at his turn: Solo plays
     'the action tiles instantly without programming'; an exposed guard stops programming
-    from the turn after he exposed himself (001, Exposure of the Guards)."""
+    from the turn after he exposed himself (001, Exposure of the Guards); a character under
+    Paranoia draws his actions instead (000, Paranoia room)."""
+    if c.paranoia is not None:
+        return False
     if state.ruleset.mode == "solo" and not state.ruleset.settings.solo_programming:
         return False
     return not (c.exposed_turn is not None and c.exposed_turn < state.turn)
+
+
+def draws(c: Character) -> bool:
+    """Paranoia room (000): 'On your turn, draw a token from the top of the stack, take that
+    action, and then discard the token.'"""
+    return c.paranoia is not None
+
+
+def chooses(state: GameState, c: Character) -> bool:
+    """Whether the character picks his action when his slot comes: in the adrenaline round
+    everyone does; otherwise those who neither program nor draw."""
+    return state.round == ADRENALINE_ROUND or not (programs(state, c) or draws(c))
+
+
+def programs_adrenaline_only(state: GameState, c: Character) -> bool:
+    """A character under Paranoia programs no action but may still program his Adrenaline
+    (000, Paranoia room: 'If a player has programmed his Adrenaline, he may choose the action
+    he wants'; 002: 'L'adrénaline n'est pas impactée')."""
+    return draws(c) and state.ruleset.settings.adrenaline and c.adrenaline
 
 
 def action_limits(state: GameState) -> dict[str, int]:
@@ -34,6 +56,7 @@ def action_limits(state: GameState) -> dict[str, int]:
 
 def start_programming(ctx: Context) -> None:
     ctx.emit("phase", phase="programming", limits=action_limits(ctx.state))
+    end_paranoia(ctx)
     if mac.standard_draw_due(ctx.state):
         mac.start(ctx, 2, "programming")
         if not mac.run(ctx):
@@ -76,11 +99,24 @@ def after_choice(ctx: Context) -> None:
         complete_action(ctx)
 
 
+def end_paranoia(ctx: Context) -> None:
+    """Paranoia room (000): 'Paranoia ends at the start of the next programming phase if your
+    Actions pile runs out or if you've left the Paranoia room.'"""
+    state = ctx.state
+    for c in state.living():
+        if not draws(c):
+            continue
+        cell = state.where(c.id)
+        inside = cell is not None and board.kind_at(state, cell) == "paranoia"
+        if not c.paranoia or not inside:
+            ctx.emit("paranoia_ended", character=c.id)
+
+
 def lock_non_programmers(ctx: Context) -> None:
     """Those who choose at their turn are ready at once; the phase may then be over."""
     state = ctx.state
     for c in state.living():
-        if not c.locked and not programs(state, c):
+        if not c.locked and not programs(state, c) and not programs_adrenaline_only(state, c):
             ctx.emit("locked_in", character=c.id)
     maybe_start_actions(ctx)
 
@@ -149,7 +185,7 @@ def free_actions(state: GameState, c: Character) -> list[str]:
 
 def may_pass(state: GameState, c: Character) -> bool:
     """Solo: like programming a single action, a character may skip one of the two rounds."""
-    if state.ruleset.mode != "solo" or programs(state, c) or state.round == ADRENALINE_ROUND:
+    if state.ruleset.mode != "solo" or not chooses(state, c) or state.round == ADRENALINE_ROUND:
         return False
     return state.round == 1 or bool(c.played)
 
@@ -164,7 +200,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
     if not state.tracked:
         ctx.emit("actor", character=c.id, round=state.round)
         return
-    if state.round == ADRENALINE_ROUND or not programs(state, c):
+    if chooses(state, c):
         playable = [a for a in free_actions(state, c) if actions.options(state, c.id, a)]
         if playable:
             ctx.emit("actor", character=c.id, round=state.round)
@@ -177,11 +213,21 @@ def begin_slot(ctx: Context, c: Character) -> None:
         else:
             finish_slot(ctx, c)
         return
-    token = due_token(c)
-    if token is None:
+    if draws(c) and not c.program:
+        if not c.paranoia:
+            # Paranoia (000): 'If your character uses their last Action token with their first
+            # action, they will take no second action.'
+            finish_slot(ctx, c)
+            return
+        ctx.emit("actor", character=c.id, round=state.round)
+        ctx.emit("token_drawn", character=c.id, action=c.paranoia[0])
+    elif due_token(c) is None:
         finish_slot(ctx, c)
         return
-    ctx.emit("actor", character=c.id, round=state.round)
+    else:
+        ctx.emit("actor", character=c.id, round=state.round)
+    token = due_token(c)
+    assert token is not None
     if not (c.flexible and state.round == 1) and not actions.options(state, c.id, token):
         play(ctx, c, token, {})
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import actions, board, flow, grid, modes, rooms
+from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
 from .context import Context, Refused
 from .setup import new_game
 from .state import HOST, Character, GameState
@@ -118,6 +119,9 @@ def _program(ctx: Context, command: dict) -> None:
         raise Refused("It is not the programming phase.")
     if c.locked:
         raise Refused(f"{modes.display(c.id)}'s programming is already locked in.")
+    if flow.programs_adrenaline_only(state, c):
+        _program_adrenaline_only(ctx, c, command)
+        return
     if not flow.programs(state, c):
         raise Refused(f"{modes.display(c.id)} plays without programming.")
     boost = _adrenaline(state, c, command.get("adrenaline", False))
@@ -149,6 +153,19 @@ def _program(ctx: Context, command: dict) -> None:
     flow.maybe_start_actions(ctx)
 
 
+def _program_adrenaline_only(ctx: Context, c: Character, command: dict) -> None:
+    """Under Paranoia the actions come from the pile; only the Adrenaline is programmed."""
+    if command.get("actions"):
+        raise Refused(
+            f"{modes.display(c.id)} draws his actions from the Paranoia pile: program only the "
+            "Adrenaline (or nothing)."
+        )
+    if _adrenaline(ctx.state, c, command.get("adrenaline", False)):
+        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=True, private=c.seat)
+    ctx.emit("locked_in", character=c.id)
+    flow.maybe_start_actions(ctx)
+
+
 def _adrenaline(state: GameState, c: Character, wanted: object) -> bool:
     """ADRENALINE (000, 002): programmed or not during programming, once a game, never in the
     Cold chamber."""
@@ -174,11 +191,12 @@ def _act(ctx: Context, command: dict) -> None:
     if not state.tracked:
         raise Refused('Without a tracked board, say "next" when the action is done.')
     wanted = command.get("action")
-    if flow.programs(state, c) and state.round != flow.ADRENALINE_ROUND:
+    if not flow.chooses(state, c):
         action = flow.due_token(c)
         assert action is not None
         if wanted is not None and wanted != action:
-            raise Refused(f"The programmed action is {action}; it must be played.")
+            how = "drawn" if flow.draws(c) else "programmed"
+            raise Refused(f"The {how} action is {action}; it must be played.")
         flow.play(ctx, c, action, command)
         return
     choices = [a for a in flow.free_actions(state, c) if actions.options(state, c.id, a)]

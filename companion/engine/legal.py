@@ -57,9 +57,14 @@ def legal_commands(state: GameState, seat: str) -> list[dict]:
 def _programming(state: GameState, seat: str) -> list[dict]:
     found = []
     for c in state.living():
-        if c.seat != seat or c.locked or not flow.programs(state, c):
+        if c.seat != seat or c.locked:
             continue
         base = {"type": "program", "seat": seat, "character": c.id}
+        if flow.programs_adrenaline_only(state, c):
+            found.extend([base, {**base, "adrenaline": True}])
+            continue
+        if not flow.programs(state, c):
+            continue
         boosts = [False]
         if state.ruleset.settings.adrenaline and c.adrenaline and not _in_cold(state, c.id):
             boosts.append(True)
@@ -87,7 +92,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
     if c.seat != seat:
         return _reminders(state, seat)
     found: list[dict] = []
-    if flow.programs(state, c) and state.round != flow.ADRENALINE_ROUND:
+    if not flow.chooses(state, c):
         token = flow.due_token(c)
         assert token is not None
         plays = _action_commands(state, seat, c.id, token)

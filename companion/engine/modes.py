@@ -63,6 +63,8 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
         winners = _seats_of(state, teams(state)["prisoners"])
         return _outcome("prisoners", winners, "The prisoners took Room 25 out of the complex.")
     if mode in ("cooperation", "solo"):
+        if key_missing(state):
+            return None
         everyone = list(state.characters)
         dead = [c for c in everyone if not state.characters[c].alive]
         living_outside = [c for c in everyone if state.characters[c].alive and c not in inside_set]
@@ -84,6 +86,19 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
         return None
     seats = [s for side in winners for s in _sides_seats(state, side)]
     return _outcome(mode, seats, f"{' and '.join(_side_names(state, winners))} escaped.")
+
+
+def key_in_play(state: GameState) -> bool:
+    """The Key room is 'used only for Cooperation mode' (000); 'Uniquement en mode coopération
+    & Solo' (002) - setting `key_room_in_solo`."""
+    mode = state.ruleset.mode
+    return mode == "cooperation" or (mode == "solo" and state.ruleset.settings.key_room_in_solo)
+
+
+def key_missing(state: GameState) -> bool:
+    """'You cannot escape with the Room 25 if the Key room has not been activated' (000,
+    Cooperation). Only a complex that holds a Key room can ask for it."""
+    return key_in_play(state) and not state.key_activated and bool(state.composition.get("key"))
 
 
 def _sides_seats(state: GameState, side: str) -> list[str]:

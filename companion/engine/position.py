@@ -4,10 +4,10 @@ entered by hand."""
 
 from __future__ import annotations
 
-from . import catalogue, flow, grid
+from . import catalogue, flow, grid, pivoting
 from .context import Context, Refused
 from .game import Result
-from .state import ACTIONS, GameState
+from .state import ACTIONS, TALENT, GameState
 
 KEYS = {
     "turn",
@@ -35,6 +35,9 @@ KEYS = {
     "lost",
     "adrenaline",
     "robots",
+    "corridors",
+    "paranoia",
+    "key_activated",
 }
 
 
@@ -81,7 +84,7 @@ def _event(state: GameState, p: dict) -> dict:
     if unknown:
         raise Refused(f"Position: unknown field(s) {', '.join(sorted(unknown))}.")
     e: dict = {}
-    for key in ("turn", "turns_left", "alarm", "round"):
+    for key in ("turn", "turns_left", "alarm", "round", "key_activated"):
         if key in p:
             e[key] = p[key]
     if "turn" in p and "turns_left" not in p:
@@ -102,9 +105,13 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, where in p.get("positions", {}).items():
         chars[_character(state, cid)]["tile"] = state.cells[_cell(where)]
     tiles = [
-        {"kind": t.kind, "revealed": t.revealed, "sealed": t.sealed}
+        {"kind": t.kind, "revealed": t.revealed, "sealed": t.sealed, "corridor": t.corridor}
         for t in (state.tiles[i] for i in sorted(state.tiles))
     ]
+    for where, corridor in p.get("corridors", {}).items():
+        if corridor not in pivoting.CORRIDORS:
+            raise Refused(f"Position: a corridor is {' or '.join(pivoting.CORRIDORS)}.")
+        tiles[state.cells[_cell(where)]].update(corridor=corridor, revealed=True)
     for where in p.get("revealed", []):
         tiles[state.cells[_cell(where)]]["revealed"] = True
     for where in p.get("sealed", []):
@@ -132,7 +139,10 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, tokens in p.get("played", {}).items():
         chars[_character(state, cid)]["played"] = list(tokens)
     for cid, tokens in p.get("lost", {}).items():
-        chars[_character(state, cid)]["lost"] = list(tokens)
+        cid = _character(state, cid)
+        if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
+            raise Refused(f"Position: {cid}'s lost tokens are a list of action tokens.")
+        chars[cid]["lost"] = list(tokens)
     for cid, held in p.get("adrenaline", {}).items():
         if not isinstance(held, bool):
             raise Refused(f"Position: {cid}'s adrenaline is true (token held) or false (used).")
@@ -148,6 +158,11 @@ def _event(state: GameState, p: dict) -> dict:
         )
     for cid, turn in p.get("exposed", {}).items():
         chars[_character(state, cid)].update(exposed_turn=turn, role_public=True)
+    for cid, pile in p.get("paranoia", {}).items():
+        cid = _character(state, cid)
+        if not isinstance(pile, list) or any(t not in (*ACTIONS, TALENT) for t in pile):
+            raise Refused(f"Position: {cid}'s Paranoia pile is a list of action tokens, top first.")
+        chars[cid].update(paranoia=list(pile), program=[], flexible=False)
     for cid in p.get("roles_revealed", []):
         chars[_character(state, cid)]["role_public"] = True
     e["characters"] = {cid: fields for cid, fields in chars.items() if fields}

@@ -17,6 +17,9 @@ Registrar = Callable[..., Callable[[Effect], Effect]]
 EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
 LEAVE_EFFECTS: dict[str, Effect] = {}  # what a room does when a character leaves it
 CHOICES: dict[str, Callable[[Context, dict], None]] = {}  # pending kinds resolved elsewhere
+# Choices a room asks whose answer is a cell, by pending kind: (ctx, character, cell, command).
+CellChoice = Callable[[Context, str, int, dict], None]
+CELL_CHOICES: dict[str, CellChoice] = {}
 
 
 def _registry(table: dict[str, Effect]) -> Registrar:
@@ -35,13 +38,34 @@ effect = _registry(EFFECTS)
 on_leave = _registry(LEAVE_EFFECTS)
 
 
-def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: str = "move") -> None:
-    """A character arrives in a room: reveal it if hidden, then apply its effect (every time)."""
+def choice(kind: str) -> Callable[[CellChoice], CellChoice]:
+    def register(fn: CellChoice) -> CellChoice:
+        CELL_CHOICES[kind] = fn
+        return fn
+
+    return register
+
+
+def enter(
+    ctx: Context,
+    cid: str,
+    tile_id: int,
+    reported: object = None,
+    how: str = "move",
+    origin: int | None = None,
+) -> None:
+    """A character arrives in a room: reveal it if hidden, then apply its effect (every time).
+    `origin` is the cell he comes from (by default where he stands): the Pivoting room turns
+    towards it."""
     state = ctx.state
     tile = state.tiles[tile_id]
     kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
     before = state.characters[cid].tile
-    ctx.emit("moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how)
+    if origin is None:
+        origin = state.where(cid)
+    ctx.emit(
+        "moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how, origin=origin
+    )
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
     left(ctx, cid, before)
@@ -49,9 +73,11 @@ def enter(ctx: Context, cid: str, tile_id: int, reported: object = None, how: st
 
 
 def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
-    """Put a character in a revealed room without applying its effect (Twin, Vortex)."""
-    before = ctx.state.characters[cid].tile
-    ctx.emit("moved", character=cid, tile=tile_id, cell=ctx.state.cell_of(tile_id), how=how)
+    """Put a character in a revealed room without applying its effect (Twin, Tunnel, Vortex)."""
+    state = ctx.state
+    before = state.characters[cid].tile
+    cell = state.cell_of(tile_id)
+    ctx.emit("moved", character=cid, tile=tile_id, cell=cell, how=how, origin=state.where(cid))
     left(ctx, cid, before)
 
 
@@ -201,9 +227,14 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         here = state.cell_of(state.characters[cid].tile)
         ctx.emit("swapped", cells=[here, target], how="moving")
     elif kind == "illusion":
-        here = state.cell_of(state.characters[cid].tile)
+        # The room brought in is entered from where the character came into the Illusion
+        # room: a Pivoting room turns towards that room.
+        c = state.characters[cid]
+        here = state.cell_of(c.tile)
         ctx.emit("swapped", cells=[here, target], how="illusion")
-        enter(ctx, cid, state.cells[here], command.get("room"), how="illusion")
+        enter(ctx, cid, state.cells[here], command.get("room"), "illusion", c.came_from)
+    else:
+        CELL_CHOICES[kind](ctx, cid, target, command)
 
 
 def look_at(ctx: Context, cid: str, cell: int, reported: object) -> None:

@@ -70,6 +70,18 @@ class Settings:
     # room brings its robot when it is revealed, and later entries place one only when no robot
     # is left in the complex (002 tile: "s'il n'y en a plus dans le Complexe").
     robots_per_room: bool = True
+    # Tunnel room, a character pushed or drawn in while both other Tunnel rooms are visible:
+    # "must" move to the one his player chooses (002: "il doit choisir") or "may" also stay
+    # where he was pushed (000: "the player may decide").
+    tunnel_choice: str = "must"
+    # Pivoting room: what its corridor restricts besides Move, Look and Push (000: nothing else;
+    # "carry": Max's Carry too (002, new rooms page: "ne peut se déplacer, regarder, pousser ou
+    # porter que dans les deux directions du couloir"); "talents": every talent (002, sheet:
+    # "ou exercer son talent").
+    pivoting_corridor: str = "basic"
+    # The Key room is used in Solo as well as in Cooperation (002: "Uniquement en mode
+    # coopération & Solo"; 000: "used only for Cooperation mode").
+    key_room_in_solo: bool = False
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -84,6 +96,8 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "talents": True,
         "adrenaline": True,
         "robots_per_room": False,
+        "pivoting_corridor": "carry",
+        "key_room_in_solo": True,
     },
     "ultimate": {
         "flooded_seals": "on_reveal",
@@ -97,6 +111,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
+        "tunnel_choice": "may",
     },
 }
 

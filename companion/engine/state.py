@@ -23,6 +23,8 @@ class Tile:
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
     sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
+    sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
+    corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
 
 
 @dataclass(slots=True)
@@ -50,6 +52,8 @@ class Character:
     boosted: bool = False  # programmed his Adrenaline this turn (secret until the round)
     lost: tuple[str, ...] = ()  # tokens lost for the rest of the game
     talent_choice: str | None = None  # a talent's option chosen while programming
+    came_from: int | None = None  # the cell he entered his current room from (Pivoting room)
+    paranoia: tuple[str, ...] | None = None  # face-down Paranoia pile, top first; None: none
 
     def copy(self) -> Character:
         return Character(
@@ -76,6 +80,8 @@ class Character:
             self.boosted,
             self.lost,
             self.talent_choice,
+            self.came_from,
+            self.paranoia,
         )
 
 
@@ -150,6 +156,7 @@ class GameState:
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
     robots: tuple[int, ...] = ()  # the tile under each robot in the complex (public)
+    key_activated: bool = False  # the Key room was entered: Room 25 may leave (Cooperation)
     outcome: dict | None = None
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
@@ -204,6 +211,7 @@ class GameState:
             deaths=list(self.deaths),
             arrivals=self.arrivals,
             robots=self.robots,
+            key_activated=self.key_activated,
             outcome=self.outcome,
             mac=None if self.mac is None else self.mac.copy(),
             mac_deck=self.mac_deck,

@@ -6,7 +6,7 @@ programming and notebook; `full_view` is for tests and the end-of-game reveal.
 
 from __future__ import annotations
 
-from . import grid, mac
+from . import grid, mac, new_rooms
 from .state import GameState
 
 
@@ -29,6 +29,7 @@ def _complex(state: GameState, full: bool) -> list[list[dict]] | None:
                 "room": tile.kind if tile.revealed or full else None,
                 "revealed": tile.revealed,
                 "sealed": tile.sealed,
+                "corridor": tile.corridor if tile.revealed else None,
                 "reminders": reminders.get(tile.id, []),
                 "occupants": state.occupants(tile.id),
                 "robots": state.robots_in(tile.id),
@@ -55,6 +56,12 @@ def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
         "adrenaline": c.adrenaline,
         "lost_tokens": list(c.lost),
         "flooded_since": c.flooded_turn if c.flooded is not None and c.tile == c.flooded else None,
+        # A Paranoia pile: which tokens are left is public, their order face down.
+        "paranoia": None
+        if c.paranoia is None
+        else list(c.paranoia)
+        if full
+        else sorted(c.paranoia),
     }
     if own or full:
         entry["program"] = list(c.program)
@@ -94,6 +101,8 @@ def _view(state: GameState, seat: str | None, full: bool) -> dict:
             for cid, c in state.characters.items()
         },
         "controls": dict(state.controls),
+        "jammed": new_rooms.jammed(state),
+        "key_activated": state.key_activated,
         "deaths": list(state.deaths),
         "clues_taken": [s.id for s in state.seats.values() if s.clue is not None],
         "pending": None

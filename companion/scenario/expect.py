@@ -27,7 +27,18 @@ def check(state: GameState, expect: dict) -> list[str]:
     problems: list[str] = []
     cells = {entry["cell"]: entry for row in full["complex"] or [] for entry in row}
     for key, value in expect.items():
-        if key in ("turn", "turns_left", "alarm", "phase", "round", "current", "order", "deaths"):
+        if key in (
+            "turn",
+            "turns_left",
+            "alarm",
+            "phase",
+            "round",
+            "current",
+            "order",
+            "deaths",
+            "jammed",
+            "key_activated",
+        ):
             problems.extend(_subset(value, full[key], key))
         elif key == "positions":
             for cid, cell in value.items():
@@ -56,6 +67,12 @@ def check(state: GameState, expect: dict) -> list[str]:
             shown = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
             if shown != sorted(value):
                 problems.append(f"robots are at {shown}, expected {sorted(value)}")
+        elif key == "corridors":
+            for cell, corridor in value.items():
+                if cells[cell]["corridor"] != corridor:
+                    problems.append(
+                        f"{cell}'s corridor is {cells[cell]['corridor']}, expected {corridor}"
+                    )
         elif key == "sealed":
             problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
         elif key == "reminders":

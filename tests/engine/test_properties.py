@@ -144,6 +144,8 @@ class RandomPlay(RuleBasedStateMachine):
             view = seat_view(state, seat)
             for cid, shown in view["characters"].items():
                 c = state.characters[cid]
+                # A Paranoia pile is face down, for its owner too: only its contents show.
+                assert shown["paranoia"] == (None if c.paranoia is None else sorted(c.paranoia))
                 if c.seat == seat:
                     continue
                 assert "program" not in shown
