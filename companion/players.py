@@ -218,41 +218,278 @@ class RandomPlayer:
 # --- the heuristic player's model of the complex ---
 
 
-class Knowledge:
-    """What one seat knows at one moment, in a form quick to plan with."""
+class Seen:
+    """One character as a seat sees him."""
 
-    def __init__(self, player: HeuristicPlayer, view: dict) -> None:
-        self.view = view
+    __slots__ = ("alive", "flooded", "flooded_turn", "played", "program", "role", "seat", "tile")
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.alive = True
+        self.tile: int | None = None
+        self.role: str | None = None
+        self.flooded: int | None = None
+        self.flooded_turn = 0
+        self.program: list[str] = []
+        self.played: list[str] = []
+
+
+class Mirror:
+    """What a seat may know of the game, kept up to date from the events it may see
+    (`events_for(result.events, seat)`), so that it need not ask for its whole `seat_view`
+    before every decision. It is built from `seat_view`, and built again from it as soon as an
+    event comes that it does not follow (the Season 2 and Ultimate machinery, for instance)."""
+
+    # Events that change nothing a player plans with.
+    QUIET = frozenset(
+        (
+            "game_created",
+            "clue_taken",
+            "limits",
+            "locked_in",
+            "looked",
+            "reported",
+            "action_played",
+            "action_lost",
+            "adrenaline_used",
+            "rng",
+        )
+    )
+
+    def __init__(self, view: dict) -> None:
+        self.stale = False
         ruleset = view["ruleset"]
         self.mode = ruleset["mode"]
         self.settings = ruleset["settings"]
+        cells = [entry for row in view["complex"] for entry in row]
+        self.cells = [entry["tile"] for entry in cells]
+        self.revealed = {e["tile"]: e["room"] for e in cells if e["revealed"]}
+        self.sealed = {e["tile"] for e in cells if e["sealed"]}
+        self.reminder = {seat: e["tile"] for e in cells for seat in e["reminders"]}
+        self.notebook = {self.cells[INDEX[c]]: kind for c, kind in view["notebook"].items()}
+        self.trapped: dict[str, int] = {}
+        self.chars: dict[str, Seen] = {}
+        for cid, c in view["characters"].items():
+            seen = self.chars[cid] = Seen(c["seat"])
+            seen.alive = c["alive"]
+            seen.role = c["role"]
+            if c["cell"] is not None:
+                seen.tile = self.cells[INDEX[c["cell"]]]
+                if c["trapped"]:
+                    self.trapped[cid] = seen.tile
+                if c["flooded_since"] is not None:
+                    seen.flooded, seen.flooded_turn = seen.tile, c["flooded_since"]
+            seen.program = list(c.get("program") or ())
+            seen.played = list(c["played"])
+        for key in ("turn", "turns_left", "alarm", "round", "phase", "current", "pending"):
+            setattr(self, key, view[key])
+        self.controls = dict(view["controls"])
+
+    def observe(self, events: list[dict]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind in Mirror.QUIET:
+                continue
+            handler = _FOLLOW.get(kind)
+            if handler is None:
+                self.stale = True
+                return
+            handler(self, e)
+
+    def summary(self) -> dict:
+        """What the planner uses, to check the mirror against a fresh `seat_view`."""
+        chars = {
+            cid: (
+                c.alive,
+                c.tile if c.alive else None,
+                c.role,
+                self.trapped.get(cid) == c.tile and c.tile is not None,
+                c.flooded_turn if c.flooded is not None and c.flooded == c.tile else None,
+                c.program,
+                c.played,
+            )
+            for cid, c in self.chars.items()
+        }
+        pending = self.pending
+        if pending is not None:
+            pending = {k: pending[k] for k in ("kind", "seat", "character", "options")}
+        notebook = {t: k for t, k in self.notebook.items() if t not in self.revealed}
+        return {
+            "cells": list(self.cells),
+            "revealed": dict(self.revealed),
+            "sealed": set(self.sealed),
+            "reminder": dict(self.reminder),
+            "notebook": notebook,
+            "chars": chars,
+            "controls": dict(self.controls),
+            "pending": pending,
+            **{k: getattr(self, k) for k in ("turn", "turns_left", "alarm", "round", "phase")},
+            "current": self.current,
+        }
+
+
+def _phase(m: Mirror, e: dict) -> None:
+    m.phase = e["phase"]
+    m.round = e.get("round", m.round)
+    m.current = None
+    if e["phase"] == "programming":
+        for c in m.chars.values():
+            c.program, c.played = [], []
+
+
+def _programmed(m: Mirror, e: dict) -> None:
+    m.chars[e["character"]].program = list(e["tokens"])
+
+
+def _actor(m: Mirror, e: dict) -> None:
+    m.current, m.round = e["character"], e["round"]
+
+
+def _action_revealed(m: Mirror, e: dict) -> None:
+    c = m.chars[e["character"]]
+    c.played = [*c.played, e["action"]]
+    if e["action"] in c.program:
+        c.program = list(c.program)
+        c.program.remove(e["action"])
+
+
+def _slot_done(m: Mirror, e: dict) -> None:
+    m.current = None
+
+
+def _moved(m: Mirror, e: dict) -> None:
+    m.chars[e["character"]].tile = e["tile"]
+
+
+def _room_revealed(m: Mirror, e: dict) -> None:
+    m.revealed[e["tile"]] = e["room"]
+    for seat, tile in list(m.reminder.items()):
+        if tile == e["tile"]:
+            del m.reminder[seat]
+
+
+def _room_seen(m: Mirror, e: dict) -> None:
+    m.notebook[e["tile"]] = e["room"]
+
+
+def _role(m: Mirror, e: dict) -> None:
+    m.chars[e["character"]].role = e["role"]
+
+
+def _trapped(m: Mirror, e: dict) -> None:
+    m.trapped[e["character"]] = e["tile"]
+
+
+def _trap_cleared(m: Mirror, e: dict) -> None:
+    m.trapped.pop(e["character"], None)
+
+
+def _flooding(m: Mirror, e: dict) -> None:
+    c = m.chars[e["character"]]
+    c.flooded, c.flooded_turn = e["tile"], m.turn
+
+
+def _flood_cleared(m: Mirror, e: dict) -> None:
+    m.chars[e["character"]].flooded = None
+
+
+def _eliminated(m: Mirror, e: dict) -> None:
+    c = m.chars[e["character"]]
+    c.alive, c.tile, c.flooded, c.program = False, None, None, []
+    m.trapped.pop(e["character"], None)
+
+
+def _slid(m: Mirror, e: dict) -> None:
+    m.cells = list(e["cells"])
+    if e.get("token"):
+        m.controls[e["line"]] = e["direction"]
+
+
+def _swapped(m: Mirror, e: dict) -> None:
+    a, b = e["cells"]
+    m.cells[a], m.cells[b] = m.cells[b], m.cells[a]
+
+
+def _reminder_placed(m: Mirror, e: dict) -> None:
+    m.reminder[e["seat"]] = e["tile"]
+
+
+def _alarm(m: Mirror, e: dict) -> None:
+    m.alarm, m.turns_left = True, e["turns_left"]
+
+
+def _pending(m: Mirror, e: dict) -> None:
+    m.pending = e["pending"]
+
+
+def _pending_cleared(m: Mirror, e: dict) -> None:
+    m.pending = None
+
+
+def _countdown(m: Mirror, e: dict) -> None:
+    m.turn, m.turns_left, m.controls = e["turn"], e["turns_left"], {}
+
+
+def _over(m: Mirror, e: dict) -> None:
+    m.phase, m.current, m.pending = "over", None, None
+
+
+def _escaped(m: Mirror, e: dict) -> None:
+    for cid in e["characters"]:
+        m.chars[cid].tile = None
+
+
+_FOLLOW = {
+    "phase": _phase,
+    "programmed": _programmed,
+    "actor": _actor,
+    "action_revealed": _action_revealed,
+    "slot_done": _slot_done,
+    "moved": _moved,
+    "room_revealed": _room_revealed,
+    "room_seen": _room_seen,
+    "role_dealt": _role,
+    "role_revealed": _role,
+    "guard_exposed": _role,
+    "sealed": lambda m, e: m.sealed.add(e["tile"]),
+    "trapped": _trapped,
+    "trap_cleared": _trap_cleared,
+    "flooding": _flooding,
+    "flood_cleared": _flood_cleared,
+    "eliminated": _eliminated,
+    "slid": _slid,
+    "swapped": _swapped,
+    "reminder_placed": _reminder_placed,
+    "alarm": _alarm,
+    "pending": _pending,
+    "pending_cleared": _pending_cleared,
+    "countdown": _countdown,
+    "escaped": _escaped,
+    "game_over": _over,
+}
+
+
+class Knowledge:
+    """What one seat knows at one moment, in a form quick to plan with."""
+
+    def __init__(self, player: HeuristicPlayer, m: Mirror) -> None:
+        self.mirror = m
+        self.mode = m.mode
+        self.settings = m.settings
         self.seat = player.seat
-        self.turn = view["turn"]
-        self.turns_left = view["turns_left"]
-        self.last_turn = view["last_turn"]
-        notebook = view.get("notebook") or {}
-        tiles = []
-        kinds: dict[int, str] = {}
-        revealed: set[int] = set()
-        sealed: set[int] = set()
+        self.turn = m.turn
+        self.turns_left = m.turns_left
+        self.last_turn = m.turns_left == 1
+        self.tiles = tiles = tuple(m.cells)
+        revealed = m.revealed
+        kinds = dict(revealed)
+        for t, k in m.notebook.items():
+            if t not in revealed:
+                kinds[t] = k
         marked: dict[int, list[str]] = {}
-        for row in view["complex"]:
-            for entry in row:
-                tile = entry["tile"]
-                tiles.append(tile)
-                if entry["revealed"]:
-                    revealed.add(tile)
-                    kinds[tile] = entry["room"]
-                else:
-                    seen = notebook.get(entry["cell"])
-                    if seen is not None:
-                        kinds[tile] = seen
-                    if entry["reminders"]:
-                        marked[tile] = entry["reminders"]
-                if entry["sealed"]:
-                    sealed.add(tile)
-        self.tiles = tuple(tiles)
-        self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, sealed, marked
+        for seat, t in m.reminder.items():
+            marked.setdefault(t, []).append(seat)
+        self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
         table = player.table
         if table is not None:
             levels = table.levels
@@ -263,28 +500,25 @@ class Knowledge:
         else:
             self.levels = {}
 
-        chars = view["characters"]
-        self.chars = chars
+        where = {t: c for c, t in enumerate(tiles)}
+        self.chars = chars = m.chars
         self.pos: dict[str, int] = {}
         self.public_role: dict[str, str] = {}
-        self.trapped: set[str] = set()
         self.flood_due: set[str] = set()
         self.dead: list[str] = []
         for cid, c in chars.items():
-            if c["role"] is not None:
-                self.public_role[cid] = c["role"]
-            if not c["alive"]:
+            if c.role is not None:
+                self.public_role[cid] = c.role
+            if not c.alive:
                 self.dead.append(cid)
                 continue
-            if c["cell"] is None:
+            if c.tile is None:
                 continue
-            self.pos[cid] = INDEX[c["cell"]]
-            if c["trapped"]:
-                self.trapped.add(cid)
-            since = c["flooded_since"]
-            if since is not None and self.turn >= since + 1:
+            self.pos[cid] = where[c.tile]
+            if c.flooded is not None and c.flooded == c.tile and self.turn >= c.flooded_turn + 1:
                 self.flood_due.add(cid)
-        self.controls = view["controls"]
+        self.trapped = {cid for cid, t in m.trapped.items() if chars[cid].tile == t}
+        self.controls = m.controls
         self.room25_tile = None
         for t, k in kinds.items():
             if k == "room25":
@@ -299,7 +533,7 @@ class Knowledge:
         self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
-            and not view["alarm"]
+            and not m.alarm
             and self.turn <= 5
             and self.settings.get("alarm", True)
         )
@@ -314,22 +548,22 @@ class Knowledge:
         if mode in ("cooperation", "solo"):
             weight = {cid: 1.0 for cid in chars}
         elif mode == "competition":
-            weight = {cid: 1.0 if c["seat"] == me else -0.4 for cid, c in chars.items()}
+            weight = {cid: 1.0 if c.seat == me else -0.4 for cid, c in chars.items()}
         elif mode == "team":
             side = player.team_of
             weight = {
-                cid: 1.0 if side.get(c["seat"]) == side.get(me) else -0.5
+                cid: 1.0 if side.get(c.seat) == side.get(me) else -0.5
                 for cid, c in chars.items()
             }
         else:  # suspicion
             my_role = "prisoner"
             for c in chars.values():
-                if c["seat"] == me and c["role"]:
-                    my_role = c["role"]
+                if c.seat == me and c.role:
+                    my_role = c.role
             self.guard = my_role == "guard"
             for cid, c in chars.items():
-                role = c["role"]
-                if c["seat"] == me:
+                role = c.role
+                if c.seat == me:
                     weight[cid] = 1.0
                 elif self.guard:
                     weight[cid] = 0.3 if role == "guard" else -0.7

@@ -538,8 +538,3 @@ def _paranoia_ended(state: GameState, e: dict) -> None:
 @handles("key_activated")
 def _key(state: GameState, e: dict) -> None:
     state.key_activated = True
-
-
-@handles("mac_draw_requested")
-def _mac_draw(state: GameState, e: dict) -> None:
-    """Pending issue 4 (the M.A.C. deck): the draw is only recorded for now."""

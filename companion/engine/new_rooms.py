@@ -7,7 +7,7 @@ come with the robots; the M.A.C. room only asks for a draw until the deck is pla
 
 from __future__ import annotations
 
-from . import board, chance, flow, grid, modes, pivoting, rooms
+from . import board, chance, flow, grid, mac, modes, pivoting, rooms
 from .context import Context
 from .state import GameState
 
@@ -105,9 +105,18 @@ def _paranoia(ctx: Context, cid: str, tile_id: int) -> None:
 
 @rooms.effect("mac")
 def _mac(ctx: Context, cid: str, tile_id: int) -> None:
-    """'Immediately draw a card from the M.A.C. deck and apply its effects.' (000). Pending
-    issue 4: the draw is asked for and recorded; no card is played yet."""
-    ctx.emit("mac_draw_requested", character=cid, tile=tile_id, cards=1)
+    """'Immediately draw a card from the M.A.C. deck and apply its effects. If the effect is
+    applied to one or more specific characters (for example, the "punishment" cards), your
+    character suffers the effects instead.' (000, M.A.C. room). Decision: entered while other
+    cards are being drawn, the room adds one card to that batch."""
+    state = ctx.state
+    if state.mac is None:
+        return
+    if mac.busy(state):
+        ctx.emit("mac_batch_more", count=1)
+        return
+    mac.start(ctx, 1, "action", drawer=cid)
+    mac.run(ctx)
 
 
 @rooms.effect("mirror")

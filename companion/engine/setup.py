@@ -281,12 +281,15 @@ def _settings(setup: dict) -> dict:
     return settings
 
 
-def _deck(ruleset: Ruleset, setup: dict) -> dict | None:
-    """The M.A.C. deck of the game: the packaged reconstruction or the owner's own count."""
+def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
+    """The M.A.C. deck of the game: the packaged reconstruction or the owner's own count. A
+    complex with M.A.C. rooms needs the deck even when no card is drawn on a timetable; then
+    only the basic cards ("Do not mix [the Madness cards] with the other M.A.C. cards unless
+    ...", 000, M.A.C. room)."""
     level = ruleset.settings.mac
-    if level == "off":
+    if level == "off" and not mac_rooms:
         return None
-    if level not in ("standard", "madness"):
+    if level not in ("off", "standard", "madness"):
         raise Refused('The M.A.C. level is "off", "standard" or "madness".')
     try:
         deck = deck_from_data(setup["deck"], "deck") if "deck" in setup else load_deck()
@@ -323,7 +326,6 @@ def new_game(setup: dict) -> Context:
     cast = [c for seat in seats for c in seat["characters"]]
     turns = turns_for(ruleset.edition, ruleset.mode, len(cast))
     ruleset = make_ruleset(ruleset.edition, ruleset.mode, ruleset.tracking, settings, turns)
-    deck = _deck(ruleset, setup)
     tracked = ruleset.tracking != "countdown"
     counts: Counter = Counter()
     layout: list[str | None] = []
@@ -339,6 +341,7 @@ def new_game(setup: dict) -> Context:
             layout = [None] * 25
             layout[grid.CENTRE] = "central"
     tiles = [(kind, i == grid.CENTRE) for i, kind in enumerate(layout)]
+    deck = _deck(ruleset, setup, counts.get("mac", 0) > 0)
     roles: list[tuple[str, str, str]] = []
     if ruleset.mode == "suspicion":
         rigged_roles = setup.get("roles")

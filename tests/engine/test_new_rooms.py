@@ -44,15 +44,32 @@ def _move(direction: str, edition: str = "season2"):
     return _do(state, events, command)
 
 
-# 000, M.A.C. room: "Immediately draw a card from the M.A.C. deck and apply its effects." The deck
-# comes with issue 4: for now the room only asks for the draw.
-def test_mac_room_asks_for_one_draw_for_the_entrant() -> None:
-    state, events = _move("south")
-    asks = [e for e in events if e["type"] == "mac_draw_requested"]
-    assert asks == [
-        {"type": "mac_draw_requested", "character": "emmett", "tile": state.cells[17], "cards": 1}
-    ]
-    assert state.pending is None and state.current == "franck"
+# 000, M.A.C. room: "Immediately draw a card from the M.A.C. deck and apply its effects. If the
+# effect is applied to one or more specific characters (for example, the "punishment" cards),
+# your character suffers the effects instead."
+def test_mac_room_draws_a_card_that_falls_on_the_entrant() -> None:
+    started = start(
+        {"edition": "season2", "mode": "suspicion", "players": 4, "roles": {}, "complex": COMPLEX}
+    )
+    placed = set_position(
+        started.state,
+        {
+            "phase": "action",
+            "programs": {"emmett": ["move"]},
+            "mac": {"draw": ["punish-max-alice"]},
+        },
+    )
+    assert placed.ok, placed.refusal
+    state, events = _do(
+        placed.state, [], {"type": "act", "character": "emmett", "direction": "south"}
+    )
+    drawn = [e["card"] for e in events if e["type"] == "mac_drawn"]
+    assert drawn == ["punish-max-alice"]
+    assert state.pending["kind"] == "punishment" and state.pending["character"] == "emmett"
+    state, _ = _do(state, [], {"type": "choose", "character": "emmett", "token": "look"})
+    assert state.characters["emmett"].lost == ("look",)
+    assert state.characters["max"].lost == ()
+    assert state.mac.discard == ["punish-max-alice"] and state.current == "franck"
 
 
 # 000, Paranoia room: "mix all of your action tokens [...] and make a face-down pile."
