@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # --- the complex's geometry (the engine's own helpers are not part of its public interface) ---
@@ -206,12 +207,13 @@ class Table:
 class RandomPlayer:
     """Any legal command, uniformly."""
 
-    wants_view = False
-
     def __init__(self, seat: str, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
 
-    def choose(self, view: dict | None, legal: list[dict]) -> dict:
+    def observe(self, events: list[dict]) -> None:
+        return None
+
+    def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
         return self.rng.choice(legal)
 
 
@@ -762,8 +764,6 @@ class HeuristicPlayer:
     """Plans each character's two actions with a one-turn lookahead (the others standing still)
     over its own model of the complex; see `companion/simulate.py` for the policy in words."""
 
-    wants_view = True
-
     def __init__(
         self,
         seat: str,
@@ -772,27 +772,48 @@ class HeuristicPlayer:
         table: Table | None = None,
         team_of: dict[str, str] | None = None,
         clue_index: int = 0,
+        check: bool = False,
     ) -> None:
         self.seat, self.rng = seat, rng
         self.composition = dict(composition or BASE_COMPOSITION)
         self.table = table
         self.team_of = team_of or {}
         self.clue_index = clue_index
+        self.check = check  # compare the mirror with a fresh seat_view at every decision
+        self.mirror: Mirror | None = None
+        self.views = 0  # how many times the whole seat_view was asked for
 
     # --- the entry point ---
 
-    def choose(self, view: dict | None, legal: list[dict]) -> dict:
-        if view is None or view.get("complex") is None:
-            return self.rng.choice(legal)
+    def observe(self, events: list[dict]) -> None:
+        """The events of the last command, as this seat may see them."""
+        if self.mirror is not None and not self.mirror.stale:
+            self.mirror.observe(events)
+
+    def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
+        """One of `legal`; `look()` gives this seat's `seat_view` when the mirror needs it."""
         first = legal[0]["type"]
         if first == "clue":
             return self._clue(legal)
         if any("room" in c for c in legal):
             # Physical tracking: the simulation cannot know the tile; any report will do.
             return self.rng.choice(legal)
-        know = Knowledge(self, view)
-        if view["pending"] is not None and first == "choose":
-            return self._choose(know, view, legal)
+        m = self.mirror
+        if m is None or m.stale or self.check:
+            view = look()
+            self.views += 1
+            if view.get("complex") is None:
+                return self.rng.choice(legal)  # countdown tracking: no board to plan on
+            fresh = Mirror(view)
+            if m is not None and not m.stale and self.check:
+                mine, theirs = m.summary(), fresh.summary()
+                if mine != theirs:
+                    wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+                    raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
+            self.mirror = m = fresh
+        know = Knowledge(self, m)
+        if m.pending is not None and first == "choose":
+            return self._choose(know, m, legal)
         if first == "program":
             return self._program(know, legal)
         reminder = self._reminder(know, legal)
@@ -800,7 +821,7 @@ class HeuristicPlayer:
             return reminder
         actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
         if actions:
-            return self._act(know, view, actions)
+            return self._act(know, m, actions)
         others = [c for c in legal if c["type"] not in ("reminder", "expose")]
         return self.rng.choice(others or legal)
 
@@ -1163,16 +1184,16 @@ class HeuristicPlayer:
                 chosen.append(command)
         return self.rng.choice(chosen)
 
-    def _act(self, know: Knowledge, view: dict, legal: list[dict]) -> dict:
-        me = view["current"]
-        mine = view["characters"].get(me, {})
+    def _act(self, know: Knowledge, m: Mirror, legal: list[dict]) -> dict:
+        me = legal[0].get("character") or m.current
         s0 = self._start(know, me)
-        programmed = list(mine.get("program") or [])
+        mine = m.chars[me]
+        programmed = list(mine.program)
         free = not programmed
-        first_round = view["round"] == 1
+        first_round = m.round == 1
         later: list[str] = []
         if free and first_round:
-            played = mine.get("played") or []
+            played = mine.played
             later = [a for a in ALL_TOKENS if a not in played]
         best, chosen = -INF, []
         for command in legal:
@@ -1204,8 +1225,8 @@ class HeuristicPlayer:
 
     # --- choices asked by a room ---
 
-    def _choose(self, know: Knowledge, view: dict, legal: list[dict]) -> dict:
-        pending = view["pending"]
+    def _choose(self, know: Knowledge, m: Mirror, legal: list[dict]) -> dict:
+        pending = m.pending
         kind = pending["kind"]
         me = pending["character"]
         if me not in know.pos or kind not in ("control", "vision", "moving", "illusion"):

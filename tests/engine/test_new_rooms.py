@@ -55,7 +55,12 @@ def test_mac_room_draws_a_card_that_falls_on_the_entrant() -> None:
         started.state,
         {
             "phase": "action",
-            "programs": {"emmett": ["move"]},
+            "programs": {
+                "emmett": ["move"],
+                "franck": ["look"],
+                "max": ["look"],
+                "kevin": ["look"],
+            },
             "mac": {"draw": ["punish-max-alice"]},
         },
     )
