@@ -554,8 +554,7 @@ class Knowledge:
         elif mode == "team":
             side = player.team_of
             weight = {
-                cid: 1.0 if side.get(c.seat) == side.get(me) else -0.5
-                for cid, c in chars.items()
+                cid: 1.0 if side.get(c.seat) == side.get(me) else -0.5 for cid, c in chars.items()
             }
         else:  # suspicion
             my_role = "prisoner"

@@ -26,6 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from companion.engine import GameState, apply, events_for, legal_commands, seat_view, start
 from companion.players import HeuristicPlayer, RandomPlayer, Table
@@ -76,7 +77,9 @@ def random_game(setup: dict, rng: random.Random) -> tuple[GameState, int]:
     return state, played
 
 
-def make_players(state: GameState, events: list[dict], policy: str, rng: random.Random) -> dict:
+def make_players(
+    state: GameState, events: list[dict], policy: str, rng: random.Random, check: bool = False
+) -> dict:
     """One player per seat. Heuristic allies (everyone in Cooperation and Solo, a team in Team
     mode) share a table to talk on; the composition comes from each seat's public record."""
     seats = list(state.seats)
@@ -103,6 +106,7 @@ def make_players(state: GameState, events: list[dict], policy: str, rng: random.
             table=table,
             team_of=team_of,
             clue_index=i,
+            check=check,
         )
     return players
 
@@ -123,25 +127,29 @@ def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
     return optional
 
 
-def play_game(setup: dict, policy: str, rng: random.Random) -> tuple[GameState, int]:
-    """Play one game to its end; returns the final state and the number of commands."""
+def play_game(
+    setup: dict, policy: str, rng: random.Random, check: bool = False
+) -> tuple[GameState, int]:
+    """Play one game to its end; returns the final state and the number of commands. Each
+    player sees the events its seat may see and, when it asks, its `seat_view`; with `check`,
+    heuristic players compare what they followed with a fresh view at every decision."""
     if policy == "random":
         return random_game(setup, rng)
     state, events = _begin(setup)
-    players = make_players(state, events, policy, rng)
+    players = make_players(state, events, policy, rng, check)
     seats = list(state.seats)
     played = 0
     while state.outcome is None:
         if played >= MAX_COMMANDS:
             raise RuntimeError(f"no end after {played} commands (seed {setup.get('seed')})")
         seat, legal = _next_seat(state, seats)
-        player = players[seat]
-        view = seat_view(state, seat) if player.wants_view else None
-        command = player.choose(view, legal)
+        command = players[seat].choose(partial(seat_view, state, seat), legal)
         outcome = apply(state, command)
         if not outcome.ok:
             raise RuntimeError(f"a legal command was refused: {command} {outcome.refusal}")
         state, played = outcome.state, played + 1
+        for other, player in players.items():
+            player.observe(events_for(outcome.events, other))
     return state, played
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import board, chance, grid, rooms
+from . import board, chance, grid, pivoting, rooms
 from .catalogue import colour
 from .context import Context, Refused
 from .mac_deck import Deck, MacCard
@@ -153,23 +153,38 @@ def _yellow_exits(state: GameState, cell: int) -> list[int]:
     return found
 
 
-def _ask_yellow_push(ctx: Context, cid: str, queue: list[str]) -> bool:
-    """Ask a character's player which adjacent yellow room he is pushed into (if any)."""
+def _other_tunnels(state: GameState, cid: str) -> list[int]:
+    """Chaos: 'moved to another visible Tunnel Chamber' (002: 'visible et accessible')."""
+    here = state.characters[cid].tile
+    return [
+        state.cell_of(t.id)
+        for t in state.tiles.values()
+        if t.id != here and t.revealed and t.kind == "tunnel" and not t.sealed
+    ]
+
+
+def _moves(ctx: Context, steps: list[list[str]]) -> None:
+    """Carry out the moves a card imposes, one character after the other, each asking its
+    player where to go: 'push' into an adjacent yellow room, 'tunnel' to another Tunnel room."""
     state = ctx.state
-    cell = state.where(cid)
-    options = _yellow_exits(state, cell) if cell is not None else []
-    if not options:
-        return False
-    pending = {
-        "kind": "mac_push",
-        "seat": state.characters[cid].seat,
-        "character": cid,
-        "field": "cell",
-        "options": [grid.name(c) for c in options],
-        "queue": queue,
-    }
-    ctx.emit("pending", pending=pending)
-    return True
+    while steps:
+        (kind, cid), steps = steps[0], steps[1:]
+        cell = state.where(cid)
+        if cell is None:
+            continue
+        options = _yellow_exits(state, cell) if kind == "push" else _other_tunnels(state, cid)
+        if not options:
+            continue
+        pending = {
+            "kind": "mac_push" if kind == "push" else "mac_tunnel",
+            "seat": state.characters[cid].seat,
+            "character": cid,
+            "field": "cell",
+            "options": [grid.name(c) for c in options],
+            "queue": steps,
+        }
+        ctx.emit("pending", pending=pending)
+        return
 
 
 def _resolve_choice(ctx: Context, command: dict) -> None:
@@ -185,7 +200,11 @@ def _resolve_choice(ctx: Context, command: dict) -> None:
     elif pending["kind"] == "mac_push":
         cell = grid.parse_cell(wanted)
         rooms.enter(ctx, pending["character"], ctx.state.cells[cell], command.get("room"), "robot")
-        _push_next(ctx, pending["queue"])
+        _moves(ctx, pending["queue"])
+    elif pending["kind"] == "mac_tunnel":
+        cell = grid.parse_cell(wanted)
+        rooms.place(ctx, pending["character"], ctx.state.cells[cell], "chaos")
+        _moves(ctx, pending["queue"])
     else:
         ctx.emit("token_lost", character=pending["character"], token=wanted)
         _punish_next(ctx, pending["queue"])
@@ -193,6 +212,7 @@ def _resolve_choice(ctx: Context, command: dict) -> None:
 
 rooms.CHOICES["mac_card"] = _resolve_choice
 rooms.CHOICES["mac_push"] = _resolve_choice
+rooms.CHOICES["mac_tunnel"] = _resolve_choice
 rooms.CHOICES["punishment"] = _resolve_choice
 
 
@@ -323,7 +343,7 @@ def _robot(ctx: Context, card: MacCard) -> None:
         elif target not in state.robots:
             nearest = min(state.robots, key=lambda t: (_distance(state.cell_of(t), cell), t))
             ctx.emit("robot_moved", tile=nearest, to=target, cell=cell)
-        _ask_yellow_push(ctx, cid, [])
+        _moves(ctx, [["push", cid]])
 
 
 def _distance(a: int, b: int) -> int:
@@ -331,12 +351,20 @@ def _distance(a: int, b: int) -> int:
     return abs(ra - rb) + abs(ca - cb)
 
 
-def _push_next(ctx: Context, queue: list[str]) -> None:
-    """Chaos: the characters sharing a room with a robot are pushed one after the other."""
-    while queue:
-        cid, queue = queue[0], queue[1:]
-        if ctx.state.characters[cid].alive and _ask_yellow_push(ctx, cid, queue):
-            return
+@effect("chaos")
+def _chaos(ctx: Context, card: MacCard) -> None:
+    """'The Pivoting Room is turned 90°. Characters present in the same room as a robot are
+    pushed into an adjacent yellow room of their choice (if any). Characters in a Tunnel
+    Chamber are moved to another visible Tunnel Chamber.' (000; 002 adds 'et accessible').
+    Decision: every Pivoting room face up turns; the characters move in turn order."""
+    state = ctx.state
+    for tile in list(state.tiles.values()):
+        if tile.revealed and tile.kind == "pivoting":
+            pivoting.turn_quarter(ctx, tile.id)
+    living = [state.characters[cid] for cid in state.order if state.characters[cid].alive]
+    steps = [["push", c.id] for c in living if c.tile in state.robots]
+    steps += [["tunnel", c.id] for c in living if state.tiles[c.tile].kind == "tunnel"]
+    _moves(ctx, steps)
 
 
 @effect("acceleration")

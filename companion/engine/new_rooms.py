@@ -2,7 +2,7 @@
 002_e232164e7c8dd598.txt, the new-rooms sheet and LES NOUVELLES SALLES).
 
 Each effect is registered with `rooms.effect` like the base rooms. The Robot and Shredder rooms
-come with the robots; the M.A.C. room only asks for a draw until the deck is played (issue 4).
+come with the robots; the M.A.C. room draws a card through mac.py.
 """
 
 from __future__ import annotations
