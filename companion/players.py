@@ -527,12 +527,28 @@ class Knowledge:
                 self.room25_tile = t
                 break
         self._side(player, chars)
-        self._prior(player)
-        self._costs()
-        self._dist_cache: dict[tuple, list[float]] = {}
-        self._front_cache: dict[tuple, list[float]] = {}
-        self.base_dist = self.dist_to_room25(self.tiles)
-        self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
+        # What follows depends on the rooms known and the tiles' places only: kept from the
+        # last decision while those have not changed.
+        key = (
+            id(m),
+            tiles,
+            len(revealed),
+            len(m.notebook),
+            len(m.sealed),
+            len(self.levels),
+            tuple(sorted(m.reminder.items())),
+        )
+        kept = player.static
+        if kept is not None and kept[0] == key:
+            self.__dict__.update(kept[1])
+        else:
+            self._prior(player)
+            self._costs()
+            self._dist_cache: dict[tuple, list[float]] = {}
+            self._front_cache: dict[tuple, list[float]] = {}
+            self.base_dist = self.dist_to_room25(self.tiles)
+            self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
+            player.static = (key, {k: getattr(self, k) for k in STATIC})
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
             and not m.alarm
@@ -675,8 +691,8 @@ class Knowledge:
         return found
 
     def focus(self, me: str) -> None:
-        """Fix the planning character: what the others' places are worth stays the same in
-        every line of play where nobody else moves."""
+        """Fix the planning character, and what every cell is worth to him while nobody else
+        moves and no line slides (most lines of play)."""
         self.me = me
         w = self.weight
         self.death_cost = {
@@ -685,15 +701,19 @@ class Knowledge:
         if self.guard:
             self.death_cost[me] = DEATH * 0.6
         self.my_w = 0.1 if self.guard else 1.0
-        self.others_base = self.others_value(self.tiles, self.pos, {})
         self.spread = self.mode in ("cooperation", "solo", "team")
         self.risky_company = self.mode == "suspicion"
+        self.base_world = self.world_value(self.tiles, self.pos, {})
+        self.cell_value: list[float | None] = [None] * 25  # filled when first needed
 
-    def others_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
-        dist = self.dist_to_room25(tiles)
-        if dist is None:
+    def world_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
+        """The others' distances to Room 25 and Room 25's distance to an exit."""
+        r_tile = self.room25_tile
+        if r_tile is None:
             return 0.0
-        value = 0.0
+        dist = self.dist_to_room25(tiles)
+        e = EXIT_DIST[tiles.index(r_tile)]
+        value = -self.exit_sign * EXIT_W * (e if e < 3 else 3)
         me, w = self.me, self.weight
         for cid, c in pos.items():
             if cid == me or death.get(cid, 0.0) >= 0.5:
@@ -702,7 +722,56 @@ class Knowledge:
             value -= w.get(cid, 0.0) * DIST_W * (d if d < 30 else 30)
         return value
 
+    def my_value(self, tiles: tuple[int, ...], pos: dict[str, int], here: int) -> float:
+        """The planning character's place: his way to Room 25 (or to the rooms where it may
+        be), and what staying there until others move costs."""
+        me = self.me
+        r_tile = self.room25_tile
+        tile = tiles[here]
+        if r_tile is not None:
+            dist = self.dist_to_room25(tiles)
+            d = dist[here]
+            value = -self.my_w * DIST_W * (d if d < 30 else 30)
+            if tile == r_tile and self.alarm_early and not self.guard:
+                value -= 4.0 * (self.turns_left - 5)
+        else:
+            d = self.frontier(tiles)[here]
+            value = -FRONT_W * (d if d < 20 else 20)
+        kind = self.kinds.get(tile)
+        if kind == "acid":
+            value -= 12.0 if self.spread else 30.0
+        elif kind == "flooded" and me in self.flood_due and tile in self.sealed:
+            value -= DEATH
+        if here != CENTRE and tile != r_tile:
+            company = 0
+            for cid, c in pos.items():
+                if c == here and cid != me:
+                    company += 1
+            if company:
+                if self.risky_company:
+                    value += (6.0 if self.guard else -6.0) * company
+                elif self.spread and r_tile is None:
+                    value -= 4.0 * company  # explorers spread out
+        return value
 
+
+STATIC = (
+    "p",
+    "unknown",
+    "p_mortal",
+    "safe_hidden",
+    "p_death_unknown",
+    "p_trap_unknown",
+    "cost_unknown",
+    "p_bad",
+    "cost_good",
+    "p25",
+    "path_cost",
+    "_dist_cache",
+    "_front_cache",
+    "base_dist",
+    "base_front",
+)
 LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
 
 
@@ -780,6 +849,7 @@ class HeuristicPlayer:
         self.clue_index = clue_index
         self.check = check  # compare the mirror with a fresh seat_view at every decision
         self.mirror: Mirror | None = None
+        self.static: tuple | None = None  # the planning data of the last decision, by board
         self.views = 0  # how many times the whole seat_view was asked for
 
     # --- the entry point ---
@@ -851,6 +921,7 @@ class HeuristicPlayer:
         return s
 
     def _leaf(self, know: Knowledge, s: Sim) -> float:
+        """What a line of play is worth to this seat."""
         me = know.me
         value = s.value - s.trap * 30.0
         death = s.death
@@ -861,48 +932,14 @@ class HeuristicPlayer:
         if s.escaped:
             return value + (-ESCAPE if know.guard else ESCAPE)
         here = s.pos.get(me)
-        if here is not None and death.get(me, 0.0) >= 0.5:
-            here = None
-        tiles = s.tiles
-        r_tile = know.room25_tile
-        if r_tile is not None:
-            if s.moved:
-                dist = know.dist_to_room25(tiles)
-                value += know.others_value(tiles, s.pos, death)
-            else:
-                dist = know.base_dist
-                value += know.others_base
-            r = tiles.index(r_tile)
-            e = EXIT_DIST[r]
-            value -= know.exit_sign * EXIT_W * (e if e < 3 else 3)
-            if here is not None:
-                d = dist[here]
-                value -= know.my_w * DIST_W * (d if d < 30 else 30)
-                if here == r and know.alarm_early and not know.guard:
-                    value -= 4.0 * (know.turns_left - 5)
-        elif here is not None:
-            front = know.frontier(tiles) if tiles is not know.tiles else know.base_front
-            d = front[here]
-            value -= FRONT_W * (d if d < 20 else 20)
-        if here is not None:
-            tile = tiles[here]
-            kind = know.kinds.get(tile)
-            if kind is not None and kind != "central":
-                if kind == "acid":
-                    value -= 12.0 if know.spread else 30.0
-                elif kind == "flooded" and me in know.flood_due and tile in know.sealed:
-                    value -= DEATH
-            if here != CENTRE and tile != r_tile:
-                company = 0
-                for cid, c in s.pos.items():
-                    if c == here and cid != me:
-                        company += 1
-                if company:
-                    if know.risky_company:
-                        value += (6.0 if know.guard else -6.0) * company
-                    elif know.spread and r_tile is None:
-                        value -= 4.0 * company  # explorers spread out
-        return value
+        if here is None or death.get(me, 0.0) >= 0.5:
+            return value + (know.world_value(s.tiles, s.pos, death) if s.moved else know.base_world)
+        if not s.moved:
+            mine = know.cell_value[here]
+            if mine is None:
+                mine = know.cell_value[here] = know.my_value(s.tiles, s.pos, here)
+            return value + know.base_world + mine
+        return value + know.world_value(s.tiles, s.pos, death) + know.my_value(s.tiles, s.pos, here)
 
     def _enter(self, know: Knowledge, s: Sim, who: str, cell: int) -> None:
         """`who` arrives at `cell` (moved or pushed): the room's effect, as far as known."""
@@ -925,11 +962,11 @@ class HeuristicPlayer:
             self._enter_unknown(know, s, who, tile, w_who)
             return
         if kind == "mortal":
-            self._die(s, who, 1.0)
+            self._die(s, who, 1.0, know.me)
         elif kind == "acid":
             for cid, c in s.pos.items():
                 if c == cell and cid != who:
-                    self._die(s, cid, 1.0)
+                    self._die(s, cid, 1.0, know.me)
                     break
         elif kind == "vortex":
             pos[who] = CENTRE
@@ -950,7 +987,7 @@ class HeuristicPlayer:
                 s.value += 20.0  # the exit itself comes to him
             elif not know.safe_hidden or who != me:
                 s.value -= w_who * know.cost_unknown
-                self._die(s, who, know.p_death_unknown)
+                self._die(s, who, know.p_death_unknown, know.me)
         elif kind == "vision":
             if know.unknown:
                 s.value += (VISION_GAIN if know.room25_tile is not None else 50.0) * w_who
@@ -977,20 +1014,21 @@ class HeuristicPlayer:
             if tile in know.marked and know._marked_by_other(tile):
                 p_death, cost = min(1.0, p_death * 1.5), cost * 1.5
             s.value -= cost * w_who
-            self._die(s, who, p_death)
+            self._die(s, who, p_death, know.me)
             if who == know.me:
                 s.trap = max(s.trap, know.p_trap_unknown)
         p25 = know.p25.get(tile)
         if p25:
             s.value += p25 * R25_FOUND * (0.2 if know.guard else 1.0)
 
-    def _die(self, s: Sim, who: str, p: float) -> None:
+    def _die(self, s: Sim, who: str, p: float, me: str) -> None:
         if p <= 0:
             return
         death = dict(s.death)
         death[who] = 1.0 - (1.0 - death.get(who, 0.0)) * (1.0 - p)
         s.death = death
-        s.moved = True  # the others' worth is counted again (the planner's own death is cheap)
+        if who != me:
+            s.moved = True  # the others' worth must be counted again
 
     def _step(self, know: Knowledge, s0: Sim, action: str, params: dict) -> tuple[Sim, tuple]:
         """Play one action of the planning character in the model. Returns the new line and,
@@ -1031,7 +1069,7 @@ class HeuristicPlayer:
         elif action != "lost":
             s.value -= 2.0  # a talent: not modelled, kept for when nothing else helps
         if trap:
-            self._die(s, me, trap)
+            self._die(s, me, trap, know.me)
         s.hyp = None
         return s, looked
 
@@ -1108,12 +1146,16 @@ class HeuristicPlayer:
                 if s.tiles[c] not in s.sealed
             ]
         if action == "control":
-            if know.room25_tile is None and not s.moved:
-                return []  # sliding blind: played as a lost action in the plan
+            # Only slides that move Room 25 are worth planning; any other is played as a lost
+            # action in the plan (and chosen properly if it comes to be played).
+            r_tile = know.room25_tile
+            if r_tile is None:
+                return []
+            r = s.tiles.index(r_tile)
             found = []
             for d in ("east", "west", "north", "south"):
                 axis, index = slide_of(here, d)
-                if index == 2:
+                if index == 2 or index != (r // SIZE if axis == "row" else r % SIZE):
                     continue
                 used = s.controls.get(line_name(axis, index))
                 if used is None or used == d:
@@ -1122,9 +1164,13 @@ class HeuristicPlayer:
         return [{}]  # a talent or another token: one way, not modelled
 
     def _best_single(self, know: Knowledge, s: Sim, action: str) -> float:
+        """The best way to play one last action."""
         options = self._options(know, s, action)
         if not options:
             return self._leaf(know, self._step(know, s, "lost", {})[0])
+        if action == "look" and len(options) > 1:
+            # A Look changes nothing but what is known: only the best one needs a full value.
+            options = [max(options, key=lambda o: self._look_gain(know, s, o["direction"]))]
         best = -INF
         for params in options:
             v = self._leaf(know, self._step(know, s, action, params)[0])
@@ -1132,17 +1178,55 @@ class HeuristicPlayer:
                 best = v
         return best
 
+    def _look_gain(self, know: Knowledge, s: Sim, direction: str) -> float:
+        here = s.pos[know.me]
+        cell = ADJ[here].get(direction)
+        if cell is None:
+            return 0.0
+        tile = s.tiles[cell]
+        if tile in know.kinds:
+            return 0.0
+        return know.p25.get(tile, 0.0) * R25_FOUND + (0.4 if tile in know.levels else 1.0)
+
+    def _split(self, know: Knowledge, s1: Sim, action: str, tile: int) -> tuple[float, float]:
+        """The best last action that does not enter the room just looked at, and the best that
+        does if that room turns out good (entering it if it is bad is never the best)."""
+        options = self._options(know, s1, action)
+        if not options:
+            v = self._leaf(know, self._step(know, s1, "lost", {})[0])
+            return v, -INF
+        if action not in ("move", "push"):
+            return self._best_single(know, s1, action), -INF
+        here = s1.pos[know.me]
+        good = s1.copy()
+        good.hyp = (tile, True)
+        other = into = -INF
+        for params in options:
+            cell = ADJ[here][params["direction"]]
+            if s1.tiles[cell] == tile:
+                v = self._leaf(know, self._step(know, good, action, params)[0])
+                into = v if v > into else into
+            else:
+                v = self._leaf(know, self._step(know, s1, action, params)[0])
+                other = v if v > other else other
+        return other, into
+
     def _then(self, know: Knowledge, s1: Sim, looked: tuple, rest: list[str]) -> float:
-        """The value after a first action, with the best of the actions left."""
+        """The value after a first action, with the best of the actions left; after a Look at
+        an unknown room, the chance that it is bad weighs the two outcomes."""
         if not rest:
             return self._leaf(know, s1)
         if not looked or ("move" not in rest and "push" not in rest):
             return max(self._best_single(know, s1, a) for a in rest)
         tile, p_bad = looked
-        good, bad = s1.copy(), s1.copy()
-        good.hyp, bad.hyp = (tile, True), (tile, False)
-        v_good = max(self._best_single(know, good, a) for a in rest)
-        v_bad = max(self._best_single(know, bad, a) for a in rest)
+        v_good = v_bad = -INF
+        for a in rest:
+            other, into = self._split(know, s1, a, tile)
+            v_bad = other if other > v_bad else v_bad
+            best = other if other > into else into
+            v_good = best if best > v_good else v_good
+        if v_bad == -INF:
+            v_bad = self._leaf(know, s1) - 300.0
         return (1.0 - p_bad) * v_good + p_bad * v_bad
 
     def _program(self, know: Knowledge, legal: list[dict]) -> dict:

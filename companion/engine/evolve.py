@@ -116,6 +116,10 @@ def _position(state: GameState, e: dict) -> None:
         if mac.draw is not None:
             mac.draw = list(e["mac"]["draw"])
         mac.discard, mac.in_play = list(e["mac"]["discard"]), list(e["mac"]["in_play"])
+        # Cards face up in play were drawn this turn; every Time bomb face up was drawn.
+        mac.drawn = list(mac.in_play)
+        bombs = [c.id for c in state.mac_deck.cards if c.kind == "time_bomb"]
+        mac.bombs = sum(1 for card in [*mac.discard, *mac.in_play] if card in bombs)
     for cid, fields in e.get("characters", {}).items():
         for key, value in fields.items():
             setattr(state.characters[cid], key, tuple(value) if isinstance(value, list) else value)
@@ -144,8 +148,6 @@ def _exposed(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.exposed_turn = state.turn
     c.role_public = True
-    if e.get("adrenaline_lost"):
-        c.adrenaline = c.boosted = False
 
 
 @handles("clue_taken")

@@ -57,6 +57,7 @@ def action_limits(state: GameState) -> dict[str, int]:
 def start_programming(ctx: Context) -> None:
     ctx.emit("phase", phase="programming", limits=action_limits(ctx.state))
     end_paranoia(ctx)
+    exposed_lose_adrenaline(ctx)
     if mac.standard_draw_due(ctx.state):
         mac.start(ctx, 2, "programming")
         if not mac.run(ctx):
@@ -97,6 +98,17 @@ def after_choice(ctx: Context) -> None:
         return
     if state.phase == "action":
         complete_action(ctx)
+
+
+def exposed_lose_adrenaline(ctx: Context) -> None:
+    """Ultimate, exposure of the guards: 'Starting the following turn and for the rest of the
+    game, a revealed guard loses his adrenaline token' (setting exposure_loses_adrenaline)."""
+    state = ctx.state
+    if not state.ruleset.settings.exposure_loses_adrenaline:
+        return
+    for c in state.living():
+        if c.adrenaline and c.exposed_turn is not None and c.exposed_turn < state.turn:
+            ctx.emit("adrenaline_lost", character=c.id, cause="exposure")
 
 
 def end_paranoia(ctx: Context) -> None:

@@ -270,8 +270,7 @@ def _expose(ctx: Context, command: dict) -> None:
         raise Refused("You are already exposed.")
     if state.ruleset.settings.guard_exposure == "after_alarm" and not state.alarm:
         raise Refused("A guard may expose himself only once the alarm has gone off.")
-    lose = state.ruleset.settings.exposure_loses_adrenaline and c.adrenaline
-    ctx.emit("guard_exposed", character=c.id, role="guard", adrenaline_lost=lose)
+    ctx.emit("guard_exposed", character=c.id, role="guard")
 
 
 def _next(ctx: Context, command: dict) -> None:

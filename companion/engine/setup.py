@@ -265,8 +265,9 @@ def role_tiles(ruleset: Ruleset, players: int, guards: object = None) -> list[st
 def _settings(setup: dict) -> dict:
     """The table's settings, with the defaults that depend on the mode: Cooperation and Solo of
     Season 2 and Ultimate play the M.A.C. deck at the standard level; at the Madness level,
-    'Play without the reminder and Adrenaline tokens' (000; 002 keeps the reminder tokens in
-    Solo)."""
+    'Play without the reminder and Adrenaline tokens' (000). In Solo the reminder tokens stay:
+    002 says so ('en mode solo, continuez d'utiliser les balises'), and the Jamming card's Solo
+    effect on them (000, 002) supposes it."""
     given = setup.get("settings") or {}
     if not isinstance(given, dict):
         raise Refused("Settings are given as {name: value}.")
@@ -276,7 +277,7 @@ def _settings(setup: dict) -> dict:
         settings.setdefault("mac", "standard")
     if settings.get("mac") == "madness":
         settings.setdefault("adrenaline", False)
-        if mode == "cooperation" or edition == "ultimate":
+        if mode == "cooperation":
             settings.setdefault("reminder_tokens", False)
     return settings
 
