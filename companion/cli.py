@@ -7,7 +7,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from companion.engine.ruleset import EDITIONS, MODES
+from companion.engine.ruleset import EDITIONS, MODES, make_ruleset, turns_for
+from companion.engine.setup import characters_per_seat
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -100,6 +101,50 @@ def _deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compose(args: argparse.Namespace) -> int:
+    import random
+
+    from companion.engine import compose
+
+    others = ""
+    try:
+        if args.composition:
+            chosen = compose.get_composition(args.composition)
+        else:
+            options = compose.compositions_for(
+                args.edition, args.mode, args.players, guards=args.guards, level=args.level
+            )
+            chosen = options[0]
+            others = ", ".join(c.id for c in options[1:])
+        rooms = compose.fill(chosen, random.Random(args.seed)) if args.seed is not None else None
+        tiles = compose.tile_list(chosen, rooms)
+    except compose.CompositionError as error:
+        print(f"room25 compose: {error}", file=sys.stderr)
+        return 2
+    ruleset = make_ruleset(args.edition, args.mode)
+    characters = args.players * characters_per_seat(ruleset, args.players)
+    turns = turns_for(args.edition, args.mode, characters)
+    if args.json:
+        lines = [
+            {
+                "room": line.room,
+                "name": line.name(args.lang),
+                "colour": line.colour,
+                "count": line.count,
+                "placement": line.placement,
+            }
+            for line in tiles.lines
+        ]
+        found = {"composition": tiles.composition, "turns": turns, "tiles": lines}
+        print(json.dumps({**found, "free_slots": dict(tiles.unfilled)}, ensure_ascii=False))
+    else:
+        print(compose.format_tile_list(tiles, lang=args.lang))
+        print(f"{characters} characters: {turns} turns.")
+        if others:
+            print(f"Other compositions for this table (--composition): {others}")
+    return 0
+
+
 def _serve(args: argparse.Namespace) -> int:
     print(
         "Room 25 Companion: the table server (phones, OLED, buttons) is not built yet.\n"
@@ -135,6 +180,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", action="store_true", help="one JSON object")
     simulate.set_defaults(run=_simulate)
+
+    comp = commands.add_parser("compose", help="the room tiles to take out of the box")
+    comp.add_argument("--edition", choices=EDITIONS, default="base")
+    comp.add_argument("--mode", choices=MODES, default="suspicion")
+    comp.add_argument("--players", type=int, default=5)
+    comp.add_argument("--guards", type=int, choices=(1, 2), help="Suspicion at 5 players")
+    comp.add_argument("--level", choices=("standard", "madness"), help="Cooperation and Solo")
+    comp.add_argument("--composition", help="a composition id (default: the suggested one)")
+    comp.add_argument("--seed", type=int, help="fill the free slots at random with this seed")
+    comp.add_argument("--lang", choices=("en", "fr"), default="en")
+    comp.add_argument("--json", action="store_true")
+    comp.set_defaults(run=_compose)
 
     deck = commands.add_parser("deck", help="list or validate a M.A.C. deck")
     deck.add_argument("--file", help="a deck file (default: the packaged reconstruction)")
