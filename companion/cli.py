@@ -67,20 +67,29 @@ def _simulate(args: argparse.Namespace) -> int:
         print("room25 simulate: --games must be at least 1", file=sys.stderr)
         return 2
     try:
-        summary = simulate(setup, args.games, args.seed, _progress_bar(args.games))
+        summary = simulate(
+            setup, args.games, args.seed, _progress_bar(args.games), policy=args.players_policy
+        )
     except ValueError as error:
         print(f"room25 simulate: {error}", file=sys.stderr)
         return 2
     figures = summary.as_dict()
     if args.json:
-        print(json.dumps({"setup": setup, "seed": args.seed, **figures}))
+        print(
+            json.dumps(
+                {"setup": setup, "seed": args.seed, "policy": args.players_policy, **figures}
+            )
+        )
         return 0
     level = f", M.A.C. {args.mac}" if args.mac else ""
     print(
-        f"{args.games} random games of {args.mode} ({args.edition}{level}), {args.players} players"
+        f"{args.games} {args.players_policy} games of {args.mode} "
+        f"({args.edition}{level}), {args.players} players"
     )
+    print("  win rates per result:")
     for result, rate in figures["results"].items():
-        print(f"  {result:<18} {rate:6.1%}")
+        count = figures["counts"][result]
+        print(f"    {result:<18} {rate:6.1%}  ({count})")
     print(f"  mean length        {figures['mean_turns']:.2f} turns")
     print(f"  games per second   {figures['games_per_second']:.1f}")
     return 0
@@ -167,7 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("paths", nargs="+", help="scenario files or folders")
     scenario.set_defaults(run=_scenario)
 
-    simulate = commands.add_parser("simulate", help="play random legal games")
+    simulate = commands.add_parser(
+        "simulate", help="play simulated games and report win rates per result"
+    )
     simulate.add_argument("--edition", choices=EDITIONS, default="base")
     simulate.add_argument("--mode", choices=MODES, default="suspicion")
     simulate.add_argument("--players", type=int, default=5)
@@ -177,6 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--mac",
         choices=("off", "standard", "madness"),
         help="M.A.C. deck level (default: standard in Season 2 / Ultimate Cooperation and Solo)",
+    )
+    simulate.add_argument(
+        "--players-policy",
+        choices=("heuristic", "random"),
+        default="heuristic",
+        help="how the seats play: a heuristic player that sees only its own seat's view "
+        "(default), or uniformly random legal commands",
     )
     simulate.add_argument("--json", action="store_true", help="one JSON object")
     simulate.set_defaults(run=_simulate)

@@ -136,7 +136,7 @@ LEVEL = {
 ENTRY_COST = {
     "cold": 8.0,
     "dark": 3.0,
-    "prison": 25.0,
+    "prison": 100.0,  # stuck until someone comes next to it: everyone must reach Room 25
     "flooded": 25.0,
     "acid": 6.0,
     "vortex": 12.0,
@@ -157,7 +157,7 @@ KNOWN_SAFE = frozenset(k for k, v in LEVEL.items() if v == "safe")
 PATH_COST = {
     "cold": 1.6,
     "dark": 1.2,
-    "prison": 3.0,
+    "prison": 6.0,
     "trapped": 2.0,
     "flooded": 2.5,
     "acid": 1.5,
@@ -195,6 +195,11 @@ FRONT_W = 10.0
 INFO_BASE = 6.0
 R25_FOUND = 160.0
 VISION_GAIN = 25.0
+LATE_W = 150.0
+KEY_GAIN = 300.0
+KEY_FOUND = 120.0
+ALARM_PRISONER = 60.0
+ALARM_GUARD = 10.0
 
 
 @dataclass
@@ -286,6 +291,7 @@ class Mirror:
         for key in ("turn", "turns_left", "alarm", "round", "phase", "current", "pending"):
             setattr(self, key, view[key])
         self.controls = dict(view["controls"])
+        self.key_activated = bool(view.get("key_activated", False))
 
     def observe(self, events: list[dict]) -> None:
         for e in events:
@@ -327,6 +333,7 @@ class Mirror:
             "pending": pending,
             **{k: getattr(self, k) for k in ("turn", "turns_left", "alarm", "round", "phase")},
             "current": self.current,
+            "key_activated": self.key_activated,
         }
 
 
@@ -442,6 +449,7 @@ def _escaped(m: Mirror, e: dict) -> None:
 
 
 _FOLLOW = {
+    "key_activated": lambda m, e: setattr(m, "key_activated", True),
     "phase": _phase,
     "programmed": _programmed,
     "actor": _actor,
@@ -522,10 +530,21 @@ class Knowledge:
         self.trapped = {cid for cid, t in m.trapped.items() if chars[cid].tile == t}
         self.controls = m.controls
         self.room25_tile = None
+        self.key_tile = None
         for t, k in kinds.items():
             if k == "room25":
                 self.room25_tile = t
-                break
+            elif k == "key":
+                self.key_tile = t
+        # Season 2 / Ultimate Cooperation: Room 25 leaves only once the Key room was entered.
+        self.key_needed = (
+            player.composition.get("key", 0) > 0
+            and not m.key_activated
+            and (
+                self.mode == "cooperation"
+                or (self.mode == "solo" and self.settings.get("key_room_in_solo", False))
+            )
+        )
         self._side(player, chars)
         # What follows depends on the rooms known and the tiles' places only: kept from the
         # last decision while those have not changed.
@@ -546,8 +565,8 @@ class Knowledge:
             self._costs()
             self._dist_cache: dict[tuple, list[float]] = {}
             self._front_cache: dict[tuple, list[float]] = {}
+            self._share_cache: dict[tuple, tuple] = {}
             self.base_dist = self.dist_to_room25(self.tiles)
-            self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
             player.static = (key, {k: getattr(self, k) for k in STATIC})
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
@@ -556,6 +575,15 @@ class Knowledge:
             and self.settings.get("alarm", True)
         )
         self.me = None
+        # Actions each character has left after this turn, less those that take Room 25 to an
+        # exit and out: a longer way to Room 25 is as good as lost, worth some risk to shorten.
+        self.actions_left = 2.0 * (self.turns_left - 1) - 1.0
+        if self.room25_tile is not None:
+            self.actions_left -= min(EXIT_DIST[self.tiles.index(self.room25_tile)], 3)
+        self.late_w = LATE_W if not self.guard else 0.0
+        # Time presses as the countdown runs: exploring is worth more risk.
+        self.front_w = FRONT_W * 8.0 / max(self.turns_left, 2)
+        self.exit_w = EXIT_W * 6.0 / max(self.turns_left, 2) if not self.guard else EXIT_W
 
     def _side(self, player: HeuristicPlayer, chars: dict) -> None:
         """Whose success matters to this seat, and how much (negative: an opponent)."""
@@ -650,6 +678,11 @@ class Knowledge:
                 weights[t] = w * 2.0 if level == "safe" else w
             total_w = sum(weights.values()) or 1.0
             self.p25 = {t: w / total_w for t, w in weights.items()}
+        # Where the Key room may be, while it is needed and nobody here has seen it.
+        self.pkey: dict[int, float] = {}
+        if self.key_needed and self.key_tile is None:
+            open_ = [t for t in self.unknown if self.levels.get(t) in (None, "safe")]
+            self.pkey = {t: 1.0 / len(open_) for t in open_} if open_ else {}
 
     def _costs(self) -> None:
         """Path cost of stepping onto each tile, from what this seat knows or was told."""
@@ -682,13 +715,58 @@ class Knowledge:
         return found
 
     def frontier(self, tiles: tuple[int, ...]) -> list[float]:
-        found = self._front_cache.get(tiles)
+        """Cost to come next to a room where Room 25 may be (among those this character
+        explores, when allies share the work)."""
+        key = (tiles, self.me, self.share_key)
+        found = self._front_cache.get(key)
         if found is None:
-            p25 = self.p25
-            sources = {c: (0.0 if is_edge(c) else 1.0) for c, t in enumerate(tiles) if t in p25}
+            p25, share, pkey = self.p25, self.share, self.pkey
+            sources = {
+                c: (0.0 if is_edge(c) else 1.0)
+                for c, t in enumerate(tiles)
+                if (t in p25 or t in pkey) and share.get(t, 1.0) == 1.0
+            }
+            if not sources:
+                sources = {c: 0.0 for c, t in enumerate(tiles) if t in p25 or t in pkey}
             found = _dijkstra(sources, tiles, self.path_cost) if sources else [0.0] * 25
-            self._front_cache[tiles] = found
+            self._front_cache[key] = found
         return found
+
+    def _share(self, me: str) -> dict[int, float]:
+        """Allies split the exploring: each hidden room goes to the nearest ally, and at equal
+        distance (all in the Central room at first) by quarter of the complex, in the order of
+        the starting clues. 1.0 for this character's rooms, 0.5 for the others'."""
+        if not self.p25:
+            return {}
+        allies = [cid for cid in self.chars if cid in self.pos and self.weight.get(cid, 0.0) > 0]
+        if len(allies) < 2 or me not in allies:
+            return {}
+        n = len(allies)
+        share = {}
+        for c, t in enumerate(self.tiles):
+            if t not in self.p25:
+                continue
+            sector = SECTOR[c]
+            row, col = divmod(c, SIZE)
+            best, owner = INF, None
+            for i, cid in enumerate(allies):
+                a = self.pos[cid]
+                d = abs(a // SIZE - row) + abs(a % SIZE - col)
+                d += (0.0 if sector % n == i % n else 0.6) + i * 0.01
+                if d < best:
+                    best, owner = d, cid
+            share[t] = 1.0 if owner == me else 0.5
+        return share
+
+    def look_gain(self, tile: int) -> float:
+        """What a Look at this room tells: its danger, and perhaps where Room 25 is."""
+        if tile in self.kinds:
+            return 0.0
+        told = tile in self.levels
+        gain = INFO_BASE * (0.4 if told else 1.0)
+        found = self.p25.get(tile, 0.0) * R25_FOUND + self.pkey.get(tile, 0.0) * KEY_FOUND
+        gain += found * (0.3 if told else 1.0) * self.share.get(tile, 1.0)
+        return gain * 0.6 if self.guard else gain
 
     def focus(self, me: str) -> None:
         """Fix the planning character, and what every cell is worth to him while nobody else
@@ -701,8 +779,28 @@ class Knowledge:
         if self.guard:
             self.death_cost[me] = DEATH * 0.6
         self.my_w = 0.1 if self.guard else 1.0
-        self.spread = self.mode in ("cooperation", "solo", "team")
+        self.spread = self.mode in ("cooperation", "solo", "team", "competition")
+        if self.spread or not self.guard:
+            key = (me, tuple(self.pos.items()))
+            found = self._share_cache.get(key)
+            if found is None:
+                share = self._share(me)
+                mine = tuple(sorted(t for t, v in share.items() if v == 1.0))
+                found = self._share_cache[key] = (share, mine)
+            self.share, self.share_key = found
+        else:
+            self.share, self.share_key = {}, ()
+        self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
         self.risky_company = self.mode == "suspicion"
+        self.key_runner = False
+        if self.key_needed and self.key_tile is not None and me in self.pos:
+            tiles = self.tiles
+            self.key_dist = _dijkstra({tiles.index(self.key_tile): 0.0}, tiles, self.path_cost)
+            allies = [c for c in self.chars if c in self.pos and w.get(c, 0.0) > 0]
+            if self.key_tile not in self.revealed:  # only this seat knows where it is
+                allies = [c for c in allies if self.chars[c].seat == self.seat]
+            nearest = min(allies, key=lambda c: self.key_dist[self.pos[c]])
+            self.key_runner = nearest == me
         self.base_world = self.world_value(self.tiles, self.pos, {})
         self.cell_value: list[float | None] = [None] * 25  # filled when first needed
 
@@ -713,13 +811,19 @@ class Knowledge:
             return 0.0
         dist = self.dist_to_room25(tiles)
         e = EXIT_DIST[tiles.index(r_tile)]
-        value = -self.exit_sign * EXIT_W * (e if e < 3 else 3)
+        value = -self.exit_sign * self.exit_w * (e if e < 3 else 3)
         me, w = self.me, self.weight
+        late = self.late_w
+        left = self.actions_left + 1.0
         for cid, c in pos.items():
             if cid == me or death.get(cid, 0.0) >= 0.5:
                 continue
             d = dist[c]
-            value -= w.get(cid, 0.0) * DIST_W * (d if d < 30 else 30)
+            d = d if d < 30 else 30
+            wc = w.get(cid, 0.0)
+            value -= wc * DIST_W * d
+            if wc > 0 and d > left:
+                value -= wc * late * (d - left)
         return value
 
     def my_value(self, tiles: tuple[int, ...], pos: dict[str, int], here: int) -> float:
@@ -728,18 +832,31 @@ class Knowledge:
         me = self.me
         r_tile = self.room25_tile
         tile = tiles[here]
-        if r_tile is not None:
+        if self.key_runner and tiles is self.tiles:
+            d = self.key_dist[here]
+            value = -DIST_W * (d if d < 30 else 30)
+        elif r_tile is not None:
             dist = self.dist_to_room25(tiles)
             d = dist[here]
-            value = -self.my_w * DIST_W * (d if d < 30 else 30)
-            if tile == r_tile and self.alarm_early and not self.guard:
-                value -= 4.0 * (self.turns_left - 5)
+            d = d if d < 30 else 30
+            value = -self.my_w * DIST_W * d
+            if self.pkey:  # the Key room is still to be found: half the team keeps looking
+                f = self.frontier(tiles)[here]
+                value = 0.5 * value - self.front_w * (f if f < 20 else 20)
+            if d > self.actions_left and not self.guard:
+                value -= self.late_w * (d - self.actions_left)
+            if tile == r_tile and self.alarm_early:
+                # Entering Room 25 in the first five turns leaves five turns to play.
+                value += (ALARM_GUARD if self.guard else -ALARM_PRISONER) * (self.turns_left - 5)
         else:
             d = self.frontier(tiles)[here]
-            value = -FRONT_W * (d if d < 20 else 20)
+            kind = self.kinds.get(tile)
+            if kind == "dark":
+                d += 1.5  # no Look from here: a step out first
+            value = -self.front_w * (d if d < 20 else 20)
         kind = self.kinds.get(tile)
         if kind == "acid":
-            value -= 12.0 if self.spread else 30.0
+            value -= 12.0 if self.spread else (30.0 if self.guard else 80.0)
         elif kind == "flooded" and me in self.flood_due and tile in self.sealed:
             value -= DEATH
         if here != CENTRE and tile != r_tile:
@@ -748,13 +865,23 @@ class Knowledge:
                 if c == here and cid != me:
                     company += 1
             if company:
-                if self.risky_company:
-                    value += (6.0 if self.guard else -6.0) * company
-                elif self.spread and r_tile is None:
-                    value -= 4.0 * company  # explorers spread out
+                if not self.risky_company:
+                    if r_tile is None:
+                        value -= 4.0 * company  # explorers spread out
+                elif self.guard:
+                    value += 6.0 * company  # someone to push
+                else:
+                    w = self.weight
+                    for cid, c in pos.items():
+                        if c == here and cid != me and w.get(cid, 0.0) < 0.9:
+                            value -= 25.0  # perhaps a guard, who may push him anywhere
         return value
 
 
+SECTOR = tuple(
+    0 if r < 2 and c >= 2 else 1 if r >= 2 and c > 2 else 2 if r > 2 and c <= 2 else 3
+    for r, c in (divmod(cell, SIZE) for cell in range(SIZE * SIZE))
+)
 STATIC = (
     "p",
     "unknown",
@@ -766,11 +893,12 @@ STATIC = (
     "p_bad",
     "cost_good",
     "p25",
+    "pkey",
     "path_cost",
     "_dist_cache",
     "_front_cache",
+    "_share_cache",
     "base_dist",
-    "base_front",
 )
 LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
 
@@ -809,9 +937,11 @@ class Sim:
         "death",
         "escaped",
         "hyp",
+        "key",
         "moved",
         "pos",
         "sealed",
+        "step",
         "tiles",
         "trap",
         "value",
@@ -821,11 +951,14 @@ class Sim:
         s = Sim.__new__(Sim)
         s.tiles, s.pos, s.death, s.value = self.tiles, self.pos, self.death, self.value
         s.trap, s.escaped, s.controls = self.trap, self.escaped, self.controls
-        s.hyp, s.sealed, s.moved = self.hyp, self.sealed, self.moved
+        s.hyp, s.sealed, s.moved, s.step = self.hyp, self.sealed, self.moved, self.step
+        s.key = self.key
         return s
 
 
 ALL_TOKENS = ("look", "move", "push", "control")
+BLIND = {"blind": True}  # an action the plan does not follow in detail
+STEP_OPTIONS = tuple([{"direction": d} for d in ADJ[c]] for c in range(SIZE * SIZE))
 
 
 class HeuristicPlayer:
@@ -865,8 +998,17 @@ class HeuristicPlayer:
         if first == "clue":
             return self._clue(legal)
         if any("room" in c for c in legal):
-            # Physical tracking: the simulation cannot know the tile; any report will do.
-            return self.rng.choice(legal)
+            # Physical tracking: a command that shows a tile says which room it is. The player
+            # decides what to do; the simulated tile is any room the engine accepts.
+            variants: dict[str, list[dict]] = {}
+            for c in legal:
+                plain = {k: v for k, v in c.items() if k != "room"}
+                variants.setdefault(repr(sorted(plain.items())), []).append(c)
+            plain_legal = [
+                {k: v for k, v in group[0].items() if k != "room"} for group in variants.values()
+            ]
+            chosen = self.choose(look, plain_legal)
+            return self.rng.choice(variants[repr(sorted(chosen.items()))])
         m = self.mirror
         if m is None or m.stale or self.check:
             view = look()
@@ -880,6 +1022,9 @@ class HeuristicPlayer:
                     wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
                     raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
             self.mirror = m = fresh
+        actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
+        if len(actions) == 1 and not self._worth_marking(m, legal):
+            return actions[0]  # nothing to decide
         know = Knowledge(self, m)
         if m.pending is not None and first == "choose":
             return self._choose(know, m, legal)
@@ -888,7 +1033,6 @@ class HeuristicPlayer:
         reminder = self._reminder(know, legal)
         if reminder is not None:
             return reminder
-        actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
         if actions:
             return self._act(know, m, actions)
         others = [c for c in legal if c["type"] not in ("reminder", "expose")]
@@ -918,6 +1062,8 @@ class HeuristicPlayer:
         s.hyp = None
         s.sealed = know.sealed
         s.moved = False
+        s.step = 0
+        s.key = False
         return s
 
     def _leaf(self, know: Knowledge, s: Sim) -> float:
@@ -989,13 +1135,17 @@ class HeuristicPlayer:
                 s.value -= w_who * know.cost_unknown
                 self._die(s, who, know.p_death_unknown, know.me)
         elif kind == "vision":
-            if know.unknown:
-                s.value += (VISION_GAIN if know.room25_tile is not None else 50.0) * w_who
+            if know.p25:
+                s.value += VISION_GAIN * 2.0 * w_who
         elif kind == "flooded":
             s.sealed = s.sealed | {tile}
             s.value -= ENTRY_COST["flooded"] * w_who
         elif kind == "control" or kind == "moving":
             s.value += 5.0 * w_who
+        elif kind == "key":
+            if know.key_needed and not s.key:
+                s.key = True
+                s.value += KEY_GAIN
         else:
             s.value -= ENTRY_COST.get(kind, 0.0 if kind in LEVEL else 40.0) * w_who
 
@@ -1017,9 +1167,13 @@ class HeuristicPlayer:
             self._die(s, who, p_death, know.me)
             if who == know.me:
                 s.trap = max(s.trap, know.p_trap_unknown)
+        if know.key_needed and know.key_tile is None and not s.key:
+            s.value += know.p.get("key", 0.0) * KEY_GAIN * 0.5
         p25 = know.p25.get(tile)
         if p25:
             s.value += p25 * R25_FOUND * (0.2 if know.guard else 1.0)
+            if know.alarm_early and not know.guard:
+                s.value -= p25 * ALARM_PRISONER * (know.turns_left - 5)
 
     def _die(self, s: Sim, who: str, p: float, me: str) -> None:
         if p <= 0:
@@ -1035,13 +1189,14 @@ class HeuristicPlayer:
         for a Look at a room this seat does not know, (tile, chance it is bad) to branch on."""
         me = know.me
         s = s0.copy()
+        s.step += 1
         here = s.pos.get(me)
         trap, s.trap = s.trap, 0.0
         looked = ()
         if here is None:
             return s, looked
         direction = params.get("direction")
-        if direction is None and action in ALL_TOKENS:
+        if direction is None and action in ALL_TOKENS and params is not BLIND:
             action = "lost"  # played with no way to complete it
         if action == "move":
             dest = ADJ[here].get(direction)
@@ -1053,11 +1208,11 @@ class HeuristicPlayer:
             if cell is not None:
                 tile = s.tiles[cell]
                 if tile not in know.kinds and know.kinds.get(s.tiles[here]) != "dark":
-                    told = tile in know.levels
-                    gain = INFO_BASE * (0.4 if told else 1.0) + know.p25.get(tile, 0.0) * R25_FOUND
-                    s.value += gain * 0.6 if know.guard else gain
-                    if not told:
+                    s.value += know.look_gain(tile)
+                    if tile not in know.levels:
                         looked = (tile, know.p_bad)
+        elif params is BLIND:
+            s.value -= 8.0 if action == "control" else 25.0
         elif action == "push":
             dest = ADJ[here].get(direction)
             target = params.get("target")
@@ -1067,7 +1222,7 @@ class HeuristicPlayer:
             axis, index = slide_of(here, direction)
             self._slide(know, s, axis, index, direction, True)
         elif action != "lost":
-            s.value -= 2.0  # a talent: not modelled, kept for when nothing else helps
+            s.value -= 15.0  # a talent: not modelled, kept for when nothing else helps
         if trap:
             self._die(s, me, trap, know.me)
         s.hyp = None
@@ -1083,6 +1238,18 @@ class HeuristicPlayer:
             if self._may_leave(know, s, inside):
                 s.escaped = True
                 return
+            if s.step > 1:
+                # A later action: allies one step from Room 25 may well be inside by then.
+                dist = know.base_dist
+                coming = [
+                    cid
+                    for cid in know.required
+                    if cid in know.pos and cid not in inside and dist[know.pos[cid]] <= 1.3
+                ]
+                if coming and self._may_leave(know, s, inside + coming):
+                    s.escaped = True
+                    s.value -= 0.5 * ESCAPE
+                    return
         s.tiles = slid(s.tiles, axis, index, direction)
         s.moved = True
         cells = line_cells(axis, index)
@@ -1103,6 +1270,8 @@ class HeuristicPlayer:
         """Whether Room 25 would leave with these characters, as far as this seat can tell."""
         if know.guard:
             return True  # the prisoners might all be inside: a guard never risks it
+        if know.key_needed and not s.key:
+            return False
         death = s.death
         living = [cid for cid in know.required if death.get(cid, 0.0) < 0.5]
         missing = [cid for cid in living if cid not in inside]
@@ -1124,10 +1293,12 @@ class HeuristicPlayer:
         kind = know.kinds.get(s.tiles[here])
         steps = ADJ[here]
         if action == "look":
-            return [] if kind == "dark" else [{"direction": d} for d in steps]
+            return [] if kind == "dark" else STEP_OPTIONS[here]
         if action == "move":
-            found = []
             sealed = s.sealed
+            if kind != "prison" and not sealed:
+                return STEP_OPTIONS[here]
+            found = []
             for d, c in steps.items():
                 if s.tiles[c] in sealed:
                     continue
@@ -1138,7 +1309,13 @@ class HeuristicPlayer:
         if action == "push":
             if here == CENTRE:
                 return []
-            targets = [cid for cid, c in s.pos.items() if c == here and cid != me]
+            # Allies are never pushed in a plan: they have plans of their own. If only allies
+            # stand here, the push is still played on one of them.
+            weight = know.weight
+            others = [cid for cid, c in s.pos.items() if c == here and cid != me]
+            targets = [cid for cid in others if weight[cid] < 0]
+            if not targets:
+                return [BLIND] if others else []
             return [
                 {"target": t, "direction": d}
                 for t in targets
@@ -1146,22 +1323,38 @@ class HeuristicPlayer:
                 if s.tiles[c] not in s.sealed
             ]
         if action == "control":
-            # Only slides that move Room 25 are worth planning; any other is played as a lost
-            # action in the plan (and chosen properly if it comes to be played).
+            if here == CENTRE:
+                return []
+            # Only slides that move Room 25 are planned; any other is counted as a small
+            # disturbance (and chosen properly if it comes to be played). On the prisoners'
+            # side one character inside drives Room 25, the others come to it.
             r_tile = know.room25_tile
             if r_tile is None:
-                return []
+                return [BLIND]
             r = s.tiles.index(r_tile)
+            if r != here and not know.guard:
+                return [BLIND]
+            driver = know.guard or self._driver(know, s, r) == me
             found = []
             for d in ("east", "west", "north", "south"):
                 axis, index = slide_of(here, d)
                 if index == 2 or index != (r // SIZE if axis == "row" else r % SIZE):
                     continue
                 used = s.controls.get(line_name(axis, index))
-                if used is None or used == d:
+                if used is not None and used != d:
+                    continue
+                if driver or leading(axis, index, d) == r:
                     found.append({"direction": d})
-            return found
+            return found or [BLIND]
         return [{}]  # a talent or another token: one way, not modelled
+
+    def _driver(self, know: Knowledge, s: Sim, r: int) -> str | None:
+        """The ally inside Room 25 who slides it: the first of them in the table's order."""
+        weight = know.weight
+        for cid, c in s.pos.items():
+            if c == r and weight.get(cid, 0.0) > 0 and s.death.get(cid, 0.0) < 0.5:
+                return cid
+        return None
 
     def _best_single(self, know: Knowledge, s: Sim, action: str) -> float:
         """The best way to play one last action."""
@@ -1179,14 +1372,8 @@ class HeuristicPlayer:
         return best
 
     def _look_gain(self, know: Knowledge, s: Sim, direction: str) -> float:
-        here = s.pos[know.me]
-        cell = ADJ[here].get(direction)
-        if cell is None:
-            return 0.0
-        tile = s.tiles[cell]
-        if tile in know.kinds:
-            return 0.0
-        return know.p25.get(tile, 0.0) * R25_FOUND + (0.4 if tile in know.levels else 1.0)
+        cell = ADJ[s.pos[know.me]].get(direction)
+        return 0.0 if cell is None else know.look_gain(s.tiles[cell])
 
     def _split(self, know: Knowledge, s1: Sim, action: str, tile: int) -> tuple[float, float]:
         """The best last action that does not enter the room just looked at, and the best that
@@ -1202,8 +1389,8 @@ class HeuristicPlayer:
         good.hyp = (tile, True)
         other = into = -INF
         for params in options:
-            cell = ADJ[here][params["direction"]]
-            if s1.tiles[cell] == tile:
+            cell = ADJ[here].get(params.get("direction", ""))
+            if cell is not None and s1.tiles[cell] == tile:
                 v = self._leaf(know, self._step(know, good, action, params)[0])
                 into = v if v > into else into
             else:
@@ -1229,6 +1416,57 @@ class HeuristicPlayer:
             v_bad = self._leaf(know, s1) - 300.0
         return (1.0 - p_bad) * v_good + p_bad * v_bad
 
+    def _look_first(self, know: Knowledge, s0: Sim, rest: list[str]) -> float:
+        """A Look first, then `rest`: the same as `_then` after each Look, computed once. A Look
+        changes nothing but what is known, so every line is the same but for its gain and for
+        what the second action finds in the room looked at."""
+        options = self._options(know, s0, "look")
+        here = s0.pos.get(know.me)
+        base, _ = self._step(know, s0, "lost", {})
+        if not options or here is None:
+            return self._then(know, base, (), rest)
+        looks = []
+        for o in options:
+            tile = s0.tiles[ADJ[here][o["direction"]]]
+            gain = know.look_gain(tile)
+            hyp = tile not in know.kinds and tile not in know.levels
+            looks.append((gain, tile if hyp else None))
+        top = max(g for g, _ in looks)
+        if not rest:
+            return self._leaf(know, base) + top
+        a = rest[0]
+        if len(rest) > 1 or a not in ("move", "push"):
+            return top + max(self._best_single(know, base, a) for a in rest)
+        plain: list[tuple[int | None, float]] = []  # (tile entered, value)
+        good: dict[int, float] = {}
+        moves = self._options(know, base, a)
+        if not moves:
+            return top + self._leaf(know, self._step(know, base, "lost", {})[0])
+        looked_tiles = {t for _, t in looks if t is not None}
+        for params in moves:
+            cell = ADJ[here].get(params.get("direction", ""))
+            tile = None if cell is None else base.tiles[cell]
+            plain.append((tile, self._leaf(know, self._step(know, base, a, params)[0])))
+            if tile in looked_tiles:
+                hyp = base.copy()
+                hyp.hyp = (tile, True)
+                v = self._leaf(know, self._step(know, hyp, a, params)[0])
+                good[tile] = max(good.get(tile, -INF), v)
+        best = -INF
+        p_bad = know.p_bad
+        for gain, tile in looks:
+            if tile is None:
+                v = gain + max(v for _, v in plain)
+            else:
+                other = max((v for t, v in plain if t != tile), default=-INF)
+                into = good.get(tile, -INF)
+                if other == -INF:
+                    other = self._leaf(know, base) - 300.0
+                v = gain + (1.0 - p_bad) * max(other, into) + p_bad * other
+            if v > best:
+                best = v
+        return best
+
     def _program(self, know: Knowledge, legal: list[dict]) -> dict:
         programs = [c for c in legal if c["type"] == "program" and not c.get("adrenaline")]
         if not programs:
@@ -1246,6 +1484,11 @@ class HeuristicPlayer:
                 chosen.append(command)
                 continue
             v = values.get(tokens)
+            if v is None and tokens[0] == "look":
+                v = self._look_first(know, s0, list(tokens[1:]))
+                if len(tokens) == 1:
+                    v -= 3.0
+                values[tokens] = v
             if v is None:
                 first = tokens[0]
                 lines = firsts.get(first)
@@ -1356,6 +1599,15 @@ class HeuristicPlayer:
         return self._leaf(know, s)
 
     # --- reminder token ---
+
+    def _worth_marking(self, m: Mirror, legal: list[dict]) -> bool:
+        """Whether a reminder token may be worth placing: it is free, and this seat has seen a
+        room worth marking (a guard: any room)."""
+        if legal[-1]["type"] != "reminder":
+            return False
+        if m.mode == "suspicion":
+            return True
+        return any(REMINDER_SCORE.get(k, 0.0) >= 1.0 or k not in LEVEL for k in m.notebook.values())
 
     def _reminder(self, know: Knowledge, legal: list[dict]) -> dict | None:
         """Mark a dangerous room this seat has seen near the characters (a guard marks the exit

@@ -114,6 +114,18 @@ def make_players(
 def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
     """The seat the game waits for, with its legal commands. A seat whose only commands are
     optional (a reminder token right after its action) is not waited for."""
+    # What the whole table sees: whose choice is pending, whose action it is.
+    pending = state.pending
+    if pending is not None:
+        first = pending.get("seat")
+    elif state.phase == "action" and state.current is not None:
+        first = state.characters[state.current].seat
+    else:
+        first = None
+    if first in state.seats:
+        legal = legal_commands(state, first)
+        if any(c["type"] != "reminder" for c in legal):
+            return first, legal
     optional = None
     for seat in seats:
         legal = legal_commands(state, seat)

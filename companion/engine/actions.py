@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from . import board, grid, pivoting, rooms, talents
-from .context import Context, Refused
+from .context import Context, Refused, cell_named
 from .state import ACTIONS, TALENT, GameState
 
 
@@ -72,10 +72,7 @@ def _prison_exit(state: GameState, cell: int) -> bool:
 def _direction(state: GameState, cid: str, command: dict) -> str:
     here = _here(state, cid)
     if "cell" in command and "direction" not in command:
-        try:
-            target = grid.parse_cell(command["cell"])
-        except ValueError as error:
-            raise Refused(str(error).capitalize() + ".") from None
+        target = cell_named(command["cell"])
         direction = grid.direction_to(here, target)
         if direction is None:
             raise Refused(f"{grid.name(target)} is not next to {grid.name(here)}.")

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from . import grid
 from .evolve import evolve
 from .state import GameState
 
 
 class Refused(Exception):
     """A command the rules do not allow now; its message is shown to the player as it is."""
+
+
+def cell_named(value: object, what: str = "") -> int:
+    """A cell a command or a position names, or a refusal saying how to write one."""
+    try:
+        return grid.parse_cell(value)
+    except ValueError as error:
+        raise Refused(f"{what}{str(error)[0].upper()}{str(error)[1:]}.") from None
 
 
 class Context:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from .mac_deck import deck_from_data
+from .registry import registrar
 from .ruleset import Settings, make_ruleset
 from .state import Character, GameState, MacPile, Seat, Tile
 
@@ -17,12 +18,7 @@ Handler = Callable[[GameState, dict], None]
 HANDLERS: dict[str, Handler] = {}
 
 
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
+handles = registrar(HANDLERS)
 
 
 def evolve(state: GameState, event: dict) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from . import actions, board, flow, grid, modes, rooms
 from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
-from .context import Context, Refused
+from .context import Context, Refused, cell_named
 from .setup import new_game
 from .state import HOST, Character, GameState
 
@@ -97,10 +97,7 @@ def _clue(ctx: Context, command: dict) -> None:
         raise Refused("The starting clue is taken before the first programming phase.")
     if seat.clue is not None:
         raise Refused("Each player looks at only one room for the starting clue.")
-    try:
-        cell = grid.parse_cell(command.get("cell"))
-    except ValueError as error:
-        raise Refused(str(error).capitalize() + ".") from None
+    cell = cell_named(command.get("cell"))
     if cell not in grid.neighbours(grid.CENTRE).values():
         raise Refused("The starting clue is one of the four rooms next to the Central room.")
     tile = state.tile_at(cell)
@@ -248,10 +245,7 @@ def _reminder(ctx: Context, command: dict) -> None:
         )
     if seat.reminder is not None:
         raise Refused("Your reminder token is already on the board until that room is revealed.")
-    try:
-        cell = grid.parse_cell(command.get("cell"))
-    except ValueError as error:
-        raise Refused(str(error).capitalize() + ".") from None
+    cell = cell_named(command.get("cell"))
     tile = state.tile_at(cell)
     if tile.revealed:
         raise Refused("A reminder token goes on a room that is still hidden.")

@@ -17,6 +17,7 @@ from . import board, chance, grid, pivoting, rooms
 from .catalogue import colour
 from .context import Context, Refused
 from .mac_deck import Deck, MacCard
+from .registry import registrar
 from .state import HOST, GameState
 
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
@@ -222,12 +223,7 @@ Effect = Callable[[Context, MacCard], None]
 EFFECTS: dict[str, Effect] = {}
 
 
-def effect(kind: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        EFFECTS[kind] = fn
-        return fn
-
-    return register
+effect = registrar(EFFECTS)
 
 
 def _no_effect(ctx: Context, card: MacCard) -> None:

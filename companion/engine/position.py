@@ -4,8 +4,8 @@ entered by hand."""
 
 from __future__ import annotations
 
-from . import catalogue, flow, grid, pivoting
-from .context import Context, Refused
+from . import catalogue, flow, pivoting
+from .context import Context, Refused, cell_named
 from .game import Result
 from .state import ACTIONS, TALENT, GameState
 
@@ -57,10 +57,7 @@ def set_position(state: GameState, position: dict) -> Result:
 
 
 def _cell(value: object) -> int:
-    try:
-        return grid.parse_cell(value)
-    except ValueError as error:
-        raise Refused(f"Position: {error}.") from None
+    return cell_named(value, "Position: ")
 
 
 def _robot(state: GameState, where: object) -> int:

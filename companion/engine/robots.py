@@ -16,6 +16,7 @@ from collections.abc import Callable
 from . import actions, board, grid, rooms, shredder
 from .catalogue import colour
 from .context import Context, Refused
+from .registry import registrar
 from .state import GameState
 
 RobotEffect = Callable[[Context, int, bool], None]  # (ctx, tile entered, revealed by the robot)
@@ -23,12 +24,7 @@ ROBOT_EFFECTS: dict[str, RobotEffect] = {}
 ORDER_FIELDS = ("robot", "order", "target", "direction")
 
 
-def robot_effect(kind: str) -> Callable[[RobotEffect], RobotEffect]:
-    def register(fn: RobotEffect) -> RobotEffect:
-        ROBOT_EFFECTS[kind] = fn
-        return fn
-
-    return register
+robot_effect = registrar(ROBOT_EFFECTS)
 
 
 def robot_cells(state: GameState) -> list[int]:

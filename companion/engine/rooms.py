@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board, grid
-from .context import Context, Refused
-from .grid import parse_cell
+from .context import Context, Refused, cell_named
+from .registry import registrar
 
 Effect = Callable[[Context, str, int], None]
-Registrar = Callable[..., Callable[[Effect], Effect]]
 EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
 LEAVE_EFFECTS: dict[str, Effect] = {}  # what a room does when a character leaves it
 CHOICES: dict[str, Callable[[Context, dict], None]] = {}  # pending kinds resolved elsewhere
@@ -22,28 +21,9 @@ CellChoice = Callable[[Context, str, int, dict], None]
 CELL_CHOICES: dict[str, CellChoice] = {}
 
 
-def _registry(table: dict[str, Effect]) -> Registrar:
-    def decorator(*kinds: str) -> Callable[[Effect], Effect]:
-        def register(fn: Effect) -> Effect:
-            for kind in kinds:
-                table[kind] = fn
-            return fn
-
-        return register
-
-    return decorator
-
-
-effect = _registry(EFFECTS)
-on_leave = _registry(LEAVE_EFFECTS)
-
-
-def choice(kind: str) -> Callable[[CellChoice], CellChoice]:
-    def register(fn: CellChoice) -> CellChoice:
-        CELL_CHOICES[kind] = fn
-        return fn
-
-    return register
+effect = registrar(EFFECTS)
+on_leave = registrar(LEAVE_EFFECTS)
+choice = registrar(CELL_CHOICES)
 
 
 def enter(
@@ -213,10 +193,7 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         token = state.ruleset.settings.control_chamber_uses_token
         board.slide(ctx, axis, index, direction, exit_allowed, token)
         return
-    try:
-        target = parse_cell(command.get("cell"))
-    except ValueError as error:
-        raise Refused(f"Choose a room: {error}.") from None
+    target = cell_named(command.get("cell"), "Choose a room: ")
     if grid.name(target) not in pending["options"]:
         raise Refused(f"Choose one of these rooms: {', '.join(pending['options'])}.")
     ctx.emit("pending_cleared")

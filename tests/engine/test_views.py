@@ -12,6 +12,7 @@ import pytest
 
 from companion.engine import (
     apply,
+    chance,
     events_for,
     full_view,
     legal_commands,
@@ -245,32 +246,10 @@ def test_events_for_blanks_hidden_tiles() -> None:
     assert "moving" in json.dumps(events)
 
 
-def _splitmix(state: int) -> tuple[int, int]:
-    mask = (1 << 64) - 1
-    state = (state + 0x9E3779B97F4A7C15) & mask
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    return state, z ^ (z >> 31)
-
-
-def _shuffle(state: int, items: list) -> tuple[int, list]:
-    items = list(items)
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            state, value = _splitmix(state)
-            if value < limit:
-                break
-        j = value % n
-        items[i], items[j] = items[j], items[i]
-    return state, items
-
-
 def test_the_public_record_does_not_give_away_the_roles() -> None:
     """No seat may learn the roles from what events_for gives it: here, a generator state left
-    in the public `game_created` event is walked back to the role shuffle."""
+    in the public `game_created` event is walked back to the role shuffle (with the engine's own
+    shuffle, as an attacker would)."""
     golden = 0x9E3779B97F4A7C15
     recovered = 0
     seeds = range(20)
@@ -281,7 +260,7 @@ def test_the_public_record_does_not_give_away_the_roles() -> None:
         if not isinstance(value, int):
             continue
         before = (value - 4 * golden) % (1 << 64)  # five role tiles: four draws
-        after, deck = _shuffle(before, ["prisoner"] * 4 + ["guard"])
+        after, deck = chance.shuffled(before, ["prisoner"] * 4 + ["guard"])
         if after != value:
             continue
         guess = {seat["characters"][0]: deck[i] for i, seat in enumerate(created["seats"])}

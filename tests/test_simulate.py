@@ -1,0 +1,133 @@
+"""`room25 simulate` and the simulated players (companion/simulate.py, companion/players.py).
+
+Behaviour only, no timing: the number of games, determinism, never a refused command, the
+heuristic player's picture of the game matching its seat's view, and an honest check that it
+plays better than random."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.cli import main
+from companion.engine import EDITIONS, MODES, apply, legal_commands, seat_view, start
+from companion.engine.compose import legal_players
+from companion.players import HeuristicPlayer, Mirror
+from companion.simulate import play_game, simulate
+
+WINS = {"complete_victory", "partial_victory"}
+
+TABLES = [
+    (edition, mode, players)
+    for edition in EDITIONS
+    for mode in MODES
+    for players in legal_players(edition, mode)
+]
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_simulate_plays_the_number_of_games_asked(policy):
+    summary = simulate({"mode": "suspicion", "players": 5}, 3, seed=4, policy=policy)
+    figures = summary.as_dict()
+    assert summary.games == figures["games"] == 3
+    assert sum(figures["counts"].values()) == 3
+    assert sum(figures["results"].values()) == pytest.approx(1.0)
+    assert figures["mean_turns"] >= 1
+    assert figures["games_per_second"] > 0
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_simulate_is_deterministic_for_a_seed(policy):
+    setup = {"mode": "cooperation", "players": 3}
+    first = simulate(setup, 4, seed=11, policy=policy).as_dict()
+    again = simulate(setup, 4, seed=11, policy=policy).as_dict()
+    for key in ("counts", "mean_turns", "mean_commands"):
+        assert first[key] == again[key]
+
+
+def test_an_unknown_policy_is_refused():
+    with pytest.raises(ValueError, match="policy"):
+        simulate({"mode": "solo", "players": 1}, 1, seed=0, policy="clever")
+
+
+@pytest.mark.parametrize(("edition", "mode", "players"), TABLES)
+def test_heuristic_players_never_send_a_refused_command(edition, mode, players):
+    """Every edition, mode and number of players: whole games end without a refusal
+    (`play_game` raises on one), and with `check` each heuristic player compares what it
+    followed from the events with a fresh seat_view at every decision."""
+    for number in range(2):
+        rng = random.Random(1000 * number + players)
+        setup = {"edition": edition, "mode": mode, "players": players, "seed": number}
+        state, played = play_game(setup, "heuristic", rng, check=True)
+        assert state.outcome is not None
+        assert played > 0
+
+
+def test_heuristic_players_never_send_a_refused_command_across_many_games():
+    for number in range(12):
+        setup = {"mode": "suspicion", "players": 5 + number % 2, "seed": 500 + number}
+        state, _ = play_game(setup, "heuristic", random.Random(number))
+        assert state.outcome is not None
+
+
+@pytest.mark.parametrize("mode", ["suspicion", "cooperation"])
+def test_heuristic_players_report_rooms_with_physical_tracking(mode):
+    """Physical tiles: a command that shows a tile names the room; the player still decides
+    what to do and the report is one the engine accepts."""
+    setup = {"mode": mode, "players": 4, "tracking": "physical", "seed": 9}
+    state, _ = play_game(setup, "heuristic", random.Random(9), check=True)
+    assert state.outcome is not None
+
+
+def _wins(setup: dict, policy: str, games: int) -> int:
+    counts = simulate(setup, games, seed=2024, policy=policy).as_dict()["counts"]
+    return sum(n for result, n in counts.items() if result in WINS)
+
+
+@pytest.mark.parametrize(
+    "setup", [{"mode": "cooperation", "players": 4}, {"mode": "solo", "players": 1}]
+)
+def test_heuristic_wins_more_often_than_random(setup):
+    """Same seeds, 80 games each: random play essentially never escapes (0 in 80 here), the
+    heuristic players escape in roughly two games out of five (Cooperation) or three (Solo)."""
+    heuristic = _wins(setup, "heuristic", 80)
+    random_ = _wins(setup, "random", 80)
+    assert heuristic > random_
+    assert heuristic >= 12  # not a fluke
+
+
+def test_the_heuristic_player_plans_from_its_own_seat_only():
+    """The player is handed its seat's view; a room another seat looked at stays unknown to it."""
+    result = start({"mode": "cooperation", "players": 2, "seed": 3})
+    state = result.state
+    state = apply(state, {"type": "clue", "seat": "1", "cell": "C2"}).state
+    state = apply(state, {"type": "clue", "seat": "2", "cell": "C4"}).state
+    mine = Mirror(seat_view(state, "1"))
+    theirs = Mirror(seat_view(state, "2"))
+    assert set(mine.notebook) != set(theirs.notebook)
+    assert len(mine.notebook) == len(theirs.notebook) == 1
+
+    seen = []
+    player = HeuristicPlayer("1", random.Random(0))
+
+    def look() -> dict:
+        seen.append(True)
+        return seat_view(state, "1")
+
+    command = player.choose(look, legal_commands(state, "1"))
+    assert command in legal_commands(state, "1")
+    assert seen  # it asked for its own view, and only through the callback
+
+
+def test_cli_simulate_reports_the_policy_and_games_per_second(capsys):
+    assert main(["simulate", "--games", "2", "--players-policy", "random", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["policy"] == "random"
+    assert report["games"] == 2
+    assert report["games_per_second"] > 0
+    assert main(["simulate", "--games", "2", "--mode", "solo", "--players", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 heuristic games of solo" in out
+    assert "games per second" in out
