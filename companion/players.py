@@ -1,52 +1,44 @@
 """Seats for simulated games: a random player and a heuristic one.
 
-A player sees what its seat may see and nothing else: the driver (`companion.simulate`) hands it
-`seat_view(state, seat)` and `legal_commands(state, seat)`, and it answers with one of those
-commands. The heuristic player keeps its own small model of the complex built from that view
-(the revealed rooms, the rooms in its notebook, the positions) and plans with it; it never
-applies a command to the real state to see what would happen, since that would show it hidden
-rooms.
+A player sees what its seat may see and nothing else. The driver (`companion.simulate`) hands it
+the seat's `legal_commands` and a way to ask for the seat's `seat_view`, and after every command
+the events the seat may see (`events_for`); it answers with one of the legal commands.
+
+The heuristic player keeps a `Mirror` of its seat's view, built from `seat_view` and kept up to
+date from those events (asking for the whole view again whenever an event comes that it does not
+follow), because the view is costly to build before every decision. From it, it plans on its own
+small model of the complex: the revealed rooms, the rooms in its notebook, the positions. It
+never applies a command to the real state to see what would happen (that would show it hidden
+rooms) and never looks at `full_view`.
 
 Table talk. The rules let players say how dangerous a room they looked at is, never which room
 it is (001, Look: "You are allowed to give indications about the room's danger level"). Allies
-(everyone in Cooperation, a team in Team mode) share a `Table` on which each one writes the
-danger level (safe, obstacle, danger) of the rooms in its notebook; nobody talks in Suspicion or
-Competition. The reminder token is also used as a public "danger here" mark.
+(everyone in Cooperation and Solo, a team in Team mode) share a `Table` on which each one writes
+the danger level (safe, obstacle, danger) of the rooms in its notebook; nobody talks in
+Suspicion or Competition. The reminder token is also put on a dangerous room as a public mark.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-# --- the complex's geometry (the engine's own helpers are not part of its public interface) ---
+from companion.engine import grid
 
-SIZE = 5
-CENTRE = 12
-NAMES = tuple(f"{'ABCDE'[c % SIZE]}{c // SIZE + 1}" for c in range(SIZE * SIZE))
+# --- the complex's geometry, from the engine's grid ---
+
+SIZE, CENTRE = grid.SIZE, grid.CENTRE
+NAMES = tuple(grid.name(c) for c in grid.CELLS)
 INDEX = {name: c for c, name in enumerate(NAMES)}
-STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
-MOVABLE = (0, 1, 3, 4)
-
-
-def _adjacent(c: int) -> dict[str, int]:
-    row, col = divmod(c, SIZE)
-    found = {}
-    for direction, (dr, dc) in STEP.items():
-        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE:
-            found[direction] = (row + dr) * SIZE + col + dc
-    return found
-
-
-ADJ = tuple(_adjacent(c) for c in range(SIZE * SIZE))
+ADJ = grid.ADJACENT
 NEIGHBOURS = tuple(tuple(a.values()) for a in ADJ)
-
-
-def is_exit(c: int) -> bool:
-    row, col = divmod(c, SIZE)
-    return (row in (0, 4) and col != 2) or (col in (0, 4) and row != 2)
+is_exit = grid.is_exit_zone
+line_cells = grid.line_cells
+line_name = grid.line_key
+leading = grid.leading_cell
 
 
 def is_edge(c: int) -> bool:
@@ -75,16 +67,6 @@ def _exit_distances() -> tuple[int, ...]:
 EXIT_DIST = _exit_distances()
 
 
-def line_cells(axis: str, index: int) -> list[int]:
-    if axis == "row":
-        return [index * SIZE + col for col in range(SIZE)]
-    return [row * SIZE + index for row in range(SIZE)]
-
-
-def line_name(axis: str, index: int) -> str:
-    return f"row{index + 1}" if axis == "row" else f"col{'ABCDE'[index]}"
-
-
 def slide_of(cell: int, direction: str) -> tuple[str, int]:
     """The line a Control played from this cell moves in this direction."""
     row, col = divmod(cell, SIZE)
@@ -92,18 +74,7 @@ def slide_of(cell: int, direction: str) -> tuple[str, int]:
 
 
 def slid(tiles: tuple[int, ...], axis: str, index: int, direction: str) -> tuple[int, ...]:
-    cells = line_cells(axis, index)
-    line = [tiles[c] for c in cells]
-    line = line[-1:] + line[:-1] if direction in ("east", "south") else line[1:] + line[:1]
-    result = list(tiles)
-    for c, t in zip(cells, line, strict=True):
-        result[c] = t
-    return tuple(result)
-
-
-def leading(axis: str, index: int, direction: str) -> int:
-    cells = line_cells(axis, index)
-    return cells[-1] if direction in ("east", "south") else cells[0]
+    return tuple(grid.slide(list(tiles), axis, index, direction))
 
 
 # --- what the rooms mean to a player ---
@@ -149,9 +120,22 @@ ENTRY_COST = {
     "shredder": 60.0,
     "trapped": 0.0,  # handled as a trap to leave with the next action
 }
+# Rooms a Look may show that one would rather not enter.
 BAD = frozenset(
-    ("mortal", "illusion", "flooded", "trapped", "acid", "shredder", "timer", "paranoia")
-) | frozenset(("prison", "vortex", "mirror"))
+    (
+        "mortal",
+        "illusion",
+        "flooded",
+        "trapped",
+        "acid",
+        "shredder",
+        "timer",
+        "paranoia",
+        "prison",
+        "vortex",
+        "mirror",
+    )
+)
 KNOWN_SAFE = frozenset(k for k, v in LEVEL.items() if v == "safe")
 # The cost of stepping onto a room on the way somewhere (in actions; None: avoid).
 PATH_COST = {
@@ -171,6 +155,7 @@ PATH_COST = {
 }
 INF = 1e9
 UNKNOWN_PATH = 2.2  # look, then move
+# The rooms a player expects when the game's record does not give its composition.
 BASE_COMPOSITION = {
     "empty": 8,
     "vision": 1,
@@ -186,19 +171,19 @@ BASE_COMPOSITION = {
     "room25": 1,
 }
 
-# Weights of the evaluation.
-DEATH = 1000.0
-ESCAPE = 5000.0
-DIST_W = 30.0
-EXIT_W = 35.0
-FRONT_W = 10.0
-INFO_BASE = 6.0
-R25_FOUND = 160.0
-VISION_GAIN = 25.0
-LATE_W = 150.0
-KEY_GAIN = 300.0
-KEY_FOUND = 120.0
-ALARM_PRISONER = 60.0
+# Weights of the evaluation (tuned by playing: `room25 simulate`).
+DEATH = 1000.0  # a character of one's side eliminated (an opponent's: a gain, by his weight)
+ESCAPE = 5000.0  # Room 25 taken out with one's side
+DIST_W = 30.0  # per action still needed to reach Room 25
+EXIT_W = 35.0  # per slide still needed to bring Room 25 to an exit zone
+FRONT_W = 10.0  # per action to reach a room where Room 25 may be, while it is not found
+INFO_BASE = 6.0  # a Look at a room nobody told this seat about
+R25_FOUND = 160.0  # finding Room 25 (times the chance that a room is it)
+VISION_GAIN = 25.0  # the Vision chamber's look
+LATE_W = 150.0  # per action a way to Room 25 is longer than the actions left
+KEY_GAIN = 300.0  # entering the Key room while it is needed
+KEY_FOUND = 120.0  # finding the Key room (times the chance)
+ALARM_PRISONER = 60.0  # per turn the alarm would take off the countdown
 ALARM_GUARD = 10.0
 
 
@@ -263,8 +248,11 @@ class Mirror:
         )
     )
 
+    serials = itertools.count()
+
     def __init__(self, view: dict) -> None:
         self.stale = False
+        self.serial = next(Mirror.serials)
         ruleset = view["ruleset"]
         self.mode = ruleset["mode"]
         self.settings = ruleset["settings"]
@@ -483,7 +471,6 @@ class Knowledge:
     """What one seat knows at one moment, in a form quick to plan with."""
 
     def __init__(self, player: HeuristicPlayer, m: Mirror) -> None:
-        self.mirror = m
         self.mode = m.mode
         self.settings = m.settings
         self.seat = player.seat
@@ -549,7 +536,7 @@ class Knowledge:
         # What follows depends on the rooms known and the tiles' places only: kept from the
         # last decision while those have not changed.
         key = (
-            id(m),
+            m.serial,
             tiles,
             len(revealed),
             len(m.notebook),
@@ -742,17 +729,16 @@ class Knowledge:
         if len(allies) < 2 or me not in allies:
             return {}
         n = len(allies)
+        rows = [(i, cid, MANHATTAN[self.pos[cid]]) for i, cid in enumerate(allies)]
         share = {}
+        p25 = self.p25
         for c, t in enumerate(self.tiles):
-            if t not in self.p25:
+            if t not in p25:
                 continue
-            sector = SECTOR[c]
-            row, col = divmod(c, SIZE)
+            sector = SECTOR[c] % n
             best, owner = INF, None
-            for i, cid in enumerate(allies):
-                a = self.pos[cid]
-                d = abs(a // SIZE - row) + abs(a % SIZE - col)
-                d += (0.0 if sector % n == i % n else 0.6) + i * 0.01
+            for i, cid, dist in rows:
+                d = dist[c] + (0.0 if sector == i % n else 0.6) + i * 0.01
                 if d < best:
                     best, owner = d, cid
             share[t] = 1.0 if owner == me else 0.5
@@ -882,6 +868,13 @@ SECTOR = tuple(
     0 if r < 2 and c >= 2 else 1 if r >= 2 and c > 2 else 2 if r > 2 and c <= 2 else 3
     for r, c in (divmod(cell, SIZE) for cell in range(SIZE * SIZE))
 )
+MANHATTAN = tuple(
+    tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE)
+)
+# Suspicion, role tiles "doubt": guards dealt on average (001: 4 prisoner tiles and 1 guard tile
+# at 4 players, 2 guard tiles from 5, one tile left over at 4 and 5 players).
+GUARDS_EXPECTED = {4: 0.8, 5: 5 / 3, 6: 2.0}
 STATIC = (
     "p",
     "unknown",
@@ -958,6 +951,7 @@ class Sim:
 
 ALL_TOKENS = ("look", "move", "push", "control")
 BLIND = {"blind": True}  # an action the plan does not follow in detail
+HOPE = {"hope": True}  # a Control kept for when the others will have played (`_hope`)
 STEP_OPTIONS = tuple([{"direction": d} for d in ADJ[c]] for c in range(SIZE * SIZE))
 
 
@@ -1213,6 +1207,8 @@ class HeuristicPlayer:
                         looked = (tile, know.p_bad)
         elif params is BLIND:
             s.value -= 8.0 if action == "control" else 25.0
+        elif params is HOPE:
+            s.value += 0.3 * ESCAPE
         elif action == "push":
             dest = ADJ[here].get(direction)
             target = params.get("target")
@@ -1238,6 +1234,14 @@ class HeuristicPlayer:
             if self._may_leave(know, s, inside):
                 s.escaped = True
                 return
+            if know.mode == "suspicion" and not know.guard:
+                # Who is still outside may be a guard: the attempt costs little if it fails
+                # (Room 25 comes back at the other end of its line with those inside).
+                p = self._leave_chance(know, s, inside)
+                if p >= 0.2:
+                    s.escaped = True
+                    s.value -= (1.0 - p) * ESCAPE
+                    return
             if s.step > 1:
                 # A later action: allies one step from Room 25 may well be inside by then.
                 dist = know.base_dist
@@ -1283,6 +1287,38 @@ class HeuristicPlayer:
         if know.mode == "solo":
             return not missing and not dead
         return not missing and (not dead or know.last_turn)
+
+    def _leave_chance(self, know: Knowledge, s: Sim, inside: list[str]) -> float:
+        """Suspicion: the chance Room 25 leaves with these characters, the roles this seat does
+        not know being guards as often as the role tiles make likely."""
+        unknown = [
+            cid
+            for cid in know.chars
+            if cid not in know.public_role and know.chars[cid].seat != know.seat
+        ]
+        known_guards = sum(1 for r in know.public_role.values() if r == "guard")
+        expected = GUARDS_EXPECTED.get(len(know.chars), 2.0)
+        if know.settings.get("role_tiles", "doubt") != "doubt" and len(know.chars) < 6:
+            expected = 1.0 if len(know.chars) == 4 else 1.5
+        p_guard = min(0.95, max(0.0, expected - known_guards) / len(unknown)) if unknown else 0.0
+        missing_known = 0
+        doubtful = 0
+        for cid, c in know.chars.items():
+            out = cid not in inside or not c.alive or s.death.get(cid, 0.0) >= 0.5
+            if not out:
+                continue
+            role = know.public_role.get(cid)
+            if role == "prisoner":
+                missing_known += 1
+            elif role is None:
+                doubtful += 1
+        allowed = 1 if know.last_turn else 0
+        if missing_known > allowed:
+            return 0.0
+        p = p_guard**doubtful  # every doubtful one a guard
+        if missing_known < allowed and doubtful:
+            p += doubtful * (1.0 - p_guard) * p_guard ** (doubtful - 1)
+        return p
 
     def _options(self, know: Knowledge, s: Sim, action: str) -> list[dict]:
         """Ways to complete an action in the model (the engine's rules, as far as known)."""
@@ -1345,8 +1381,27 @@ class HeuristicPlayer:
                     continue
                 if driver or leading(axis, index, d) == r:
                     found.append({"direction": d})
+            if s.step and not know.guard and self._hope(know, s, r):
+                found.append(HOPE)
             return found or [BLIND]
         return [{}]  # a talent or another token: one way, not modelled
+
+    def _hope(self, know: Knowledge, s: Sim, r: int) -> bool:
+        """A later Control from inside Room 25 may take it out after the others have played:
+        Room 25 one slide from an exit zone with another ally inside to slide it, and everyone
+        who must escape inside or one step away."""
+        if EXIT_DIST[r] != 1 or know.base_dist is None:
+            return False
+        me, dist, weight = know.me, know.base_dist, know.weight
+        others_inside = [
+            cid for cid, c in s.pos.items() if c == r and cid != me and weight.get(cid, 0) > 0
+        ]
+        if not others_inside:
+            return False
+        return all(
+            s.pos.get(cid) == r or (cid in know.pos and dist[know.pos[cid]] <= 1.3)
+            for cid in know.required
+        )
 
     def _driver(self, know: Knowledge, s: Sim, r: int) -> str | None:
         """The ally inside Room 25 who slides it: the first of them in the table's order."""
@@ -1474,6 +1529,11 @@ class HeuristicPlayer:
         me = programs[0]["character"]
         programs = [c for c in programs if c["character"] == me]
         s0 = self._start(know, me)
+        # A first action the plan does not follow (a push among allies, a slide that leaves
+        # Room 25 alone) is never better than a Look first, when a Look can be played.
+        can_look = bool(self._options(know, s0, "look")) and any(
+            (c.get("actions") or [None])[0] == "look" for c in programs
+        )
         # Every first action once, then every second action after it.
         firsts: dict[str, list[tuple[Sim, tuple]]] = {}
         values: dict[tuple[str, ...], float] = {}
@@ -1494,13 +1554,15 @@ class HeuristicPlayer:
                 lines = firsts.get(first)
                 if lines is None:
                     options = self._options(know, s0, first)
-                    if options:
+                    if can_look and options == [BLIND]:
+                        lines = []
+                    elif options:
                         lines = [self._step(know, s0, first, params) for params in options]
                     else:
                         lines = [self._step(know, s0, "lost", {})]
                     firsts[first] = lines
                 rest = list(tokens[1:])
-                v = max(self._then(know, s1, looked, rest) for s1, looked in lines)
+                v = max((self._then(know, s1, looked, rest) for s1, looked in lines), default=-INF)
                 if len(tokens) == 1:
                     v -= 3.0  # one action only: for the Cold chamber or a trap
                 values[tokens] = v

@@ -3,20 +3,22 @@
 Two policies seat the players:
 
 - `random`: every command is drawn uniformly among the legal commands of all seats (the
-  engine's fuzzing baseline; prisoners almost never win).
-- `heuristic` (`companion.players.HeuristicPlayer`): each seat sees only its own
-  `seat_view` and answers with one of its `legal_commands`. It takes its starting clue (allies
-  look at different rooms), keeps a model of the complex from the revealed rooms and its
-  notebook, and programs its two actions with a one-turn lookahead in which the other
-  characters stand still: Look at hidden neighbours before entering them, never walk or push
-  itself into a room it knows to be deadly (Mortal chamber, an occupied Acid bath, a Trap it
-  cannot leave with its next action, a Flooded chamber it must leave, an Illusion chamber with
-  nothing safe to swap with), head for the rooms where Room 25 may be, then for Room 25, use
-  Control to bring Room 25 to an exit zone and take it out when everyone who must escape is
-  inside. Allies say aloud how dangerous the rooms they saw are (the rules allow it) and mark
-  deadly rooms with their reminder token. Guards (Suspicion) look for deadly rooms, stay with
-  the others to push them into those rooms, keep Room 25 away from the exits and never take it
-  out.
+  engine's fuzzing baseline; prisoners essentially never win).
+- `heuristic` (`companion.players.HeuristicPlayer`, the default): each seat knows only what its
+  `seat_view` shows and answers with one of its `legal_commands`. It programs its two actions
+  with a one-turn lookahead over its own model of the complex, the other characters standing
+  still: the starting clue on a room next to the Central room (allies on different ones); a
+  Look at a hidden room before entering it, weighing what the Look may show; never into a room
+  it knows to be deadly (the Mortal chamber, an Acid bath someone is in, a Trapped chamber it
+  cannot leave with its next action, a Flooded chamber to be left in time, a Prison cell it
+  would be stuck in, the Illusion chamber with no safe room to swap with); towards the hidden
+  rooms where Room 25 may be, each ally exploring his own part of the complex, then towards
+  Room 25; the first ally inside slides it to an exit zone and takes it out with the Control
+  action once everyone who must escape is inside (or about to be). Allies say how dangerous the
+  rooms they saw are (allowed by the rules) and mark deadly rooms with their reminder token; in
+  Suspicion prisoners keep away from company outside Room 25 and do not set the alarm off early.
+  Guards learn where the deadly rooms are, follow the others to push them in (or into an
+  occupied Acid bath), keep Room 25 away from the exit zones and never take it out.
 """
 
 from __future__ import annotations

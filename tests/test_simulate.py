@@ -55,12 +55,12 @@ def test_an_unknown_policy_is_refused():
 @pytest.mark.parametrize(("edition", "mode", "players"), TABLES)
 def test_heuristic_players_never_send_a_refused_command(edition, mode, players):
     """Every edition, mode and number of players: whole games end without a refusal
-    (`play_game` raises on one), and with `check` each heuristic player compares what it
-    followed from the events with a fresh seat_view at every decision."""
+    (`play_game` raises on one); in the first, with `check`, each heuristic player compares
+    what it followed from the events with a fresh seat_view at every decision."""
     for number in range(2):
         rng = random.Random(1000 * number + players)
         setup = {"edition": edition, "mode": mode, "players": players, "seed": number}
-        state, played = play_game(setup, "heuristic", rng, check=True)
+        state, played = play_game(setup, "heuristic", rng, check=number == 0)
         assert state.outcome is not None
         assert played > 0
 
