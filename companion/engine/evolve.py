@@ -71,6 +71,12 @@ def created(event: dict) -> GameState:
     return state
 
 
+def _pile(state: GameState) -> MacPile:
+    """The M.A.C. piles are shared between a state and its copies: copy before changing."""
+    pile = state.mac = state.mac.copy()
+    return pile
+
+
 def _seat(state: GameState, sid: str) -> Seat:
     """Seats are shared between a state and its copies: copy one before changing it."""
     seat = state.seats[sid] = state.seats[sid].copy()
@@ -108,7 +114,7 @@ def _position(state: GameState, e: dict) -> None:
     if "deaths" in e:
         state.deaths = list(e["deaths"])
     if "mac" in e:
-        mac = state.mac
+        mac = _pile(state)
         if mac.draw is not None:
             mac.draw = list(e["mac"]["draw"])
         mac.discard, mac.in_play = list(e["mac"]["discard"]), list(e["mac"]["in_play"])
@@ -353,8 +359,8 @@ def _countdown(state: GameState, e: dict) -> None:
     state.turn = e["turn"]
     state.turns_left = e["turns_left"]
     state.controls = {}
-    mac = state.mac
-    if mac is not None:
+    if state.mac is not None:
+        mac = _pile(state)
         mac.discard.extend(mac.in_play)
         mac.in_play, mac.drawn, mac.madness_rounds = [], [], ()
         mac.accelerated = mac.jammed = False
@@ -362,7 +368,7 @@ def _countdown(state: GameState, e: dict) -> None:
 
 @handles("mac_batch")
 def _mac_batch(state: GameState, e: dict) -> None:
-    mac = state.mac
+    mac = _pile(state)
     mac.due, mac.after, mac.drawer = e["count"], e["after"], e["drawer"]
     if e["after"] == "slot":
         mac.madness_rounds = (*mac.madness_rounds, e["round"])
@@ -370,26 +376,27 @@ def _mac_batch(state: GameState, e: dict) -> None:
 
 @handles("mac_batch_more")
 def _mac_more(state: GameState, e: dict) -> None:
-    state.mac.due += e["count"]
+    _pile(state).due += e["count"]
 
 
 @handles("mac_batch_over")
 @handles("mac_batch_done")
 def _mac_batch_done(state: GameState, e: dict) -> None:
-    mac = state.mac
+    mac = _pile(state)
     mac.due, mac.after, mac.drawer = 0, None, None
 
 
 @handles("mac_shuffled")
 def _mac_shuffled(state: GameState, e: dict) -> None:
-    state.mac.draw = list(e["pile"])
-    state.mac.discard = []
+    mac = _pile(state)
+    mac.draw = list(e["pile"])
+    mac.discard = []
     state.rng = e["rng"]
 
 
 @handles("mac_drawn")
 def _mac_drawn(state: GameState, e: dict) -> None:
-    mac = state.mac
+    mac = _pile(state)
     if mac.draw is not None:
         mac.draw.remove(e["card"])
     mac.current = e["card"]
@@ -401,7 +408,7 @@ def _mac_drawn(state: GameState, e: dict) -> None:
 
 @handles("mac_card_done")
 def _mac_card_done(state: GameState, e: dict) -> None:
-    mac = state.mac
+    mac = _pile(state)
     mac.current = None
     (mac.in_play if e["stays"] else mac.discard).append(e["card"])
 
@@ -416,7 +423,7 @@ def _token_lost(state: GameState, e: dict) -> None:
 
 @handles("jammed")
 def _jammed(state: GameState, e: dict) -> None:
-    state.mac.jammed = True
+    _pile(state).jammed = True
     if e["reminders_removed"]:
         for sid, seat in state.seats.items():
             if seat.reminder is not None:
@@ -425,7 +432,7 @@ def _jammed(state: GameState, e: dict) -> None:
 
 @handles("accelerated")
 def _accelerated(state: GameState, e: dict) -> None:
-    state.mac.accelerated = True
+    _pile(state).accelerated = True
 
 
 @handles("room_hidden")

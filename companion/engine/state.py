@@ -213,6 +213,6 @@ class GameState:
             robots=self.robots,
             key_activated=self.key_activated,
             outcome=self.outcome,
-            mac=None if self.mac is None else self.mac.copy(),
+            mac=self.mac,  # copied on write (evolve._pile)
             mac_deck=self.mac_deck,
         )
