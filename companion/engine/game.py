@@ -318,6 +318,9 @@ def _report(ctx: Context, command: dict) -> None:
         board.entered_room25(ctx)
     elif event == "eliminated":
         board.eliminate(ctx, cid, "reported")
+        if state.phase == "programming" and state.outcome is None:
+            # The others may all be locked in already: only he was still programming.
+            flow.maybe_start_actions(ctx)
     else:
         raise Refused("Report entered_room25, eliminated or escaped.")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board, chance, grid, pivoting, rooms
-from .catalogue import colour
+from .catalogue import box, colour
 from .context import Context, Refused
 from .mac_deck import Deck, MacCard
 from .state import HOST, GameState
@@ -339,6 +339,8 @@ def _robot(ctx: Context, card: MacCard) -> None:
             continue
         target = state.cells[cell]
         if not state.robots:
+            if not box(state.ruleset.edition).get("robot"):
+                continue  # a box without robots (the base game with a M.A.C. deck): no effect
             ctx.emit("robot_placed", tile=target, cell=cell)
         elif target not in state.robots:
             nearest = min(state.robots, key=lambda t: (_distance(state.cell_of(t), cell), t))
