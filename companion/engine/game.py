@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import actions, board, flow, grid, modes, rooms
+from . import abilities as _abilities  # noqa: F401 (registers the characters' talents)
+from . import actions, board, flow, grid, modes, rooms, talents
 from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
 from .context import Context, Refused
 from .setup import new_game
@@ -126,8 +127,6 @@ def _program(ctx: Context, command: dict) -> None:
         raise Refused(f"{modes.display(c.id)} plays without programming.")
     boost = _adrenaline(state, c, command.get("adrenaline", False))
     choice = command.get("talent_choice")
-    if choice is not None and not isinstance(choice, str):
-        raise Refused("A talent choice is a word, such as the ability's name.")
     if state.tracked:
         tokens = command.get("actions")
         held = flow.tokens(state, c)
@@ -139,6 +138,7 @@ def _program(ctx: Context, command: dict) -> None:
             raise Refused("Each action token can be programmed only once.")
         if len(tokens) > c.limit:
             raise Refused("In the Cold chamber you can only program one action.")
+        talents.check_choice(state, c.id, tokens, choice)
         ctx.emit(
             "programmed",
             character=c.id,
