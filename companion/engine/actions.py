@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from . import board, grid, pivoting, rooms, talents
+from . import board, grid, modes, pivoting, rooms, talents
 from .context import Context, Refused, cell_named
 from .state import ACTIONS, TALENT, GameState
 
@@ -15,11 +15,6 @@ def _here(state: GameState, cid: str) -> int:
     cell = state.where(cid)
     assert cell is not None
     return cell
-
-
-def accessible(state: GameState, cell: int) -> bool:
-    """Whether a character may enter the room at a cell (moved, pushed, by a robot too)."""
-    return not state.tile_at(cell).sealed
 
 
 def options(state: GameState, cid: str, action: str) -> list[dict]:
@@ -36,9 +31,9 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
     if action == "move":
         found = []
         for d, cell in steps.items():
-            if not accessible(state, cell):
+            if not board.may_enter(state, cell, cid):
                 continue
-            if room == "prison" and not _prison_exit(state, cell):
+            if room == "prison" and not prison_exit(state, cell):
                 continue
             found.append({"direction": d})
         return found
@@ -46,12 +41,12 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
         if here == grid.CENTRE:
             return []
         tile = state.cells[here]
-        targets = [o for o in state.occupants(tile) if o != cid]
+        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
         return [
             {"target": t, "direction": d}
             for t in targets
             for d, cell in steps.items()
-            if accessible(state, cell)
+            if board.may_enter(state, cell, t)
         ]
     if action == "control":
         return [{"direction": d} for _, _, d in board.line_moves(state, [here])]
@@ -61,7 +56,13 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
 COMMAND_FIELDS = ("type", "seat", "character", "action", "version", "room")
 
 
-def _prison_exit(state: GameState, cell: int) -> bool:
+def pushable(state: GameState, target: str, by: str | None) -> bool:
+    """000, ALICE: "A hidden character cannot be pushed, carried, or called." BRUCE: mimicking
+    her, "He remains visible to Alice, who can push him." `by` None: a robot pushes."""
+    return not state.characters[target].hidden or (by == "alice" and target == "bruce")
+
+
+def prison_exit(state: GameState, cell: int) -> bool:
     """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room;
     a robot counts as an occupant (002 SALLE PRISON: "une salle adjacente occupée par un autre
     joueur ou un robot"; 000 ROBOTS: "the imprisoned character can move to it")."""
@@ -88,10 +89,7 @@ def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
     state = ctx.state
     if action == TALENT:
         params = {k: v for k, v in command.items() if k not in COMMAND_FIELDS}
-        if params not in options(state, cid, TALENT):
-            raise Refused("That is not a way to use this talent now.")
-        ctx.emit("action_played", character=cid, action=action, **params)
-        talents.resolve(ctx, cid, params)
+        talents.play(ctx, cid, params, command.get("room"))
         return
     if action not in ACTIONS:
         raise Refused(f"{action!r} is not an action: choose look, move, push or control.")
@@ -142,13 +140,16 @@ def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
         target = wanted.get("target")
         if target not in state.occupants(state.cells[here]) or target == cid:
             return "You can only push another character standing in your room."
+        if not pushable(state, target, cid):
+            return f"{modes.display(target)} is hidden: a hidden character cannot be pushed."
     if action == "control":
         axis = "row" if wanted["direction"] in ("east", "west") else "col"
         row, col = grid.row_col(here)
         if (row if axis == "row" else col) == grid.SIZE // 2:
             return "Row 3 and column C hold the Central room: they never move."
         return "That line already moved the other way this turn; it may only move the same way."
-    if destination is not None and state.tile_at(destination).sealed:
+    mover = wanted.get("target", cid)
+    if destination is not None and not board.may_enter(state, destination, mover):
         return board.inaccessible(state, destination)
     if room == "prison":
         return (

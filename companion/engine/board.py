@@ -15,12 +15,29 @@ def kind_at(state: GameState, cell: int) -> str | None:
 
 
 def inaccessible(state: GameState, cell: int) -> str:
-    """Why no one may enter a sealed room: in Season 2 and Ultimate a "Do Not Cross" marker
-    lies on every inaccessible room (000, 002: 4 markers for the Flooded and Shredder rooms)."""
+    """Why a character may not enter a room: in Season 2 and Ultimate a "Do Not Cross" marker
+    lies on every inaccessible room (000, 002: 4 markers for the Flooded and Shredder rooms);
+    a Lock token keeps out everyone but Emmett."""
+    if not state.tile_at(cell).sealed:
+        return f"The room at {grid.name(cell)} is locked: only Emmett may enter it."
     if state.ruleset.edition == "base":
         return "That Flooded chamber is locked: no one can enter it."
     room = room_name(state.tile_at(cell).kind)
     return f"The {room} at {grid.name(cell)} is inaccessible: Do Not Cross."
+
+
+def locked(state: GameState, cell: int) -> bool:
+    """A Lock token lies on the room (Emmett's Lock on)."""
+    return state.cells[cell] in state.locks
+
+
+def may_enter(state: GameState, cell: int, cid: str) -> bool:
+    """Whether a character may enter the room at a cell. No one enters a room with a "Do Not
+    Cross" marker; a locked room is "inaccessible to everyone other than Robots or Emmett
+    himself" (000, EMMETT, LOCK ON; Immunity To Locks: "He can also be called or pushed")."""
+    if state.tile_at(cell).sealed:
+        return False
+    return cid == "emmett" or not locked(state, cell)
 
 
 def hidden_cells(state: GameState) -> list[int]:
@@ -89,6 +106,9 @@ def eliminate(ctx: Context, cid: str, cause: str) -> None:
     if not state.characters[cid].alive:
         return
     ctx.emit("eliminated", character=cid, cause=cause)
+    if cid == "emmett" and state.locks:
+        # 000, EMMETT: "If Emmett is eliminated, all Lock tokens are removed from the complex".
+        ctx.emit("locks_removed")
     modes.reveal_after_death(ctx)
     if state.outcome is None:
         outcome = modes.death_outcome(state)

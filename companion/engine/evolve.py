@@ -12,7 +12,7 @@ from dataclasses import replace
 from .mac_deck import deck_from_data
 from .registry import registrar
 from .ruleset import Settings, make_ruleset
-from .state import Character, GameState, MacPile, Seat, Tile
+from .state import RESERVED_EMPTY, Character, GameState, MacPile, Seat, Tile
 
 Handler = Callable[[GameState, dict], None]
 HANDLERS: dict[str, Handler] = {}
@@ -66,7 +66,11 @@ def created(event: dict) -> GameState:
     for seat in event["seats"]:
         for cid in seat["characters"]:
             state.characters[cid] = Character(
-                cid, seat["id"], event["start"], adrenaline=ruleset.settings.adrenaline
+                cid,
+                seat["id"],
+                event["start"],
+                adrenaline=ruleset.settings.adrenaline,
+                empties=RESERVED_EMPTY.get(cid, 0) if ruleset.settings.talents else 0,
             )
     return state
 
@@ -111,6 +115,8 @@ def _position(state: GameState, e: dict) -> None:
         state.controls = dict(e["controls"])
     if "robots" in e:
         state.robots = tuple(e["robots"])
+    if "locks" in e:
+        state.locks = tuple(e["locks"])
     if "deaths" in e:
         state.deaths = list(e["deaths"])
     if "mac" in e:
@@ -217,6 +223,7 @@ def _revealed_action(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.actions += 1
     c.played = (*c.played, e["action"])
+    c.hidden = False  # "The character becomes visible as soon as she takes an action" (000)
     if e["action"] in c.program:
         program = list(c.program)
         program.remove(e["action"])
@@ -239,6 +246,7 @@ def _slot_done(state: GameState, e: dict) -> None:
     state.characters[e["character"]].slots += 1
     state.previous = e["character"]
     state.current = None
+    state.carrying = None
 
 
 @handles("adrenaline_used")
@@ -316,6 +324,7 @@ def _eliminated(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.alive, c.tile, c.trapped, c.flooded, c.program = False, None, None, None, ()
     c.came_from = c.paranoia = None
+    c.hidden = False
     state.deaths.append(c.id)
 
 
@@ -438,11 +447,19 @@ def _accelerated(state: GameState, e: dict) -> None:
 @handles("room_hidden")
 def _room_hidden(state: GameState, e: dict) -> None:
     state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=False, sealed=False)
+    _unlock(state, e["tile"])
 
 
 @handles("room_replaced")
 def _room_replaced(state: GameState, e: dict) -> None:
     state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], kind=e["room"])
+    _unlock(state, e["tile"])
+
+
+def _unlock(state: GameState, tile_id: int) -> None:
+    """A room turned face down or taken out of the complex gives its Lock token back."""
+    if tile_id in state.locks:
+        state.locks = tuple(t for t in state.locks if t != tile_id)
 
 
 @handles("escaped")
@@ -482,6 +499,7 @@ def _destroyed(state: GameState, e: dict) -> None:
         composition.pop(e["room"], None)
     composition["empty"] = composition.get("empty", 0) + 1
     state.composition = composition
+    _unlock(state, tile.id)
 
 
 @handles("regenerated")
@@ -543,3 +561,34 @@ def _paranoia_ended(state: GameState, e: dict) -> None:
 @handles("key_activated")
 def _key(state: GameState, e: dict) -> None:
     state.key_activated = True
+
+
+@handles("hid")
+def _hid(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].hidden = True
+
+
+@handles("adrenaline_recovered")
+def _adrenaline_recovered(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].adrenaline = True
+
+
+@handles("carrying")
+def _carrying(state: GameState, e: dict) -> None:
+    state.carrying = (e["character"], e["target"])
+
+
+@handles("lock_placed")
+def _lock_placed(state: GameState, e: dict) -> None:
+    moved = e.get("moved_from")
+    state.locks = (*(t for t in state.locks if t != moved), e["tile"])
+
+
+@handles("locks_removed")
+def _locks_removed(state: GameState, e: dict) -> None:
+    state.locks = ()
+
+
+@handles("empty_room_used")
+def _empty_room_used(state: GameState, e: dict) -> None:
+    state.characters[e["character"]].empties -= 1

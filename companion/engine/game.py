@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import actions, board, flow, grid, modes, rooms
+from . import abilities as _abilities  # noqa: F401 (registers the characters' talents)
+from . import actions, board, flow, grid, modes, rooms, talents
 from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
 from .context import Context, Refused, cell_named
 from .setup import new_game
@@ -123,8 +124,6 @@ def _program(ctx: Context, command: dict) -> None:
         raise Refused(f"{modes.display(c.id)} plays without programming.")
     boost = _adrenaline(state, c, command.get("adrenaline", False))
     choice = command.get("talent_choice")
-    if choice is not None and not isinstance(choice, str):
-        raise Refused("A talent choice is a word, such as the ability's name.")
     if state.tracked:
         tokens = command.get("actions")
         held = flow.tokens(state, c)
@@ -136,6 +135,7 @@ def _program(ctx: Context, command: dict) -> None:
             raise Refused("Each action token can be programmed only once.")
         if len(tokens) > c.limit:
             raise Refused("In the Cold chamber you can only program one action.")
+        talents.check_choice(state, c.id, tokens, choice)
         ctx.emit(
             "programmed",
             character=c.id,
@@ -312,6 +312,9 @@ def _report(ctx: Context, command: dict) -> None:
         board.entered_room25(ctx)
     elif event == "eliminated":
         board.eliminate(ctx, cid, "reported")
+        if state.phase == "programming" and state.outcome is None:
+            # The others may all be locked in already: only he was still programming.
+            flow.maybe_start_actions(ctx)
     else:
         raise Refused("Report entered_room25, eliminated or escaped.")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from . import actions, board, flow, grid
-from .state import HOST, GameState
+from . import actions, board, flow, grid, talents
+from .state import HOST, TALENT, GameState
 
 
 def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
@@ -28,6 +28,8 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
             shown = grid.neighbour(here, option["direction"])
             if action == "look" and state.tile_at(shown).revealed:
                 shown = None
+        elif action == TALENT:
+            shown = talents.shown_cell(state, cid, option)
         found.extend(_with_room(state, command, shown))
     return found
 
@@ -75,8 +77,15 @@ def _programming(state: GameState, seat: str) -> list[dict]:
                 continue
             held = flow.tokens(state, c)
             for n in range(1, c.limit + 1):
-                found.extend({**head, "actions": list(p)} for p in permutations(held, n))
+                for tokens in permutations(held, n):
+                    found.extend(_with_choice(state, {**head, "actions": list(tokens)}, c.id))
     return found
+
+
+def _with_choice(state: GameState, command: dict, cid: str) -> list[dict]:
+    """Kevin in Ultimate names his ability when he programs his talent token."""
+    choices = talents.programming_choices(state, cid) if TALENT in command["actions"] else ()
+    return [{**command, "talent_choice": c} for c in choices] or [command]
 
 
 def _in_cold(state: GameState, cid: str) -> bool:
@@ -141,6 +150,9 @@ def _choices(state: GameState, seat: str) -> list[dict]:
     if pending["seat"] not in (HOST, seat):
         return []
     base = {"type": "choose", "seat": seat}
+    if pending["kind"] == "android":
+        pushed = _with_room(state, {**base, "answer": "pushed"}, state.cell_of(pending["tile"]))
+        return [*pushed, {**base, "answer": "stays"}]
     if "field" in pending:
         return [{**base, pending["field"]: option} for option in pending["options"]]
     if pending["kind"] == "robot":

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import board, chance, grid, pivoting, rooms
-from .catalogue import colour
+from . import board, chance, grid, pivoting, rooms, talents
+from .catalogue import box, colour
 from .context import Context, Refused
 from .mac_deck import Deck, MacCard
 from .registry import registrar
@@ -144,12 +144,16 @@ def _first_player_character(state: GameState) -> list[str]:
     return _drawer_or(state, [first] if first else [])
 
 
-def _yellow_exits(state: GameState, cell: int) -> list[int]:
-    """Adjacent yellow rooms face up that a character may enter."""
+def _yellow_exits(state: GameState, cid: str, cell: int) -> list[int]:
+    """Adjacent yellow rooms face up that the character may enter; none for a hidden one
+    (000, ALICE: "A hidden character cannot be pushed")."""
+    if state.characters[cid].hidden:
+        return []
     found = []
     for step in grid.neighbours(cell).values():
         tile = state.tile_at(step)
-        if tile.revealed and tile.kind and colour(tile.kind) == "yellow" and not tile.sealed:
+        yellow = tile.revealed and tile.kind and colour(tile.kind) == "yellow"
+        if yellow and board.may_enter(state, step, cid):
             found.append(step)
     return found
 
@@ -160,7 +164,10 @@ def _other_tunnels(state: GameState, cid: str) -> list[int]:
     return [
         state.cell_of(t.id)
         for t in state.tiles.values()
-        if t.id != here and t.revealed and t.kind == "tunnel" and not t.sealed
+        if t.id != here
+        and t.revealed
+        and t.kind == "tunnel"
+        and board.may_enter(state, state.cell_of(t.id), cid)
     ]
 
 
@@ -173,9 +180,11 @@ def _moves(ctx: Context, steps: list[list[str]]) -> None:
         cell = state.where(cid)
         if cell is None:
             continue
-        options = _yellow_exits(state, cell) if kind == "push" else _other_tunnels(state, cid)
+        options = _yellow_exits(state, cid, cell) if kind == "push" else _other_tunnels(state, cid)
         if not options:
             continue
+        if kind == "push" and talents.may_refuse_robot_push(state, cid):
+            options.append(cell)  # Alice may refuse the robot's push: she stays
         pending = {
             "kind": "mac_push" if kind == "push" else "mac_tunnel",
             "seat": state.characters[cid].seat,
@@ -200,7 +209,8 @@ def _resolve_choice(ctx: Context, command: dict) -> None:
         reveal(ctx, wanted)
     elif pending["kind"] == "mac_push":
         cell = grid.parse_cell(wanted)
-        rooms.enter(ctx, pending["character"], ctx.state.cells[cell], command.get("room"), "robot")
+        if cell != state.where(pending["character"]):
+            rooms.enter(ctx, pending["character"], state.cells[cell], command.get("room"), "robot")
         _moves(ctx, pending["queue"])
     elif pending["kind"] == "mac_tunnel":
         cell = grid.parse_cell(wanted)
@@ -335,6 +345,8 @@ def _robot(ctx: Context, card: MacCard) -> None:
             continue
         target = state.cells[cell]
         if not state.robots:
+            if not box(state.ruleset.edition).get("robot"):
+                continue  # a box without robots (the base game with a M.A.C. deck): no effect
             ctx.emit("robot_placed", tile=target, cell=cell)
         elif target not in state.robots:
             nearest = min(state.robots, key=lambda t: (_distance(state.cell_of(t), cell), t))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import catalogue, flow, pivoting
 from .context import Context, Refused, cell_named
 from .game import Result
-from .state import ACTIONS, TALENT, GameState
+from .state import ACTIONS, LOCK_TOKENS, TALENT, GameState
 
 KEYS = {
     "turn",
@@ -38,6 +38,10 @@ KEYS = {
     "corridors",
     "paranoia",
     "key_activated",
+    "hidden",
+    "locks",
+    "reserve",
+    "talent_choices",
 }
 
 
@@ -66,6 +70,14 @@ def _robot(state: GameState, where: object) -> int:
     if tile.kind is None or catalogue.colour(tile.kind) == "red":
         raise Refused(f"Position: a robot cannot stand at {where} (red or unknown room).")
     return tile.id
+
+
+def _lock(state: GameState, where: object) -> int:
+    """A Lock token lies on a room face up (Emmett locks visible rooms)."""
+    tile = state.cells[_cell(where)]
+    if state.tiles[tile].kind is None:
+        raise Refused(f"Position: a Lock token lies on a known room, not on {where}.")
+    return tile
 
 
 def _character(state: GameState, cid: object) -> str:
@@ -122,11 +134,17 @@ def _event(state: GameState, p: dict) -> dict:
         e["robots"] = [_robot(state, where) for where in p["robots"]]
         for tile in e["robots"]:
             tiles[tile]["revealed"] = True
+    if "locks" in p:
+        if len(p["locks"]) > LOCK_TOKENS or len(set(p["locks"])) != len(p["locks"]):
+            raise Refused(f"Position: at most {LOCK_TOKENS} Lock tokens, one per room.")
+        e["locks"] = [_lock(state, where) for where in p["locks"]]
+        for tile in e["locks"]:
+            tiles[tile]["revealed"] = True
     e["tiles"] = tiles
     for cid, tokens in p.get("programs", {}).items():
         cid = _character(state, cid)
-        if not isinstance(tokens, list) or any(t not in ACTIONS for t in tokens):
-            raise Refused(f"Position: {cid}'s program is a list of actions.")
+        if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
+            raise Refused(f"Position: {cid}'s program is a list of action tokens.")
         chars[cid].update(program=list(tokens), flexible=len(tokens) == 1)
     if phase == "action":
         done = {_character(state, c) for c in p.get("done", [])}
@@ -160,6 +178,14 @@ def _event(state: GameState, p: dict) -> dict:
         if not isinstance(pile, list) or any(t not in (*ACTIONS, TALENT) for t in pile):
             raise Refused(f"Position: {cid}'s Paranoia pile is a list of action tokens, top first.")
         chars[cid].update(paranoia=list(pile), program=[], flexible=False)
+    for cid in p.get("hidden", []):
+        chars[_character(state, cid)]["hidden"] = True
+    for cid, count in p.get("reserve", {}).items():
+        if not isinstance(count, int) or count < 0:
+            raise Refused(f"Position: {cid}'s Empty rooms in reserve are a count.")
+        chars[_character(state, cid)]["empties"] = count
+    for cid, ability in p.get("talent_choices", {}).items():
+        chars[_character(state, cid)]["talent_choice"] = ability
     for cid in p.get("roles_revealed", []):
         chars[_character(state, cid)]["role_public"] = True
     e["characters"] = {cid: fields for cid, fields in chars.items() if fields}

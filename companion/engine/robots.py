@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import actions, board, grid, rooms, shredder
+from . import actions, board, grid, rooms, shredder, talents
 from .catalogue import colour
 from .context import Context, Refused
 from .registry import registrar
@@ -43,8 +43,8 @@ def orders(state: GameState) -> list[dict]:
     """Every order a robot of the complex can carry out now (000 ROBOTS, user manual: "A robot
     can only move or push"). Move: to an adjacent room, never one with a "Do Not Cross" marker
     ("It can enter a locked room but not in an inaccessible space"). Push: a character of its
-    room into an adjacent room he may enter, never from a blue room ("This order is not possible
-    if the robot is in a blue room")."""
+    room who is not hidden, into an adjacent room he may enter (a locked one only for Emmett),
+    never from a blue room ("This order is not possible if the robot is in a blue room")."""
     found: list[dict] = []
     for cell in robot_cells(state):
         robot = grid.name(cell)
@@ -55,8 +55,10 @@ def orders(state: GameState) -> list[dict]:
         if colour(state.tile_at(cell).kind) == "blue":
             continue
         for target in state.occupants(state.cells[cell]):
+            if not actions.pushable(state, target, None):
+                continue
             for direction, step in steps.items():
-                if actions.accessible(state, step):
+                if board.may_enter(state, step, target):
                     push = {"robot": robot, "order": "push", "target": target}
                     found.append({**push, "direction": direction})
     return found
@@ -127,10 +129,31 @@ def carry_out(ctx: Context, cid: str, order: dict, reported: object = None) -> N
     ctx.emit("robot_ordered", character=cid, **order)
     if order["order"] == "move":
         _move(ctx, state.cells[here], step, reported)
+    elif talents.may_refuse_robot_push(state, order["target"]):
+        rooms._ask(ctx, "android", order["target"], state.cells[step], ANDROID, "answer")
     else:
         # 000 ROBOTS, Push order: "The robot pushes a character into an adjacent room"; like any
         # pushed character he applies that room's effect.
         rooms.enter(ctx, order["target"], state.cells[step], reported, how="robot")
+
+
+ANDROID = ["pushed", "stays"]
+
+
+def _android(ctx: Context, command: dict) -> None:
+    """Alice's player says whether the robot's push goes ahead (talents.may_refuse_robot_push);
+    pushed into a hidden physical tile, the answer names the room."""
+    pending = ctx.state.pending
+    assert pending is not None
+    answer = command.get("answer")
+    if answer not in ANDROID:
+        raise Refused('Answer "pushed" (the robot pushes her) or "stays" (she refuses).')
+    ctx.emit("pending_cleared")
+    if answer == "pushed":
+        rooms.enter(ctx, pending["character"], pending["tile"], command.get("room"), how="robot")
+
+
+rooms.CHOICES["android"] = _android
 
 
 def _move(ctx: Context, tile_id: int, cell: int, reported: object) -> None:

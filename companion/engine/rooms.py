@@ -11,6 +11,7 @@ from collections.abc import Callable
 from . import board, grid
 from .context import Context, Refused, cell_named
 from .registry import registrar
+from .state import GameState
 
 Effect = Callable[[Context, str, int], None]
 EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
@@ -19,11 +20,33 @@ CHOICES: dict[str, Callable[[Context, dict], None]] = {}  # pending kinds resolv
 # Choices a room asks whose answer is a cell, by pending kind: (ctx, character, cell, command).
 CellChoice = Callable[[Context, str, int, dict], None]
 CELL_CHOICES: dict[str, CellChoice] = {}
+# Max's Carry: "Max and the carried character are both affected by their destination room in
+# an identical and unique way. If the room requires a choice to be made, Max makes that choice"
+# (000, MAX: CARRY). A room's effect is applied once, for the carrier, and moves both; these
+# rooms' effects fall on each character ("both characters are eliminated in the Mortal
+# Chamber").
+PER_CHARACTER = ("mortal", "trapped", "flooded", "paranoia", "mirror")
+# The ways of arriving that take the carried character along: the Carry itself and the rooms
+# that send the carrier on (Illusion, Tunnel, Twin, Vortex: "both characters move to the same
+# Tunnel Chamber").
+TOGETHER = ("carry", "illusion", "tunnel", "twin", "vortex")
 
 
 effect = registrar(EFFECTS)
 on_leave = registrar(LEAVE_EFFECTS)
 choice = registrar(CELL_CHOICES)
+
+
+def company(state: GameState, cid: str) -> list[str]:
+    """The character and the one he carries, while a Carry is under way and they stand
+    together; otherwise the character alone."""
+    carrying = state.carrying
+    if carrying is None or carrying[0] != cid:
+        return [cid]
+    carried = state.characters[carrying[1]]
+    if carried.alive and carried.tile == state.characters[cid].tile:
+        return [cid, carried.id]
+    return [cid]
 
 
 def enter(
@@ -36,29 +59,44 @@ def enter(
 ) -> None:
     """A character arrives in a room: reveal it if hidden, then apply its effect (every time).
     `origin` is the cell he comes from (by default where he stands): the Pivoting room turns
-    towards it."""
+    towards it. A carried character arrives with him and the effect falls on both."""
     state = ctx.state
     tile = state.tiles[tile_id]
     kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
-    before = state.characters[cid].tile
-    if origin is None:
-        origin = state.where(cid)
-    ctx.emit(
-        "moved", character=cid, tile=tile_id, cell=state.cell_of(tile_id), how=how, origin=origin
-    )
+    group = _arrivals(ctx, cid, tile_id, how, origin)
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
-    left(ctx, cid, before)
-    EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
+    _leave(ctx, group)
+    if kind not in PER_CHARACTER:
+        EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
+        return
+    for member in group:
+        if state.characters[member].alive and state.outcome is None:
+            EFFECTS[kind](ctx, member, tile_id)
 
 
 def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
     """Put a character in a revealed room without applying its effect (Twin, Tunnel, Vortex)."""
+    _leave(ctx, _arrivals(ctx, cid, tile_id, how, None))
+
+
+def _arrivals(ctx: Context, cid: str, tile_id: int, how: str, origin: int | None) -> dict:
+    """Move the character (and the one he carries) onto the tile; where each stood before."""
     state = ctx.state
-    before = state.characters[cid].tile
+    group = company(state, cid) if how in TOGETHER else [cid]
+    before = {member: state.characters[member].tile for member in group}
+    if origin is None:
+        origin = state.where(cid)
     cell = state.cell_of(tile_id)
-    ctx.emit("moved", character=cid, tile=tile_id, cell=cell, how=how, origin=state.where(cid))
-    left(ctx, cid, before)
+    for member in group:
+        ctx.emit("moved", character=member, tile=tile_id, cell=cell, how=how, origin=origin)
+    return before
+
+
+def _leave(ctx: Context, before: dict) -> None:
+    """Once everyone arriving together has moved: what the rooms they left do."""
+    for member, tile_id in before.items():
+        left(ctx, member, tile_id)
 
 
 def left(ctx: Context, cid: str, tile_id: int | None) -> None:
@@ -77,7 +115,11 @@ def _no_effect(ctx: Context, cid: str, tile_id: int) -> None:
     return None
 
 
-def _ask(ctx: Context, kind: str, cid: str, tile_id: int, options: list) -> None:
+def _ask(
+    ctx: Context, kind: str, cid: str, tile_id: int, options: list, field: str | None = None
+) -> None:
+    """Wait for the choice of `cid`'s player; `field` names the command's key for an answer
+    that is not a cell."""
     state = ctx.state
     pending = {
         "kind": kind,
@@ -86,6 +128,8 @@ def _ask(ctx: Context, kind: str, cid: str, tile_id: int, options: list) -> None
         "tile": tile_id,
         "options": options,
     }
+    if field is not None:
+        pending["field"] = field
     ctx.emit("pending", pending=pending)
 
 
@@ -149,11 +193,31 @@ def _vortex(ctx: Context, cid: str, tile_id: int) -> None:
 
 @effect("acid")
 def _acid(ctx: Context, cid: str, tile_id: int) -> None:
+    """The one who entered earlier is eliminated by the arrival of the second one. Carried in
+    together: "When arriving in an Acid Bath, Max decides which character is eliminated" (000,
+    MAX: CARRY). Decision: a third character already in the bath entered earlier than both, so
+    he is eliminated too (the sources are silent)."""
     state = ctx.state
-    others = [state.characters[o] for o in state.occupants(tile_id) if o != cid]
+    together = company(state, cid)
+    others = [state.characters[o] for o in state.occupants(tile_id) if o not in together]
     if others:
         first = min(others, key=lambda c: c.entered)
         board.eliminate(ctx, first.id, "acid")
+    if len(together) > 1 and state.outcome is None:
+        _ask(ctx, "acid", cid, tile_id, together, "target")
+
+
+def _acid_chosen(ctx: Context, command: dict) -> None:
+    pending = ctx.state.pending
+    assert pending is not None
+    target = command.get("target")
+    if target not in pending["options"]:
+        raise Refused(f"Choose who is eliminated: {' or '.join(pending['options'])}.")
+    ctx.emit("pending_cleared")
+    board.eliminate(ctx, target, "acid")
+
+
+CHOICES["acid"] = _acid_chosen
 
 
 @effect("flooded")
@@ -199,7 +263,9 @@ def resolve_choice(ctx: Context, command: dict) -> None:
     ctx.emit("pending_cleared")
     kind = pending["kind"]
     if kind == "vision":
-        look_at(ctx, cid, target, command.get("room"))
+        # Carried in: "the same room is looked at when arriving in the Vision Chamber" (000).
+        for member in company(state, cid):
+            look_at(ctx, member, target, command.get("room"))
     elif kind == "moving":
         here = state.cell_of(state.characters[cid].tile)
         ctx.emit("swapped", cells=[here, target], how="moving")

@@ -82,6 +82,20 @@ class Settings:
     # The Key room is used in Solo as well as in Cooperation (002: "Uniquement en mode
     # coopération & Solo"; 000: "used only for Cooperation mode").
     key_room_in_solo: bool = False
+    # Jennifer's Call: "into" - no one is called into a Flooded chamber or a locked room, but
+    # Emmett, immune to locks, may be called into a locked one (000: "cannot call someone
+    # into"); "from" - Jennifer standing in a Flooded chamber or a locked room calls no one
+    # (002: "ne peut pas appeler depuis une salle Inondable / verrouillée").
+    call_blocked: str = "into"
+    # Kevin picks Hack the complex or Hack a robot "reveal": when his token is revealed (002)
+    # or "programming": when he programs it (000), the command's `talent_choice`.
+    kevin_chooses: str = "reveal"
+    # Emmett's Lock on his own room as well as an adjacent one (002: "une salle adjacente ou
+    # celle qu'il occupe"; 000: "an adjacent visible non-Blue room").
+    lock_own_room: bool = False
+    # Emmett's Lock from the Central room, where both rulebooks forbid every talent; the
+    # online adaptation's notes (003) say it should be allowed there. A table's choice.
+    lock_from_central: bool = False
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -98,6 +112,8 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "robots_per_room": False,
         "pivoting_corridor": "carry",
         "key_room_in_solo": True,
+        "call_blocked": "from",
+        "lock_own_room": True,
     },
     "ultimate": {
         "flooded_seals": "on_reveal",
@@ -112,6 +128,7 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "talents": True,
         "adrenaline": True,
         "tunnel_choice": "may",
+        "kevin_chooses": "programming",
     },
 }
 

@@ -15,6 +15,7 @@ from .catalogue import box, characters, rooms
 from .context import Context, Refused
 from .mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
 from .ruleset import Ruleset, make_ruleset, turns_for
+from .state import RESERVED_EMPTY
 
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
 DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"), ("sarah", "bruce"))
@@ -25,8 +26,6 @@ TEAM_CHARACTERS = {
     6: ("emmett", "kevin", "franck", "jennifer", "max", "alice"),
     8: ("emmett", "kevin", "franck", "jennifer", "max", "alice", "sarah", "bruce"),
 }
-# Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
-RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
 
 
 def characters_per_seat(ruleset: Ruleset, players: int) -> int:
@@ -202,9 +201,13 @@ def _check_box(
     for kind, n in counts.items():
         if kind not in rooms():
             raise Refused(f"The {what} names {kind!r}, which is not a room.")
-        have = available.get(kind, 0) - (reserve or {}).get(kind, 0)
+        kept = (reserve or {}).get(kind, 0)
+        have = available.get(kind, 0) - kept
         if n < 0 or n > have:
-            raise Refused(f"The {what} asks {n} {kind} but the {ruleset.edition} box has {have}.")
+            aside = f" once Sarah and Bruce keep their {kept}" if kept else ""
+            raise Refused(
+                f"The {what} asks {n} {kind} but the {ruleset.edition} box has {have}{aside}."
+            )
 
 
 def _deal(ruleset: Ruleset, rng: int, counts: Counter) -> tuple[int, list[str]]:
@@ -234,7 +237,7 @@ def _deal(ruleset: Ruleset, rng: int, counts: Counter) -> tuple[int, list[str]]:
     return rng, layout
 
 
-def _rigged(ruleset: Ruleset, rows: object) -> list[str]:
+def _rigged(ruleset: Ruleset, rows: object, reserve: dict[str, int]) -> list[str]:
     if not (
         isinstance(rows, list)
         and len(rows) == 5
@@ -244,7 +247,7 @@ def _rigged(ruleset: Ruleset, rows: object) -> list[str]:
     layout = [kind for row in rows for kind in row]
     if layout[grid.CENTRE] != "central":
         raise Refused("The Central room stands in the middle of the complex (C3).")
-    _check_box(ruleset, Counter(layout), "rigged complex")
+    _check_box(ruleset, Counter(layout), "rigged complex", reserve)
     if layout.count("room25") != 1:
         raise Refused("The complex holds Room 25 exactly once: it is the way out.")
     return layout
@@ -331,7 +334,7 @@ def new_game(setup: dict) -> Context:
     counts: Counter = Counter()
     layout: list[str | None] = []
     if "complex" in setup:
-        layout = list(_rigged(ruleset, setup["complex"]))
+        layout = list(_rigged(ruleset, setup["complex"], _reserve(ruleset, seats)))
         counts = Counter(layout)
     elif tracked:
         rng, counts = _composition(ruleset, setup, seats, rng)

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
 ACTIONS = ("look", "move", "push", "control")  # the four basic actions
 TALENT = "talent"  # the fifth token of Season 2 and Ultimate
 HOST = "host"  # the table itself: reports and advances in countdown-only games
+# Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
+RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
+LOCK_TOKENS = 2  # Emmett's Lock tokens (000, SETUP: "Emmett receives two Lock tokens")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,8 @@ class Character:
     talent_choice: str | None = None  # a talent's option chosen while programming
     came_from: int | None = None  # the cell he entered his current room from (Pivoting room)
     paranoia: tuple[str, ...] | None = None  # face-down Paranoia pile, top first; None: none
+    hidden: bool = False  # Be hidden (Alice, or Bruce mimicking her) until his next action
+    empties: int = 0  # Empty rooms in reserve for Sabotage (Sarah two, Bruce one)
 
     def copy(self) -> Character:
         return Character(
@@ -82,6 +87,8 @@ class Character:
             self.talent_choice,
             self.came_from,
             self.paranoia,
+            self.hidden,
+            self.empties,
         )
 
 
@@ -157,6 +164,8 @@ class GameState:
     arrivals: int = 0  # counter behind Character.entered
     robots: tuple[int, ...] = ()  # the tile under each robot in the complex (public)
     key_activated: bool = False  # the Key room was entered: Room 25 may leave (Cooperation)
+    locks: tuple[int, ...] = ()  # the tiles under Lock tokens (public)
+    carrying: tuple[str, str] | None = None  # a Carry under way this action: carrier, carried
     outcome: dict | None = None
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
@@ -212,6 +221,8 @@ class GameState:
             arrivals=self.arrivals,
             robots=self.robots,
             key_activated=self.key_activated,
+            locks=self.locks,
+            carrying=self.carrying,
             outcome=self.outcome,
             mac=self.mac,  # copied on write (evolve._pile)
             mac_deck=self.mac_deck,

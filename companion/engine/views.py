@@ -33,6 +33,7 @@ def _complex(state: GameState, full: bool) -> list[list[dict]] | None:
                 "reminders": reminders.get(tile.id, []),
                 "occupants": state.occupants(tile.id),
                 "robots": state.robots_in(tile.id),
+                "locked": tile.id in state.locks,
             }
             cells.append(entry)
         rows.append(cells)
@@ -55,6 +56,8 @@ def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
         "trapped": c.trapped is not None and c.tile == c.trapped,
         "adrenaline": c.adrenaline,
         "lost_tokens": list(c.lost),
+        "hidden": c.hidden,
+        "reserve": c.empties,  # Empty rooms kept for Sabotage
         "flooded_since": c.flooded_turn if c.flooded is not None and c.tile == c.flooded else None,
         # A Paranoia pile: which tokens are left is public, their order face down.
         "paranoia": None
@@ -67,6 +70,7 @@ def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
         entry["program"] = list(c.program)
         entry["single_action"] = c.flexible
         entry["adrenaline_programmed"] = c.boosted
+        entry["talent_choice"] = c.talent_choice
     return entry
 
 

@@ -67,6 +67,10 @@ def check(state: GameState, expect: dict) -> list[str]:
             shown = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
             if shown != sorted(value):
                 problems.append(f"robots are at {shown}, expected {sorted(value)}")
+        elif key == "locks":
+            shown = sorted(cell for cell, e in cells.items() if e["locked"])
+            if shown != sorted(value):
+                problems.append(f"Lock tokens are on {shown}, expected {sorted(value)}")
         elif key == "corridors":
             for cell, corridor in value.items():
                 if cells[cell]["corridor"] != corridor:

@@ -45,6 +45,10 @@ SETUPS = st.sampled_from(TABLES).flatmap(
                     "masks": st.sampled_from(["majority", "left_outside"]),
                     "mac": st.sampled_from(["off", "standard", "madness"]),
                     "mac_deck": st.sampled_from(["virtual", "physical"]),
+                    "call_blocked": st.sampled_from(["into", "from"]),
+                    "kevin_chooses": st.sampled_from(["reveal", "programming"]),
+                    "lock_own_room": st.booleans(),
+                    "lock_from_central": st.booleans(),
                 }
             ),
         }
