@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board, chance, grid, pivoting, rooms, talents
+from .abilities import sabotage_room, sabotage_room_options
 from .catalogue import box, colour
 from .context import Context, Refused
 from .mac_deck import Deck, MacCard
 from .registry import registrar
-from .state import HOST, GameState
+from .state import HOST, LOCK_TOKENS, GameState
 
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
 STAY_IN_PLAY = ("jamming", "time_bomb")
@@ -212,6 +213,17 @@ def _resolve_choice(ctx: Context, command: dict) -> None:
         if cell != state.where(pending["character"]):
             rooms.enter(ctx, pending["character"], state.cells[cell], command.get("room"), "robot")
         _moves(ctx, pending["queue"])
+    elif pending["kind"] == "mac_lock":
+        _lock(ctx, pending["character"], wanted)
+    elif pending["kind"] == "mac_lock_from":
+        cell = state.cells[grid.parse_cell(pending["target"])]
+        moved = state.cells[grid.parse_cell(wanted)]
+        ctx.emit("lock_placed", character=None, tile=cell, cell=pending["target"], moved_from=moved)
+    elif pending["kind"] == "mac_panic_room":
+        _panic_move(ctx, pending["character"], grid.parse_cell(wanted))
+    elif pending["kind"] == "mac_panic_swap":
+        a, b = (grid.parse_cell(c) for c in wanted.split())
+        ctx.emit("swapped", cells=[a, b], how="panic")
     elif pending["kind"] == "mac_tunnel":
         cell = grid.parse_cell(wanted)
         rooms.place(ctx, pending["character"], ctx.state.cells[cell], "chaos")
@@ -225,6 +237,8 @@ rooms.CHOICES["mac_card"] = _resolve_choice
 rooms.CHOICES["mac_push"] = _resolve_choice
 rooms.CHOICES["mac_tunnel"] = _resolve_choice
 rooms.CHOICES["punishment"] = _resolve_choice
+for _kind in ("mac_lock", "mac_lock_from", "mac_panic_room", "mac_panic_swap"):
+    rooms.CHOICES[_kind] = _resolve_choice
 
 
 # --- effects ------------------------------------------------------------------------------
@@ -373,6 +387,155 @@ def _chaos(ctx: Context, card: MacCard) -> None:
     steps = [["push", c.id] for c in living if c.tile in state.robots]
     steps += [["tunnel", c.id] for c in living if state.tiles[c.tile].kind == "tunnel"]
     _moves(ctx, steps)
+
+
+def _ask(ctx: Context, kind: str, cid: str, options: list[str], **extra: object) -> None:
+    """A choice a card asks of a character's player, answered with a cell."""
+    seat = ctx.state.characters[cid].seat
+    pending = {"kind": kind, "seat": seat, "character": cid, "field": "cell", "options": options}
+    ctx.emit("pending", pending={**pending, **extra})
+
+
+def _lockable(state: GameState, cells: list[int]) -> list[str]:
+    """Visible, non-blue rooms without a Lock token (000, EMMETT, LOCK ON; LOCK ON card)."""
+    return [
+        grid.name(c)
+        for c in sorted(cells)
+        if state.tile_at(c).revealed
+        and colour(state.tile_at(c).kind) != "blue"
+        and not board.locked(state, c)
+    ]
+
+
+def _lock(ctx: Context, cid: str, target: str) -> None:
+    """Put a Lock token on a room; with both tokens already placed, 'Emmett must move one
+    already on the board' (000, LOCK ON card). Decision: without Emmett in play, the first
+    player chooses which one moves."""
+    state = ctx.state
+    cell = state.cells[grid.parse_cell(target)]
+    if len(state.locks) < LOCK_TOKENS:
+        ctx.emit("lock_placed", character=None, tile=cell, cell=target, moved_from=None)
+        return
+    emmett = state.characters.get("emmett")
+    chooser = "emmett" if emmett is not None and emmett.alive else cid
+    placed = sorted(grid.name(state.cell_of(t)) for t in state.locks)
+    _ask(ctx, "mac_lock_from", chooser, placed, target=target)
+
+
+@effect("lock_on")
+def _lock_on(ctx: Context, card: MacCard) -> None:
+    """'The first player places a lock on an adjacent and visible non-blue room. Only Emmett
+    can enter this room.' (000)"""
+    state = ctx.state
+    for cid in _first_player_character(state):
+        cell = state.where(cid)
+        options = _lockable(state, list(grid.neighbours(cell).values())) if cell is not None else []
+        if options:
+            _ask(ctx, "mac_lock", cid, options)
+
+
+@effect("panic")
+def _panic(ctx: Context, card: MacCard) -> None:
+    """'The first player applies the following effect to his character' (000, PANIC): each
+    character panics in his own way; Alice is immune."""
+    state = ctx.state
+    for cid in _first_player_character(state):
+        if state.where(cid) is not None and not _immune(state, cid) and cid in PANICS:
+            PANICS[cid](ctx, cid)
+
+
+def _panic_franck(ctx: Context, cid: str) -> None:
+    """'His Adrenaline token is discarded but can be recovered.'"""
+    if ctx.state.characters[cid].adrenaline:
+        ctx.emit("adrenaline_lost", character=cid, cause="panic")
+
+
+def _panic_jennifer(ctx: Context, cid: str) -> None:
+    """'If she occupies a yellow room, all adjacent characters are drawn to her.' Decision: the
+    characters she could call (not hidden, allowed into her room), each applying the room."""
+    state = ctx.state
+    here = state.where(cid)
+    if colour_of(state, here) != "yellow":
+        return
+    tile = state.cells[here]
+    for cell in grid.neighbours(here).values():
+        for other in state.occupants(state.cells[cell]):
+            if not state.characters[other].hidden and board.may_enter(state, here, other):
+                rooms.enter(ctx, other, tile, how="panic")
+
+
+def _panic_kevin(ctx: Context, cid: str) -> None:
+    """'He exchanges the positions of two adjacent rooms (except visible blue rooms). If one or
+    more rooms are occupied, they must be chosen to swap (if possible).'"""
+    state = ctx.state
+    here = state.where(cid)
+    cells = [c for c in grid.neighbours(here).values() if colour_of(state, c) != "blue"]
+    occupied = [c for c in cells if state.occupants(state.cells[c])]
+    pairs = [
+        (a, b)
+        for i, a in enumerate(cells)
+        for b in cells[i + 1 :]
+        if sum(c in occupied for c in (a, b)) == min(len(occupied), 2)
+    ]
+    if pairs:
+        _ask(ctx, "mac_panic_swap", cid, [f"{grid.name(a)} {grid.name(b)}" for a, b in pairs])
+
+
+def colour_of(state: GameState, cell: int) -> str | None:
+    """The colour the table sees: None for a hidden room."""
+    tile = state.tile_at(cell)
+    return colour(tile.kind) if tile.revealed and tile.kind else None
+
+
+def _panic_emmett(ctx: Context, cid: str) -> None:
+    """'He places a "lock" token in the room he occupies. There is no effect if the room is
+    blue.'"""
+    state = ctx.state
+    options = _lockable(state, [state.where(cid)])
+    if options:
+        _lock(ctx, cid, options[0])
+
+
+def _panic_group(ctx: Context, cid: str) -> None:
+    """Max: 'He carries all the characters in the room he occupies into an adjacent yellow room
+    of his choice.' Bruce: 'He pushes all of the characters in his room into an adjacent yellow
+    room of his choice.' No effect without an adjacent yellow room he may enter."""
+    state = ctx.state
+    options = [grid.name(c) for c in _yellow_exits(state, cid, state.where(cid))]
+    if options:
+        _ask(ctx, "mac_panic_room", cid, options)
+
+
+def _panic_move(ctx: Context, cid: str, cell: int) -> None:
+    """Max goes along with those he carries; Bruce stays and pushes them. Decision: each
+    character applies the room in turn; a hidden one stays (she cannot be carried or pushed)."""
+    state = ctx.state
+    tile = state.cells[cell]
+    group = [o for o in state.occupants(state.characters[cid].tile) if o != cid]
+    group = [o for o in group if not state.characters[o].hidden]
+    if cid == "max":
+        group.insert(0, cid)
+    for other in group:
+        if state.characters[other].alive and board.may_enter(state, cell, other):
+            rooms.enter(ctx, other, tile, how="panic")
+
+
+def _panic_sarah(ctx: Context, cid: str) -> None:
+    """'She replaces the non-blue room she occupies with an empty room from her reserve. If her
+    reserve is empty, this card has no effect.'"""
+    if sabotage_room_options(ctx.state, cid):
+        sabotage_room(ctx, cid)
+
+
+PANICS: dict[str, Callable[[Context, str], None]] = {
+    "franck": _panic_franck,
+    "jennifer": _panic_jennifer,
+    "kevin": _panic_kevin,
+    "emmett": _panic_emmett,
+    "max": _panic_group,
+    "bruce": _panic_group,
+    "sarah": _panic_sarah,
+}
 
 
 @effect("acceleration")
