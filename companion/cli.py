@@ -63,6 +63,8 @@ def _simulate(args: argparse.Namespace) -> int:
     setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
     if args.mac is not None:
         setup["settings"] = {"mac": args.mac}
+    if args.composition is not None:
+        setup["composition"] = args.composition
     if args.games < 1:
         print("room25 simulate: --games must be at least 1", file=sys.stderr)
         return 2
@@ -195,6 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help="how the seats play: a heuristic player that sees only its own seat's view "
         "(default), or uniformly random legal commands",
+    )
+    simulate.add_argument(
+        "--composition", help="a composition id (room25 compose lists them); default: suggested"
     )
     simulate.add_argument("--json", action="store_true", help="one JSON object")
     simulate.set_defaults(run=_simulate)
