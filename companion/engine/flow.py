@@ -37,8 +37,11 @@ def chooses(state: GameState, c: Character) -> bool:
 def programs_adrenaline_only(state: GameState, c: Character) -> bool:
     """A character under Paranoia programs no action but may still program his Adrenaline
     (000, Paranoia room: 'If a player has programmed his Adrenaline, he may choose the action
-    he wants'; 002: 'L'adrénaline n'est pas impactée')."""
-    return draws(c) and state.ruleset.settings.adrenaline and c.adrenaline
+    he wants'; 002: 'L'adrénaline n'est pas impactée'). Decision: so may an exposed guard, who
+    'does not have to program his actions' but still holds his token where the edition lets
+    him keep it (Season 2; in Ultimate he loses it)."""
+    exposed = c.exposed_turn is not None and c.exposed_turn < state.turn
+    return (draws(c) or exposed) and state.ruleset.settings.adrenaline and c.adrenaline
 
 
 def action_limits(state: GameState) -> dict[str, int]:
