@@ -41,7 +41,12 @@ def programs_adrenaline_only(state: GameState, c: Character) -> bool:
     'does not have to program his actions' but still holds his token where the edition lets
     him keep it (Season 2; in Ultimate he loses it)."""
     exposed = c.exposed_turn is not None and c.exposed_turn < state.turn
-    return (draws(c) or exposed) and state.ruleset.settings.adrenaline and c.adrenaline
+    settings = state.ruleset.settings
+    cell = state.where(c.id) if state.tracked else None
+    cold = cell is not None and board.kind_at(state, cell) == "cold"
+    if cold and settings.cold_forbids_adrenaline:
+        return False
+    return (draws(c) or exposed) and settings.adrenaline and c.adrenaline
 
 
 def action_limits(state: GameState) -> dict[str, int]:
