@@ -385,7 +385,10 @@ def _mac_batch(state: GameState, e: dict) -> None:
 
 @handles("mac_batch_more")
 def _mac_more(state: GameState, e: dict) -> None:
-    _pile(state).due += e["count"]
+    mac = _pile(state)
+    mac.due += e["count"]
+    if e.get("drawer"):
+        mac.queued = (*mac.queued, e["drawer"])
 
 
 @handles("mac_batch_over")
@@ -409,6 +412,8 @@ def _mac_drawn(state: GameState, e: dict) -> None:
     if mac.draw is not None:
         mac.draw.remove(e["card"])
     mac.current = e["card"]
+    mac.card_drawer = mac.queued[0] if mac.queued else mac.drawer
+    mac.queued = mac.queued[1:]
     mac.drawn.append(e["card"])
     mac.due -= 1
     if e["shown"]["kind"] == "time_bomb":
@@ -418,7 +423,7 @@ def _mac_drawn(state: GameState, e: dict) -> None:
 @handles("mac_card_done")
 def _mac_card_done(state: GameState, e: dict) -> None:
     mac = _pile(state)
-    mac.current = None
+    mac.current = mac.card_drawer = None
     (mac.in_play if e["stays"] else mac.discard).append(e["card"])
 
 

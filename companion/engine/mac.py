@@ -145,18 +145,17 @@ def _first_player_character(state: GameState) -> list[str]:
     return _drawer_or(state, [first] if first else [])
 
 
+def _yellow_rooms(state: GameState, cell: int) -> list[int]:
+    """Adjacent rooms seen to be yellow."""
+    return [step for step in grid.neighbours(cell).values() if colour_of(state, step) == "yellow"]
+
+
 def _yellow_exits(state: GameState, cid: str, cell: int) -> list[int]:
     """Adjacent yellow rooms face up that the character may enter; none for a hidden one
     (000, ALICE: "A hidden character cannot be pushed")."""
     if state.characters[cid].hidden:
         return []
-    found = []
-    for step in grid.neighbours(cell).values():
-        tile = state.tile_at(step)
-        yellow = tile.revealed and tile.kind and colour(tile.kind) == "yellow"
-        if yellow and board.may_enter(state, step, cid):
-            found.append(step)
-    return found
+    return [step for step in _yellow_rooms(state, cell) if board.may_enter(state, step, cid)]
 
 
 def _other_tunnels(state: GameState, cid: str) -> list[int]:
@@ -256,7 +255,7 @@ def _no_effect(ctx: Context, card: MacCard) -> None:
 
 def _drawer_or(state: GameState, cids: list[str]) -> list[str]:
     """Cards that name characters hit the M.A.C. room's drawer instead (000, M.A.C. room)."""
-    drawer = state.mac.drawer if state.mac else None
+    drawer = state.mac.card_drawer if state.mac else None
     return [drawer] if drawer is not None else cids
 
 
@@ -363,7 +362,9 @@ def _robot(ctx: Context, card: MacCard) -> None:
                 continue  # a box without robots (the base game with a M.A.C. deck): no effect
             ctx.emit("robot_placed", tile=target, cell=cell)
         elif target not in state.robots:
-            nearest = min(state.robots, key=lambda t: (_distance(state.cell_of(t), cell), t))
+            nearest = min(
+                state.robots, key=lambda t: (_distance(state.cell_of(t), cell), state.cell_of(t))
+            )
             ctx.emit("robot_moved", tile=nearest, to=target, cell=cell)
         _moves(ctx, [["push", cid]])
 
@@ -501,9 +502,18 @@ def _panic_group(ctx: Context, cid: str) -> None:
     of his choice.' Bruce: 'He pushes all of the characters in his room into an adjacent yellow
     room of his choice.' No effect without an adjacent yellow room he may enter."""
     state = ctx.state
-    options = [grid.name(c) for c in _yellow_exits(state, cid, state.where(cid))]
-    if options:
-        _ask(ctx, "mac_panic_room", cid, options)
+    here = state.where(cid)
+    if cid == "max":
+        rooms_ = _yellow_exits(state, cid, here)
+    else:  # Bruce pushes the others, hidden or not himself
+        others = [o for o in state.occupants(state.cells[here]) if o != cid]
+        rooms_ = [
+            c
+            for c in _yellow_rooms(state, here)
+            if any(board.may_enter(state, c, o) for o in others)
+        ]
+    if rooms_:
+        _ask(ctx, "mac_panic_room", cid, [grid.name(c) for c in rooms_])
 
 
 def _panic_move(ctx: Context, cid: str, cell: int) -> None:

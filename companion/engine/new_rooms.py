@@ -108,12 +108,12 @@ def _mac(ctx: Context, cid: str, tile_id: int) -> None:
     """'Immediately draw a card from the M.A.C. deck and apply its effects. If the effect is
     applied to one or more specific characters (for example, the "punishment" cards), your
     character suffers the effects instead.' (000, M.A.C. room). Decision: entered while other
-    cards are being drawn, the room adds one card to that batch."""
+    cards are being drawn, the room's card is the next one drawn, and it falls on the entrant."""
     state = ctx.state
     if state.mac is None:
         return
     if mac.busy(state):
-        ctx.emit("mac_batch_more", count=1)
+        ctx.emit("mac_batch_more", count=1, drawer=cid)
         return
     mac.start(ctx, 1, "action", drawer=cid)
     mac.run(ctx)

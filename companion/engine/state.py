@@ -118,6 +118,8 @@ class MacPile:
     due: int = 0  # draws left in the current batch
     after: str | None = None  # what the batch was for: programming, slot or action
     drawer: str | None = None  # M.A.C. room: the character who suffers character effects
+    queued: tuple[str, ...] = ()  # entrants of M.A.C. rooms whose cards come next, in order
+    card_drawer: str | None = None  # who suffers the current card's character effects
     madness_rounds: tuple[int, ...] = ()  # action rounds of this turn already preceded by a draw
     accelerated: bool = False  # Acceleration this turn
     jammed: bool = False  # Jamming this turn
@@ -134,6 +136,8 @@ class MacPile:
             self.due,
             self.after,
             self.drawer,
+            self.queued,
+            self.card_drawer,
             self.madness_rounds,
             self.accelerated,
             self.jammed,
