@@ -455,12 +455,6 @@ def _room_hidden(state: GameState, e: dict) -> None:
     _unlock(state, e["tile"])
 
 
-@handles("room_replaced")
-def _room_replaced(state: GameState, e: dict) -> None:
-    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], kind=e["room"])
-    _unlock(state, e["tile"])
-
-
 def _unlock(state: GameState, tile_id: int) -> None:
     """A room turned face down or taken out of the complex gives its Lock token back."""
     if tile_id in state.locks:

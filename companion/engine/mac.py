@@ -578,7 +578,7 @@ def _blackout(ctx: Context, card: MacCard) -> None:
     for cell in grid.CELLS:
         tile = state.tile_at(cell)
         if tile.revealed and tile.kind not in (None, "empty") and colour(tile.kind) == "green":
-            ctx.emit("room_replaced", tile=tile.id, cell=grid.name(cell), room="empty")
+            board.destroy_room(ctx, tile.id)
 
 
 def public(state: GameState) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import actions, board, grid, rooms, shredder, talents
+from . import actions, board, grid, pivoting, rooms, shredder, talents
 from .catalogue import colour
 from .context import Context, Refused
 from .registry import registrar
@@ -34,9 +34,9 @@ def robot_cells(state: GameState) -> list[int]:
 
 def exits(state: GameState, cell: int) -> dict[str, int]:
     """The rooms a robot may move or push into from a cell, by direction. The Pivoting room's
-    corridor restricts them (000: "Robots are also affected by the Pivoting room"): this is
-    where that room's rule applies to robots."""
-    return grid.neighbours(cell)
+    corridor restricts them (000: "Robots are also affected by the Pivoting room"; 002: "Seule
+    la salle Pivot contraint ses actions à deux directions maximum")."""
+    return pivoting.exits(state, cell, "move")
 
 
 def orders(state: GameState) -> list[dict]:
@@ -165,7 +165,11 @@ def _move(ctx: Context, tile_id: int, cell: int, reported: object) -> None:
     tile = state.tile_at(cell)
     kind = tile.kind if tile.revealed else board.identify(ctx, tile.id, reported)
     assert kind is not None
+    origin = state.cell_of(tile_id)
     ctx.emit("robot_moved", tile=tile_id, to=tile.id, cell=cell)
+    if kind == "pivoting":
+        # The corridor lines up with the room the robot came from, as for a character.
+        pivoting.turn_towards(ctx, tile.id, origin)
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile.id, room=kind, cell=cell)
     if colour(kind) == "red":
