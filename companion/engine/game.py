@@ -310,13 +310,28 @@ def _report(ctx: Context, command: dict) -> None:
     if event == "entered_room25":
         ctx.emit("reported", event=event, character=cid)
         board.entered_room25(ctx)
+    elif event == "entered_timer" and state.ruleset.edition != "base":
+        # The Timer room (000, 002): a turn less before the last turn; in the last turn the
+        # character who entered is eliminated instead.
+        ctx.emit("reported", event=event, character=cid)
+        if state.last_turn:
+            _report_elimination(ctx, cid)
+        else:
+            ctx.emit("turns_reduced", turns_left=state.turns_left - 1, cause="timer")
     elif event == "eliminated":
-        board.eliminate(ctx, cid, "reported")
-        if state.phase == "programming" and state.outcome is None:
-            # The others may all be locked in already: only he was still programming.
-            flow.maybe_start_actions(ctx)
+        _report_elimination(ctx, cid)
     else:
-        raise Refused("Report entered_room25, eliminated or escaped.")
+        raise Refused(
+            "Report entered_room25, entered_timer (Season 2, Ultimate), eliminated or escaped."
+        )
+
+
+def _report_elimination(ctx: Context, cid: str) -> None:
+    state = ctx.state
+    board.eliminate(ctx, cid, "reported")
+    if state.phase == "programming" and state.outcome is None:
+        # The others may all be locked in already: only he was still programming.
+        flow.maybe_start_actions(ctx)
 
 
 COMMANDS: dict[str, Callable[[Context, dict], None]] = {
