@@ -45,7 +45,34 @@ def apply(state: GameState, command: dict) -> Result:
         flow.after_command(ctx)
     except Refused as refusal:
         return Result(state, [], str(refusal))
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+        # A field of an unexpected shape that slipped past the checks above: still a plain
+        # answer and an untouched game rather than a crash at the table.
+        return Result(state, [], f"That command is not well formed ({type(error).__name__}).")
     return Result(ctx.state, ctx.events)
+
+
+HOST_COMMANDS = ("next", "report", "choose")  # what the table itself may send
+# The shapes a command's fields may take (anything else is refused before the rules look at it).
+WORDS = (
+    "seat",
+    "character",
+    "target",
+    "action",
+    "direction",
+    "room",
+    "token",
+    "card",
+    "robot",
+    "order",
+    "event",
+    "line",
+    "ability",
+    "from",
+    "answer",
+    "talent_choice",
+)
+LISTS = ("actions", "cells", "characters")
 
 
 def _check_envelope(state: GameState, command: object) -> None:
@@ -53,6 +80,17 @@ def _check_envelope(state: GameState, command: object) -> None:
         raise Refused('A command is an object with a "type", such as {"type": "act", ...}.')
     if command["type"] not in COMMANDS:
         raise Refused(f"Unknown command {command['type']!r}: {', '.join(sorted(COMMANDS))}.")
+    for name in WORDS:
+        if name in command and not isinstance(command[name], str | None):
+            raise Refused(f'"{name}" is a word, such as a name or a direction.')
+    for name in LISTS:
+        value = command.get(name)
+        if value is not None and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
+            raise Refused(f'"{name}" is a list of words.')
+    if "cell" in command and not isinstance(command["cell"], str | int | list | None):
+        raise Refused('"cell" names a cell, such as "C3".')
     version = command.get("version")
     if version is not None and version != state.version:
         raise Refused(
@@ -60,8 +98,10 @@ def _check_envelope(state: GameState, command: object) -> None:
             "Look at the screen again and repeat if it still applies."
         )
     seat = command.get("seat")
-    if seat != HOST and seat not in state.seats:
+    if not isinstance(seat, str) or (seat != HOST and seat not in state.seats):
         raise Refused(f"Unknown seat {seat!r}.")
+    if seat == HOST and command["type"] not in HOST_COMMANDS:
+        raise Refused("That is a player's command: send it from the player's seat.")
     if state.outcome is not None:
         raise Refused("The game is over.")
     pending = state.pending
@@ -238,6 +278,8 @@ def _reminder(ctx: Context, command: dict) -> None:
     seat = state.seats[command["seat"]]
     if not state.ruleset.settings.reminder_tokens:
         raise Refused("This game is played without reminder tokens.")
+    if not state.tracked:
+        raise Refused("Without a tracked board, reminder tokens stay on the cardboard only.")
     turn_holders = [state.current, state.previous] if state.phase == "action" else []
     if not any(cid is not None and state.characters[cid].seat == seat.id for cid in turn_holders):
         raise Refused(

@@ -1,0 +1,123 @@
+"""Bad input gets a plain answer and changes nothing: malformed commands and setups are refused
+with a reason, never with an exception, and the state given is returned untouched."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine import apply, full_view, legal_commands, start
+
+
+def _game():
+    result = start({"edition": "ultimate", "mode": "cooperation", "players": 4, "seed": 3})
+    assert result.ok, result.refusal
+    return result.state
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "move north",
+        None,
+        [],
+        {},
+        {"type": 7},
+        {"type": "dance", "seat": "1"},
+        {"type": "clue", "seat": "9", "cell": "C2"},
+        {"type": "clue", "seat": "1"},
+        {"type": "clue", "seat": "1", "cell": "Z9"},
+        {"type": "clue", "seat": "1", "cell": [9, 9]},
+        {"type": "clue", "seat": "1", "cell": "A1"},
+        {"type": "program", "seat": "1", "character": "emmett", "actions": ["move"]},
+        {"type": "act", "seat": "1", "character": "emmett", "direction": "up"},
+        {"type": "choose", "seat": "1", "cell": "C2"},
+        {"type": "reminder", "seat": "1", "cell": True},
+        {"type": "clue", "seat": "1", "cell": "C2", "version": -1},
+    ],
+)
+def test_a_malformed_command_is_refused_plainly_and_changes_nothing(command: object) -> None:
+    state = _game()
+    before = full_view(state)
+    result = apply(state, command)
+    assert not result.ok
+    assert isinstance(result.refusal, str) and result.refusal.endswith(".")
+    assert result.state is state and result.events == []
+    assert full_view(state) == before
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        "suspicion",
+        {"mode": "chess"},
+        {"edition": "season3"},
+        {"mode": "suspicion", "players": "five"},
+        {"mode": "suspicion", "players": 9},
+        {"mode": "suspicion", "seed": "lucky"},
+        {"mode": "suspicion", "tracking": "psychic"},
+        {"mode": "suspicion", "settings": {"turbo": True}},
+        {"mode": "suspicion", "settings": "fast"},
+        {"mode": "suspicion", "composition": "nonsense"},
+        {"mode": "suspicion", "composition": {"rooms": {"mortal": 23}}},
+        {"mode": "cooperation", "players": 4, "complex": [["central"]]},
+        {"edition": "season2", "mode": "cooperation", "settings": {"mac": "extreme"}},
+        {"edition": "season2", "mode": "cooperation", "deck": {"cards": "all"}},
+    ],
+)
+def test_an_impossible_setup_is_refused_plainly(setup: object) -> None:
+    result = start(setup)
+    assert not result.ok
+    assert isinstance(result.refusal, str) and len(result.refusal) > 10
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 30),
+    st.text(max_size=6),
+    st.lists(st.integers(-1, 6), max_size=3),
+    st.sampled_from(["C2", "B3", "A1", "north", "emmett", "move", "look", "1", "2", "host"]),
+)
+FIELDS = st.sampled_from(
+    [
+        "seat",
+        "character",
+        "cell",
+        "direction",
+        "action",
+        "actions",
+        "target",
+        "room",
+        "token",
+        "card",
+        "line",
+        "robot",
+        "order",
+        "adrenaline",
+        "version",
+        "event",
+        "characters",
+    ]
+)
+TYPES = st.sampled_from(
+    ["clue", "program", "act", "wait", "pass", "choose", "reminder", "expose", "next", "report"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=TYPES, fields=st.dictionaries(FIELDS, VALUES, max_size=5), steps=st.integers(0, 40))
+def test_random_garbage_never_raises_and_never_changes_the_state(
+    kind: str, fields: dict, steps: int
+) -> None:
+    state = _game()
+    for _ in range(steps):  # reach a varied moment of the game first
+        options = [c for seat in state.seats for c in legal_commands(state, seat)]
+        if not options:
+            break
+        state = apply(state, options[len(options) // 2]).state
+    before = full_view(state)
+    result = apply(state, {"type": kind, **fields})
+    if not result.ok:
+        assert result.state is state and full_view(state) == before
