@@ -156,6 +156,28 @@ class Ruleset:
 
 
 SETTING_NAMES = frozenset(f.name for f in fields(Settings))
+# The values a word-valued setting takes; every other setting is true or false.
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "flooded_deadline": ("second_action_next_turn", "end_of_next_turn"),
+    "flooded_seals": ("on_enter", "on_reveal"),
+    "guard_exposure": ("any_time", "after_alarm"),
+    "masks": ("majority", "left_outside"),
+    "role_tiles": ("doubt", "season2", "exact"),
+    "mac": ("off", "standard", "madness"),
+    "mac_deck": ("virtual", "physical"),
+    "tunnel_choice": ("must", "may"),
+    "pivoting_corridor": ("basic", "carry", "talents"),
+    "call_blocked": ("into", "from"),
+    "kevin_chooses": ("reveal", "programming"),
+}
+
+
+def _check_setting(key: str, value: object) -> None:
+    choices = SETTING_CHOICES.get(key)
+    if choices is None and not isinstance(value, bool):
+        raise ValueError(f"setting {key!r} is true or false, not {value!r}")
+    if choices is not None and value not in choices:
+        raise ValueError(f"setting {key!r} is one of {', '.join(choices)}, not {value!r}")
 
 
 def turns_for(edition: str, mode: str, characters: int) -> int:
@@ -189,6 +211,7 @@ def make_ruleset(
     for key, value in (overrides or {}).items():
         if key not in SETTING_NAMES:
             raise ValueError(f"unknown setting {key!r}")
+        _check_setting(key, value)
         values[key] = value
     if turns is None:
         turns = turns_for(edition, mode, 4)

@@ -59,6 +59,8 @@ def test_a_malformed_command_is_refused_plainly_and_changes_nothing(command: obj
         {"mode": "suspicion", "tracking": "psychic"},
         {"mode": "suspicion", "settings": {"turbo": True}},
         {"mode": "suspicion", "settings": "fast"},
+        {"mode": "suspicion", "settings": {"masks": "vote"}},
+        {"mode": "suspicion", "settings": {"alarm": "yes"}},
         {"mode": "suspicion", "composition": "nonsense"},
         {"mode": "suspicion", "composition": {"rooms": {"mortal": 23}}},
         {"mode": "cooperation", "players": 4, "complex": [["central"]]},
