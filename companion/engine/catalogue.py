@@ -9,18 +9,21 @@ from importlib import resources
 
 
 @cache
-def _load(name: str) -> dict:
-    return json.loads(resources.files("companion.engine").joinpath("data", name).read_text("utf-8"))
+def load(name: str) -> dict:
+    """A data file of the package, parsed (cached: the files never change while running)."""
+    # One joinpath per part: a namespace package's MultiplexedPath takes a single argument.
+    path = resources.files("companion.engine").joinpath("data").joinpath(name)
+    return json.loads(path.read_text("utf-8"))
 
 
 @cache
 def rooms() -> dict[str, dict]:
-    return {room["id"]: room for room in _load("rooms.json")["rooms"]}
+    return {room["id"]: room for room in load("rooms.json")["rooms"]}
 
 
 @cache
 def characters() -> dict[str, dict]:
-    return {c["id"]: c for c in _load("characters.json")["characters"]}
+    return {c["id"]: c for c in load("characters.json")["characters"]}
 
 
 def colour(kind: str) -> str:

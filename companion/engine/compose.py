@@ -9,15 +9,15 @@ Quotes and decisions behind the data: docs/compositions.md.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from . import catalogue
 
 EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")
@@ -149,15 +149,9 @@ class _Catalogues:
 # Loading and validation
 
 
-def _read(name: str) -> Any:
-    # One joinpath per part: a namespace package's MultiplexedPath takes a single argument.
-    text = resources.files("companion.engine").joinpath("data").joinpath(name).read_text("utf-8")
-    return json.loads(text)
-
-
 @cache
 def _catalogues() -> _Catalogues:
-    return _build(_read("rooms.json"), _read("compositions.json"))
+    return _build(catalogue.load("rooms.json"), catalogue.load("compositions.json"))
 
 
 def validate_catalogues(
