@@ -146,8 +146,10 @@ def _first_player_character(state: GameState) -> list[str]:
 
 
 def _yellow_rooms(state: GameState, cell: int) -> list[int]:
-    """Adjacent rooms seen to be yellow."""
-    return [step for step in grid.neighbours(cell).values() if colour_of(state, step) == "yellow"]
+    """Adjacent rooms seen to be yellow that a push from this cell reaches (a Pivoting room's
+    corridor restricts pushes)."""
+    steps = pivoting.exits(state, cell, "push").values()
+    return [step for step in steps if colour_of(state, step) == "yellow"]
 
 
 def _yellow_exits(state: GameState, cid: str, cell: int) -> list[int]:
