@@ -42,6 +42,7 @@ KEYS = {
     "locks",
     "reserve",
     "talent_choices",
+    "adrenaline_programmed",
 }
 
 
@@ -158,6 +159,9 @@ def _event(state: GameState, p: dict) -> dict:
         if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
             raise Refused(f"Position: {cid}'s lost tokens are a list of action tokens.")
         chars[cid]["lost"] = list(tokens)
+    for cid in p.get("adrenaline_programmed", []):
+        cid = _character(state, cid)
+        chars[cid].update(boosted=True, adrenaline=True)
     for cid, held in p.get("adrenaline", {}).items():
         if not isinstance(held, bool):
             raise Refused(f"Position: {cid}'s adrenaline is true (token held) or false (used).")
