@@ -260,7 +260,8 @@ class Mirror:
         self.cells = [entry["tile"] for entry in cells]
         self.revealed = {e["tile"]: e["room"] for e in cells if e["revealed"]}
         self.sealed = {e["tile"] for e in cells if e["sealed"]}
-        self.reminder = {seat: e["tile"] for e in cells for seat in e["reminders"]}
+        # Reminder tokens on the board: (seat, tile) pairs, a seat holding one per character.
+        self.reminder = {(seat, e["tile"]) for e in cells for seat in e["reminders"]}
         self.notebook = {self.cells[INDEX[c]]: kind for c, kind in view["notebook"].items()}
         self.trapped: dict[str, int] = {}
         self.chars: dict[str, Seen] = {}
@@ -314,7 +315,7 @@ class Mirror:
             "cells": list(self.cells),
             "revealed": dict(self.revealed),
             "sealed": set(self.sealed),
-            "reminder": dict(self.reminder),
+            "reminder": set(self.reminder),
             "notebook": notebook,
             "chars": chars,
             "controls": dict(self.controls),
@@ -360,9 +361,7 @@ def _moved(m: Mirror, e: dict) -> None:
 
 def _room_revealed(m: Mirror, e: dict) -> None:
     m.revealed[e["tile"]] = e["room"]
-    for seat, tile in list(m.reminder.items()):
-        if tile == e["tile"]:
-            del m.reminder[seat]
+    m.reminder = {(seat, tile) for seat, tile in m.reminder if tile != e["tile"]}
 
 
 def _room_seen(m: Mirror, e: dict) -> None:
@@ -408,7 +407,7 @@ def _swapped(m: Mirror, e: dict) -> None:
 
 
 def _reminder_placed(m: Mirror, e: dict) -> None:
-    m.reminder[e["seat"]] = e["tile"]
+    m.reminder.add((e["seat"], e["tile"]))
 
 
 def _alarm(m: Mirror, e: dict) -> None:
@@ -484,7 +483,7 @@ class Knowledge:
             if t not in revealed:
                 kinds[t] = k
         marked: dict[int, list[str]] = {}
-        for seat, t in m.reminder.items():
+        for seat, t in sorted(m.reminder):
             marked.setdefault(t, []).append(seat)
         self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
         table = player.table
@@ -542,7 +541,7 @@ class Knowledge:
             len(m.notebook),
             len(m.sealed),
             len(self.levels),
-            tuple(sorted(m.reminder.items())),
+            tuple(sorted(m.reminder)),
         )
         kept = player.static
         if kept is not None and kept[0] == key:

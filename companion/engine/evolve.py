@@ -269,8 +269,8 @@ def _room_revealed(state: GameState, e: dict) -> None:
     _identify(state, e["tile"], e["room"])
     state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=True)
     for sid, seat in state.seats.items():
-        if seat.reminder == e["tile"]:
-            _seat(state, sid).reminder = None
+        if e["tile"] in seat.reminders:
+            _seat(state, sid).reminders = tuple(t for t in seat.reminders if t != e["tile"])
 
 
 @handles("sealed")
@@ -343,7 +343,8 @@ def _swapped(state: GameState, e: dict) -> None:
 
 @handles("reminder_placed")
 def _reminder(state: GameState, e: dict) -> None:
-    _seat(state, e["seat"]).reminder = e["tile"]
+    seat = _seat(state, e["seat"])
+    seat.reminders = (*seat.reminders, e["tile"])
 
 
 @handles("alarm")
@@ -440,8 +441,8 @@ def _jammed(state: GameState, e: dict) -> None:
     _pile(state).jammed = True
     if e["reminders_removed"]:
         for sid, seat in state.seats.items():
-            if seat.reminder is not None:
-                _seat(state, sid).reminder = None
+            if seat.reminders:
+                _seat(state, sid).reminders = ()
 
 
 @handles("accelerated")

@@ -285,12 +285,17 @@ def _reminder(ctx: Context, command: dict) -> None:
         raise Refused(
             "A reminder token is placed during your own turn, right before or after your action."
         )
-    if seat.reminder is not None:
-        raise Refused("Your reminder token is already on the board until that room is revealed.")
+    if len(seat.reminders) >= len(seat.characters):
+        raise Refused(
+            "Your reminder token is already on the board until that room is revealed "
+            "(one token for each character you play)."
+        )
     cell = cell_named(command.get("cell"))
     tile = state.tile_at(cell)
     if tile.revealed:
         raise Refused("A reminder token goes on a room that is still hidden.")
+    if tile.id in seat.reminders:
+        raise Refused("One of your reminder tokens already marks that room.")
     if state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo":
         raise Refused("Jamming: no reminder token can be placed until the next round.")
     ctx.emit("reminder_placed", seat=seat.id, tile=tile.id, cell=grid.name(cell))

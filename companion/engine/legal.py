@@ -133,14 +133,15 @@ def _reminders(state: GameState, seat: str) -> list[dict]:
         not state.ruleset.settings.reminder_tokens
         or jammed_solo
         or seat not in state.seats
-        or state.seats[seat].reminder is not None
+        or len(state.seats[seat].reminders) >= len(state.seats[seat].characters)
         or not any(cid and state.characters[cid].seat == seat for cid in holders)
     ):
         return []
+    mine = state.seats[seat].reminders
     return [
         {"type": "reminder", "seat": seat, "cell": grid.name(cell)}
         for cell in grid.CELLS
-        if not state.tile_at(cell).revealed
+        if not state.tile_at(cell).revealed and state.cells[cell] not in mine
     ]
 
 

@@ -198,7 +198,8 @@ def _event(state: GameState, p: dict) -> dict:
     for sid, where in p.get("reminders", {}).items():
         if sid not in state.seats:
             raise Refused(f"Position: unknown seat {sid!r}.")
-        seats.setdefault(sid, {})["reminder"] = None if where is None else state.cells[_cell(where)]
+        cells = [] if where is None else where if isinstance(where, list) else [where]
+        seats.setdefault(sid, {})["reminders"] = tuple(state.cells[_cell(c)] for c in cells)
     for sid, seen in p.get("notebooks", {}).items():
         if sid not in state.seats:
             raise Refused(f"Position: unknown seat {sid!r}.")

@@ -96,12 +96,14 @@ class Character:
 class Seat:
     id: str
     characters: tuple[str, ...]
-    reminder: int | None = None  # the tile holding this player's reminder token
+    # Tiles holding this player's reminder tokens: one token per character he plays (001, GAME
+    # CONTENT: "For each character: [...] 1 reminder token").
+    reminders: tuple[int, ...] = ()
     clue: int | None = None  # the cell looked at for the starting clue
     notebook: dict[int, str] = field(default_factory=dict)  # tile id -> room seen
 
     def copy(self) -> Seat:
-        return Seat(self.id, self.characters, self.reminder, self.clue, dict(self.notebook))
+        return Seat(self.id, self.characters, self.reminders, self.clue, dict(self.notebook))
 
 
 @dataclass(slots=True)

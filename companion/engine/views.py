@@ -15,8 +15,8 @@ def _complex(state: GameState, full: bool) -> list[list[dict]] | None:
         return None
     reminders: dict[int, list[str]] = {}
     for seat in state.seats.values():
-        if seat.reminder is not None:
-            reminders.setdefault(seat.reminder, []).append(seat.id)
+        for tile in seat.reminders:
+            reminders.setdefault(tile, []).append(seat.id)
     rows = []
     for row in range(grid.SIZE):
         cells = []

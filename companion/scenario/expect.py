@@ -80,10 +80,13 @@ def check(state: GameState, expect: dict) -> list[str]:
         elif key == "sealed":
             problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
         elif key == "reminders":
-            for seat, cell in value.items():
-                actual = next((e["cell"] for e in cells.values() if seat in e["reminders"]), None)
-                if actual != cell:
-                    problems.append(f"seat {seat}'s reminder is on {actual}, expected {cell}")
+            for seat, wanted in value.items():
+                actual = sorted(e["cell"] for e in cells.values() if seat in e["reminders"])
+                expected = sorted(
+                    [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+                )
+                if actual != expected:
+                    problems.append(f"seat {seat}'s reminders are on {actual}, expected {expected}")
         elif key == "controls":
             problems.extend(_subset(value, full["controls"], "controls"))
         elif key == "roles_public":
