@@ -71,8 +71,9 @@ class Settings:
     # is left in the complex (002 tile: "s'il n'y en a plus dans le Complexe").
     robots_per_room: bool = True
     # Tunnel room, a character pushed or drawn in while both other Tunnel rooms are visible:
-    # "must" move to the one his player chooses (002: "il doit choisir") or "may" also stay
-    # where he was pushed (000: "the player may decide").
+    # "must" move to the one his player chooses (002: "il doit choisir"; 000: "the player may
+    # decide which of the other two he moves to" says who chooses, not whether he goes), or
+    # "may" also stay where he was pushed (a table's reading of 000's "may").
     tunnel_choice: str = "must"
     # Pivoting room: what its corridor restricts besides Move, Look and Push (000: nothing else;
     # "carry": Max's Carry too (002, new rooms page: "ne peut se déplacer, regarder, pousser ou
@@ -127,7 +128,6 @@ EDITION_DEFAULTS: dict[str, dict[str, object]] = {
         "solo_programming": True,
         "talents": True,
         "adrenaline": True,
-        "tunnel_choice": "may",
         "kevin_chooses": "programming",
     },
 }
