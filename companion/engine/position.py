@@ -55,6 +55,8 @@ def set_position(state: GameState, position: dict) -> Result:
             ctx.emit("limits", limits=flow.action_limits(ctx.state))
             flow.lock_non_programmers(ctx)
         elif ctx.state.phase == "action":
+            # The Cold chamber's limit, as if the turn had begun where the characters stand.
+            ctx.emit("limits", limits=flow.action_limits(ctx.state))
             flow.advance(ctx)
     except Refused as refusal:
         return Result(state, [], str(refusal))
