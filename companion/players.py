@@ -775,7 +775,6 @@ class Knowledge:
             self.share, self.share_key = found
         else:
             self.share, self.share_key = {}, ()
-        self.base_front = self.frontier(self.tiles) if self.base_dist is None else None
         self.risky_company = self.mode == "suspicion"
         self.key_runner = False
         if self.key_needed and self.key_tile is not None and me in self.pos:
@@ -976,7 +975,6 @@ class HeuristicPlayer:
         self.check = check  # compare the mirror with a fresh seat_view at every decision
         self.mirror: Mirror | None = None
         self.static: tuple | None = None  # the planning data of the last decision, by board
-        self.views = 0  # how many times the whole seat_view was asked for
 
     # --- the entry point ---
 
@@ -1005,7 +1003,6 @@ class HeuristicPlayer:
         m = self.mirror
         if m is None or m.stale or self.check:
             view = look()
-            self.views += 1
             if view.get("complex") is None:
                 return self.rng.choice(legal)  # countdown tracking: no board to plan on
             fresh = Mirror(view)

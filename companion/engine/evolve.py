@@ -250,7 +250,8 @@ def _slot_done(state: GameState, e: dict) -> None:
 
 
 @handles("adrenaline_used")
-def _adrenaline_used(state: GameState, e: dict) -> None:
+@handles("adrenaline_lost")
+def _adrenaline_gone(state: GameState, e: dict) -> None:
     c = state.characters[e["character"]]
     c.adrenaline = c.boosted = False
 
@@ -476,11 +477,6 @@ def _over(state: GameState, e: dict) -> None:
     state.outcome = e["outcome"]
 
 
-@handles("rng")
-def _rng(state: GameState, e: dict) -> None:
-    state.rng = e["value"]
-
-
 @handles("corridor_turned")
 def _corridor(state: GameState, e: dict) -> None:
     state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], corridor=e["corridor"])
@@ -518,12 +514,6 @@ def _regenerated(state: GameState, e: dict) -> None:
 @handles("turns_reduced")
 def _turns_reduced(state: GameState, e: dict) -> None:
     state.turns_left = e["turns_left"]
-
-
-@handles("adrenaline_lost")
-def _adrenaline_lost(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
-    c.adrenaline = c.boosted = False
 
 
 @handles("actions_cancelled")

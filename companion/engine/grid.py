@@ -12,7 +12,6 @@ CENTRE = 12
 CELLS = range(SIZE * SIZE)
 DIRECTIONS = ("north", "south", "east", "west")
 STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
-OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 AXIS_DIRECTIONS = {"row": ("east", "west"), "col": ("north", "south")}
 MOVABLE = (0, 1, 3, 4)
 

@@ -26,10 +26,6 @@ STAY_IN_PLAY = ("jamming", "time_bomb")
 PUNISHABLE = ("look", "control", "talent")
 
 
-def active(state: GameState) -> bool:
-    return state.mac is not None
-
-
 def busy(state: GameState) -> bool:
     """A batch of draws is under way (perhaps waiting for a choice)."""
     return state.mac is not None and (state.mac.due > 0 or state.mac.current is not None)

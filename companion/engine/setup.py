@@ -275,8 +275,6 @@ def _settings(setup: dict) -> dict:
     if not isinstance(given, dict):
         raise Refused("Settings are given as {name: value}.")
     settings = dict(given)
-    if settings.get("mac") is False:  # YAML reads a bare `off` as false
-        settings["mac"] = "off"
     edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
     if edition != "base" and mode in ("cooperation", "solo"):
         settings.setdefault("mac", "standard")

@@ -40,8 +40,13 @@ def read(path: Path) -> dict:
 
 
 def normalise_setup(doc: dict) -> dict:
-    """Accept a complex written as five lines of room names as well as a list of lists."""
+    """Accept a complex written as five lines of room names as well as a list of lists, and a
+    bare YAML `off` for the M.A.C. level."""
     setup = dict(doc["setup"])
+    settings = setup.get("settings")
+    if isinstance(settings, dict) and settings.get("mac") is False:
+        # YAML reads a bare `off` as false: the scenario writer meant the level "off".
+        setup["settings"] = {**settings, "mac": "off"}
     rows = setup.get("complex")
     if isinstance(rows, str):
         setup["complex"] = [line.split() for line in rows.strip().splitlines()]

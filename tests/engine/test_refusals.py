@@ -35,6 +35,10 @@ def _game():
         {"type": "choose", "seat": "1", "cell": "C2"},
         {"type": "reminder", "seat": "1", "cell": True},
         {"type": "clue", "seat": "1", "cell": "C2", "version": -1},
+        {"type": "clue", "seat": "host", "cell": "C2"},
+        {"type": "reminder", "seat": ["1"], "cell": "C2"},
+        {"type": "program", "seat": "1", "character": {"id": "emmett"}, "actions": ["move"]},
+        {"type": "program", "seat": "1", "character": "emmett", "actions": "move"},
     ],
 )
 def test_a_malformed_command_is_refused_plainly_and_changes_nothing(command: object) -> None:
