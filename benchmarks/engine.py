@@ -1,19 +1,27 @@
-"""Engine speed on one core: the median time to apply one command, and full random games per
-second (legal-command listing included, as `room25 simulate` plays them).
+"""Engine speed on one core: the median time to apply one command, full random games per
+second (legal-command listing included, as `room25 simulate` plays them), the replay of a
+complete game, and the views a table sends after a command.
 
-Run: .venv/bin/python benchmarks/engine.py [--games N]
+Run: taskset -c 0 .venv/bin/python benchmarks/engine.py [--games N]
+
+The figures mean something only on a quiet machine: the load average is printed beside them,
+with a warning when the 1-minute load is above 0.5.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
 import time
 
-from companion.engine import apply, legal_commands, start
+from companion.engine import apply, legal_commands, replay, start
 from companion.simulate import random_game
+
+QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
+REPLAY_COMMANDS = 500  # the replay figure is given for a game of this many commands
 
 SETUPS = [
     {"mode": "suspicion", "players": 5},
@@ -51,11 +59,86 @@ def games_per_second(games: int) -> dict[str, float]:
     return figures
 
 
+def recorded_game(seeds: int = 30) -> tuple[dict, list[dict], list[dict]]:
+    """The longest of a few random eight-player Season 2 Suspicion games: its setup, its
+    commands and its events, as a journal would keep them."""
+    longest: tuple[dict, list[dict], list[dict]] = ({}, [], [])
+    for number in range(seeds):
+        setup = {"edition": "season2", "mode": "suspicion", "players": 8, "seed": number}
+        rng = random.Random(number)
+        result = start(setup)
+        state, events, commands = result.state, list(result.events), []
+        while state.outcome is None:
+            options = [c for seat in state.seats for c in legal_commands(state, seat)]
+            command = rng.choice(options)
+            result = apply(state, command)
+            state = result.state
+            commands.append(command)
+            events.extend(result.events)
+        if len(commands) > len(longest[1]):
+            longest = (setup, commands, events)
+    return longest
+
+
+def replay_figures(repeats: int = 30) -> tuple[int, float, float]:
+    """Median seconds to rebuild a complete game's final state, scaled to a game of
+    `REPLAY_COMMANDS` commands: by folding its events (`replay`, what undo and a restart from the
+    journal do) and by applying its commands again from `start`. Returns the recorded game's
+    length and the two figures."""
+    setup, commands, events = recorded_game()
+    folds, applies = [], []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        replay(events)
+        folds.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        state = start(setup).state
+        for command in commands:
+            state = apply(state, command).state
+        applies.append(time.perf_counter() - began)
+    scale = REPLAY_COMMANDS / len(commands)
+    return len(commands), statistics.median(folds) * scale, statistics.median(applies) * scale
+
+
+def load_line() -> str:
+    """The load average beside the figures, and whether they can be trusted."""
+    one, five, fifteen = os.getloadavg()
+    line = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+    if one > QUIET_LOAD:
+        line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
+    return line
+
+
+def views_figure(games: int = 20) -> float:
+    """Median seconds to build the public view and all eight seat views of a position of an
+    eight-player game (`views_for`, the public part shared) and encode them to JSON with orjson,
+    over every position of random games."""
+    import orjson
+
+    from companion.engine.views import views_for
+
+    samples = []
+    for number in range(games):
+        rng = random.Random(number)
+        setup = {"edition": "season2", "mode": "suspicion", "players": 8, "seed": number}
+        state = start(setup).state
+        seats = list(state.seats)
+        while state.outcome is None:
+            options = [c for seat in seats for c in legal_commands(state, seat)]
+            state = apply(state, rng.choice(options)).state
+            began = time.perf_counter()
+            for view in views_for(state, seats).values():
+                orjson.dumps(view)
+            samples.append(time.perf_counter() - began)
+    return statistics.median(samples)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    print(load_line())
     samples = command_times(args.games)
     print(
         f"apply one command: median {statistics.median(samples) * 1e6:.1f} us, "
@@ -64,6 +147,13 @@ def main() -> None:
     )
     for mode, rate in games_per_second(args.games).items():
         print(f"random games per second, {mode:<12} {rate:8.1f}")
+    length, fold, reapply = replay_figures()
+    print(
+        f"replay of a {REPLAY_COMMANDS}-command game: {fold * 1e3:.2f} ms folding its events, "
+        f"{reapply * 1e3:.2f} ms applying its commands again (scaled from a {length}-command game)"
+    )
+    print(f"public + 8 seat views, built and encoded (orjson): {views_figure() * 1e3:.3f} ms")
+    print(load_line())
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.engine.ruleset import EDITIONS, MODES, make_ruleset, turns_for
 from companion.engine.setup import characters_per_seat
@@ -157,13 +158,98 @@ def _compose(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    print(
-        "Room 25 Companion: the table server (phones, OLED, buttons) is not built yet.\n"
-        "What works today, from this folder:\n"
-        "  .venv/bin/room25 simulate --mode suspicion --players 5 --games 200\n"
-        "  .venv/bin/room25 scenario tests/scenarios\n"
-        "  .venv/bin/room25 deck"
-    )
+    from companion.session.serve import serve
+
+    return serve(args.data_dir, args.port, args.config, args.hardware)
+
+
+def _journal(args: argparse.Namespace, name: str):
+    """The journal of a data directory, opened for reading, or None (the reason printed)."""
+    from companion.session.journal import Journal, JournalError
+    from companion.session.serve import JOURNAL_NAME, default_data_dir
+
+    path = (args.data_dir or default_data_dir()) / JOURNAL_NAME
+    if not path.exists():
+        print(f"room25 {name}: no journal at {path} (no game played there yet)", file=sys.stderr)
+        return None
+    journal = Journal(path)
+    try:
+        journal.open()
+    except JournalError as error:
+        print(f"room25 {name}: {error}", file=sys.stderr)
+        return None
+    return journal
+
+
+def _games(args: argparse.Namespace) -> int:
+    from companion.session.archive import listing
+
+    journal = _journal(args, "games")
+    if journal is None:
+        return 1
+    try:
+        games = listing(journal)
+    finally:
+        journal.close()
+    if args.json:
+        print(json.dumps(games, ensure_ascii=False))
+        return 0
+    if not games:
+        print("no games yet")
+    for g in games:
+        outcome = g["outcome"] or {}
+        result = outcome.get("result") or outcome.get("winner") or ""
+        print(
+            f"{g['game']}  {g['status']:<9} {g['edition']} {g['mode']}, "
+            f"{g['players'] or '?'} players, {g['tracking']}, {g['commands']} commands"
+            + (f"  {result}" if result else "")
+        )
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.session.archive import export
+
+    journal = _journal(args, "export")
+    if journal is None:
+        return 1
+    try:
+        found = export(journal, args.game)
+    finally:
+        journal.close()
+    if found is None:
+        print(f"room25 export: no game {args.game!r} (room25 games lists them)", file=sys.stderr)
+        return 1
+    text = json.dumps(found, ensure_ascii=False, indent=1)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    if not found["complete"]:
+        print(
+            "room25 export: the game is not over: its secrets (seed, roles, programming) are "
+            "left out",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from companion.session.archive import ExportError, read_export, rebuild
+
+    try:
+        end = rebuild(read_export(args.file))
+    except ExportError as error:
+        print(f"room25 replay: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(end, ensure_ascii=False, indent=1))
+    if not end["commands_agree"]:
+        print(
+            "room25 replay: applying the commands again gives other events than the journal's "
+            "(a different engine version?)",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -172,7 +258,30 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="start the companion at the table")
+    serve.add_argument(
+        "--hardware",
+        choices=("pi", "virtual", "mock"),
+        help="the table's hardware (default: pi on a Raspberry Pi, else virtual)",
+    )
+    serve.add_argument("--data-dir", type=Path, help="where the journal lives (default: per user)")
+    serve.add_argument("--port", type=int, help="the web port (default 8025)")
+    serve.add_argument("--config", type=Path, help="a TOML settings file")
     serve.set_defaults(run=_serve)
+
+    games = commands.add_parser("games", help="the games in the journal")
+    games.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
+    games.add_argument("--json", action="store_true")
+    games.set_defaults(run=_games)
+
+    exp = commands.add_parser("export", help="write one game of the journal as JSON")
+    exp.add_argument("game", help="a game id (room25 games lists them)")
+    exp.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
+    exp.add_argument("--output", "-o", help="a file (default: standard output)")
+    exp.set_defaults(run=_export)
+
+    replay = commands.add_parser("replay", help="rebuild an exported game and print its end")
+    replay.add_argument("file", type=Path, help="a file written by room25 export")
+    replay.set_defaults(run=_replay)
 
     scenario = commands.add_parser("scenario", help="run rule scenario files")
     scenario.add_argument("paths", nargs="+", help="scenario files or folders")

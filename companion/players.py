@@ -1,15 +1,15 @@
 """Seats for simulated games: a random player and a heuristic one.
 
 A player sees what its seat may see and nothing else. The driver (`companion.simulate`) hands it
-the seat's `legal_commands` and a way to ask for the seat's `seat_view`, and after every command
-the events the seat may see (`events_for`); it answers with one of the legal commands.
+the seat's `legal_commands` and a way to ask for the seat's `seat_view`, and before each of its
+decisions the changes of its view since the last one (`changes_for`); it answers with one of the
+legal commands.
 
-The heuristic player keeps a `Mirror` of its seat's view, built from `seat_view` and kept up to
-date from those events (asking for the whole view again whenever an event comes that it does not
-follow), because the view is costly to build before every decision. From it, it plans on its own
-small model of the complex: the revealed rooms, the rooms in its notebook, the positions. It
-never applies a command to the real state to see what would happen (that would show it hidden
-rooms) and never looks at `full_view`.
+The heuristic player keeps a `Mirror` of its seat's view, built once from `seat_view` and kept
+current from those changes, because the view is costly to build before every decision. From it,
+it plans on its own small model of the complex: the revealed rooms, the rooms in its notebook,
+the positions. It never applies a command to the real state to see what would happen (that would
+show it hidden rooms) and never looks at `full_view`.
 
 Table talk. The rules let players say how dangerous a room they looked at is, never which room
 it is (001, Look: "You are allowed to give indications about the room's danger level"). Allies
@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.engine import grid
+from companion.engine import apply_changes, grid
 
 # --- the complex's geometry, from the engine's grid ---
 
@@ -200,7 +200,7 @@ class RandomPlayer:
     def __init__(self, seat: str, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
 
-    def observe(self, events: list[dict]) -> None:
+    def observe(self, changes: list[dict]) -> None:
         return None
 
     def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
@@ -227,74 +227,117 @@ class Seen:
 
 
 class Mirror:
-    """What a seat may know of the game, kept up to date from the events it may see
-    (`events_for(result.events, seat)`), so that it need not ask for its whole `seat_view`
-    before every decision. It is built from `seat_view`, and built again from it as soon as an
-    event comes that it does not follow (the Season 2 and Ultimate machinery, for instance)."""
-
-    # Events that change nothing a player plans with.
-    QUIET = frozenset(
-        (
-            "game_created",
-            "clue_taken",
-            "limits",
-            "locked_in",
-            "looked",
-            "reported",
-            "action_played",
-            "action_lost",
-            "adrenaline_used",
-            "rng",
-        )
-    )
+    """What a seat may know of the game, in the form the planner reads: built from the seat's
+    `seat_view`, then kept current from the view's changes (`changes_for`), so that the player
+    need not ask for its whole view before every decision."""
 
     serials = itertools.count()
 
     def __init__(self, view: dict) -> None:
-        self.stale = False
         self.serial = next(Mirror.serials)
+        self.board = 0  # counts the changes of the complex and the notebook...
+        self.known = 0  # ...and those of them that are not rooms changing places
         ruleset = view["ruleset"]
         self.mode = ruleset["mode"]
         self.settings = ruleset["settings"]
-        cells = [entry for row in view["complex"] for entry in row]
-        self.cells = [entry["tile"] for entry in cells]
-        self.revealed = {e["tile"]: e["room"] for e in cells if e["revealed"]}
-        self.sealed = {e["tile"] for e in cells if e["sealed"]}
+        self.cells = [-1] * (SIZE * SIZE)  # the tile at each cell (-1: none yet)
+        self.revealed: dict[int, str] = {}
+        self.sealed: set[int] = set()
         # Reminder tokens on the board: (seat, tile) pairs, a seat holding one per character.
-        self.reminder = {(seat, e["tile"]) for e in cells for seat in e["reminders"]}
-        self.notebook = {self.cells[INDEX[c]]: kind for c, kind in view["notebook"].items()}
+        self.reminder: set[tuple[str, int]] = set()
+        for row, entries in enumerate(view["complex"]):
+            for col, entry in enumerate(entries):
+                self._cell(row * SIZE + col, entry)
+        self.notebook: dict[int, str] = {}
+        self._notebook(view["notebook"])
         self.trapped: dict[str, int] = {}
         self.chars: dict[str, Seen] = {}
-        for cid, c in view["characters"].items():
-            seen = self.chars[cid] = Seen(c["seat"])
-            seen.alive = c["alive"]
-            seen.role = c["role"]
-            if c["cell"] is not None:
-                seen.tile = self.cells[INDEX[c["cell"]]]
-                if c["trapped"]:
-                    self.trapped[cid] = seen.tile
-                if c["flooded_since"] is not None:
-                    seen.flooded, seen.flooded_turn = seen.tile, c["flooded_since"]
-            seen.program = list(c.get("program") or ())
-            seen.played = list(c["played"])
-        for key in ("turn", "turns_left", "alarm", "round", "phase", "current", "pending"):
+        self.entries: dict[str, dict] = dict(view["characters"])
+        for cid, entry in self.entries.items():
+            self._character(cid, entry)
+        for key in TOP_FOLLOWED:
             setattr(self, key, view[key])
-        self.controls = dict(view["controls"])
-        self.key_activated = bool(view.get("key_activated", False))
 
-    def observe(self, events: list[dict]) -> None:
-        for e in events:
-            kind = e["type"]
-            if kind in Mirror.QUIET:
-                continue
-            handler = _FOLLOW.get(kind)
-            if handler is None:
-                self.stale = True
-                return
-            handler(self, e)
+    def observe(self, changes: list[dict]) -> None:
+        """The changes of this seat's view since the last ones: the complex first, since the
+        characters' and the notebook's cells are read on it."""
+        later = []
+        board = self.board
+        for change in changes:
+            path = change["path"]
+            if path[0] == "complex":
+                if self._cell(path[1] * SIZE + path[2], change["value"]):
+                    self.board += 1
+            else:
+                later.append(change)
+        # A character is seen at a cell: when the rooms under the cells changed, every
+        # character's room is read again.
+        moved = self.entries if self.board != board else {}
+        for change in later:
+            path, value = change["path"], change["value"]
+            head = path[0]
+            if head == "characters":
+                self.entries[path[1]] = value
+                if not moved:
+                    self._character(path[1], value)
+            elif head == "notebook":
+                self._notebook(value)
+                self.board += 1
+                self.known += 1
+            elif head in TOP_FOLLOWED:
+                setattr(self, head, value)
+        for cid, entry in moved.items():
+            self._character(cid, entry)
+
+    def _cell(self, cell: int, entry: dict) -> bool:
+        """Follow one cell's entry; whether the rooms known or their places changed. The
+        planner keeps what it derives from those while they do not (`board`), and what it
+        derives from the rooms known alone while only their places change (`known`)."""
+        tile = entry["tile"]
+        room = entry["room"] if entry["revealed"] else None
+        sealed = entry["sealed"]
+        marks = {(seat, tile) for seat in entry["reminders"]}
+        marked = {(seat, t) for seat, t in self.reminder if t == tile}
+        learned = (
+            self.revealed.get(tile) != room or (tile in self.sealed) != sealed or marked != marks
+        )
+        if self.cells[cell] == tile and not learned:
+            return False
+        self.known += learned
+        self.cells[cell] = tile
+        if room is not None:
+            self.revealed[tile] = room
+        else:
+            self.revealed.pop(tile, None)
+        if sealed:
+            self.sealed.add(tile)
+        else:
+            self.sealed.discard(tile)
+        self.reminder = (self.reminder - marked) | marks
+        return True
+
+    def _notebook(self, notes: dict[str, str]) -> None:
+        """The notebook shows the rooms seen that are still face down: the mirror keeps the
+        others too (they are face up, in `revealed`)."""
+        cells = self.cells
+        self.notebook.update({cells[INDEX[cell]]: kind for cell, kind in notes.items()})
+
+    def _character(self, cid: str, entry: dict) -> None:
+        seen = self.chars[cid] = Seen(entry["seat"])
+        seen.alive = entry["alive"]
+        seen.role = entry["role"]
+        self.trapped.pop(cid, None)
+        if entry["cell"] is not None:
+            seen.tile = self.cells[INDEX[entry["cell"]]]
+            if entry["trapped"]:
+                self.trapped[cid] = seen.tile
+            if entry["flooded_since"] is not None:
+                seen.flooded, seen.flooded_turn = seen.tile, entry["flooded_since"]
+        seen.program = list(entry.get("program") or ())
+        seen.played = list(entry["played"])
 
     def summary(self) -> dict:
-        """What the planner uses, to check the mirror against a fresh `seat_view`."""
+        """What the planner uses, to check the mirror against one built from a fresh view."""
         chars = {
             cid: (
                 c.alive,
@@ -307,9 +350,6 @@ class Mirror:
             )
             for cid, c in self.chars.items()
         }
-        pending = self.pending
-        if pending is not None:
-            pending = {k: pending[k] for k in ("kind", "seat", "character", "options")}
         notebook = {t: k for t, k in self.notebook.items() if t not in self.revealed}
         return {
             "cells": list(self.cells),
@@ -318,152 +358,22 @@ class Mirror:
             "reminder": set(self.reminder),
             "notebook": notebook,
             "chars": chars,
-            "controls": dict(self.controls),
-            "pending": pending,
-            **{k: getattr(self, k) for k in ("turn", "turns_left", "alarm", "round", "phase")},
-            "current": self.current,
-            "key_activated": self.key_activated,
+            **{k: getattr(self, k) for k in TOP_FOLLOWED},
         }
 
 
-def _phase(m: Mirror, e: dict) -> None:
-    m.phase = e["phase"]
-    m.round = e.get("round", m.round)
-    m.current = None
-    if e["phase"] == "programming":
-        for c in m.chars.values():
-            c.program, c.played = [], []
-
-
-def _programmed(m: Mirror, e: dict) -> None:
-    m.chars[e["character"]].program = list(e["tokens"])
-
-
-def _actor(m: Mirror, e: dict) -> None:
-    m.current, m.round = e["character"], e["round"]
-
-
-def _action_revealed(m: Mirror, e: dict) -> None:
-    c = m.chars[e["character"]]
-    c.played = [*c.played, e["action"]]
-    if e["action"] in c.program:
-        c.program = list(c.program)
-        c.program.remove(e["action"])
-
-
-def _slot_done(m: Mirror, e: dict) -> None:
-    m.current = None
-
-
-def _moved(m: Mirror, e: dict) -> None:
-    m.chars[e["character"]].tile = e["tile"]
-
-
-def _room_revealed(m: Mirror, e: dict) -> None:
-    m.revealed[e["tile"]] = e["room"]
-    m.reminder = {(seat, tile) for seat, tile in m.reminder if tile != e["tile"]}
-
-
-def _room_seen(m: Mirror, e: dict) -> None:
-    m.notebook[e["tile"]] = e["room"]
-
-
-def _role(m: Mirror, e: dict) -> None:
-    m.chars[e["character"]].role = e["role"]
-
-
-def _trapped(m: Mirror, e: dict) -> None:
-    m.trapped[e["character"]] = e["tile"]
-
-
-def _trap_cleared(m: Mirror, e: dict) -> None:
-    m.trapped.pop(e["character"], None)
-
-
-def _flooding(m: Mirror, e: dict) -> None:
-    c = m.chars[e["character"]]
-    c.flooded, c.flooded_turn = e["tile"], m.turn
-
-
-def _flood_cleared(m: Mirror, e: dict) -> None:
-    m.chars[e["character"]].flooded = None
-
-
-def _eliminated(m: Mirror, e: dict) -> None:
-    c = m.chars[e["character"]]
-    c.alive, c.tile, c.flooded, c.program = False, None, None, []
-    m.trapped.pop(e["character"], None)
-
-
-def _slid(m: Mirror, e: dict) -> None:
-    m.cells = list(e["cells"])
-    if e.get("token"):
-        m.controls[e["line"]] = e["direction"]
-
-
-def _swapped(m: Mirror, e: dict) -> None:
-    a, b = e["cells"]
-    m.cells[a], m.cells[b] = m.cells[b], m.cells[a]
-
-
-def _reminder_placed(m: Mirror, e: dict) -> None:
-    m.reminder.add((e["seat"], e["tile"]))
-
-
-def _alarm(m: Mirror, e: dict) -> None:
-    m.alarm, m.turns_left = True, e["turns_left"]
-
-
-def _pending(m: Mirror, e: dict) -> None:
-    m.pending = e["pending"]
-
-
-def _pending_cleared(m: Mirror, e: dict) -> None:
-    m.pending = None
-
-
-def _countdown(m: Mirror, e: dict) -> None:
-    m.turn, m.turns_left, m.controls = e["turn"], e["turns_left"], {}
-
-
-def _over(m: Mirror, e: dict) -> None:
-    m.phase, m.current, m.pending = "over", None, None
-
-
-def _escaped(m: Mirror, e: dict) -> None:
-    for cid in e["characters"]:
-        m.chars[cid].tile = None
-
-
-_FOLLOW = {
-    "key_activated": lambda m, e: setattr(m, "key_activated", True),
-    "phase": _phase,
-    "programmed": _programmed,
-    "actor": _actor,
-    "action_revealed": _action_revealed,
-    "slot_done": _slot_done,
-    "moved": _moved,
-    "room_revealed": _room_revealed,
-    "room_seen": _room_seen,
-    "role_dealt": _role,
-    "role_revealed": _role,
-    "guard_exposed": _role,
-    "sealed": lambda m, e: m.sealed.add(e["tile"]),
-    "trapped": _trapped,
-    "trap_cleared": _trap_cleared,
-    "flooding": _flooding,
-    "flood_cleared": _flood_cleared,
-    "eliminated": _eliminated,
-    "slid": _slid,
-    "swapped": _swapped,
-    "reminder_placed": _reminder_placed,
-    "alarm": _alarm,
-    "pending": _pending,
-    "pending_cleared": _pending_cleared,
-    "countdown": _countdown,
-    "escaped": _escaped,
-    "game_over": _over,
-}
+# The top-level parts of the view the planner reads.
+TOP_FOLLOWED = (
+    "turn",
+    "turns_left",
+    "alarm",
+    "round",
+    "phase",
+    "current",
+    "pending",
+    "controls",
+    "key_activated",
+)
 
 
 class Knowledge:
@@ -534,26 +444,25 @@ class Knowledge:
         self._side(player, chars)
         # What follows depends on the rooms known and the tiles' places only: kept from the
         # last decision while those have not changed.
-        key = (
-            m.serial,
-            tiles,
-            len(revealed),
-            len(m.notebook),
-            len(m.sealed),
-            len(self.levels),
-            tuple(sorted(m.reminder)),
-        )
+        key = (m.serial, m.board, len(self.levels))
+        known = (m.serial, m.known, len(self.levels))
         kept = player.static
         if kept is not None and kept[0] == key:
-            self.__dict__.update(kept[1])
+            self.__dict__.update(kept[2])
         else:
             self._prior(player)
-            self._costs()
-            self._dist_cache: dict[tuple, list[float]] = {}
-            self._front_cache: dict[tuple, list[float]] = {}
-            self._share_cache: dict[tuple, tuple] = {}
+            if kept is not None and kept[1] == known:
+                # Only rooms changed places: the costs of entering them, and the distances
+                # already found for each layout of the complex, still hold.
+                for name in KNOWN_ONLY:
+                    setattr(self, name, kept[2][name])
+            else:
+                self._costs()
+                self._dist_cache: dict[tuple, list[float]] = {}
+                self._front_cache: dict[tuple, list[float]] = {}
+            self._share_cache: dict[tuple, tuple] = {}  # by positions, on this layout
             self.base_dist = self.dist_to_room25(self.tiles)
-            player.static = (key, {k: getattr(self, k) for k in STATIC})
+            player.static = (key, known, {k: getattr(self, k) for k in STATIC})
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
             and not m.alarm
@@ -891,6 +800,8 @@ STATIC = (
     "_share_cache",
     "base_dist",
 )
+# What depends on the rooms known but not on their places (the caches are by layout).
+KNOWN_ONLY = ("path_cost", "_dist_cache", "_front_cache")
 LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
 
 
@@ -974,14 +885,17 @@ class HeuristicPlayer:
         self.clue_index = clue_index
         self.check = check  # compare the mirror with a fresh seat_view at every decision
         self.mirror: Mirror | None = None
+        self.view: dict = {}  # with `check`: the seat's view kept current by its changes
         self.static: tuple | None = None  # the planning data of the last decision, by board
 
     # --- the entry point ---
 
-    def observe(self, events: list[dict]) -> None:
-        """The events of the last command, as this seat may see them."""
-        if self.mirror is not None and not self.mirror.stale:
-            self.mirror.observe(events)
+    def observe(self, changes: list[dict]) -> None:
+        """The changes of this seat's view since it last chose (`changes_for`)."""
+        if self.mirror is not None:
+            self.mirror.observe(changes)
+            if self.check:
+                self.view = apply_changes(self.view, changes)
 
     def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
         """One of `legal`; `look()` gives this seat's `seat_view` when the mirror needs it."""
@@ -1001,17 +915,21 @@ class HeuristicPlayer:
             chosen = self.choose(look, plain_legal)
             return self.rng.choice(variants[repr(sorted(chosen.items()))])
         m = self.mirror
-        if m is None or m.stale or self.check:
+        if m is None:
             view = look()
             if view.get("complex") is None:
                 return self.rng.choice(legal)  # countdown tracking: no board to plan on
-            fresh = Mirror(view)
-            if m is not None and not m.stale and self.check:
-                mine, theirs = m.summary(), fresh.summary()
-                if mine != theirs:
-                    wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
-                    raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
-            self.mirror = m = fresh
+            self.mirror = m = Mirror(view)
+            self.view = view
+        elif self.check:
+            fresh = look()
+            if self.view != fresh:
+                wrong = {k: (self.view[k], fresh[k]) for k in fresh if self.view.get(k) != fresh[k]}
+                raise AssertionError(f"seat {self.seat}: view kept by its changes differs: {wrong}")
+            mine, theirs = m.summary(), Mirror(fresh).summary()
+            if mine != theirs:
+                wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+                raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
         actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
         if len(actions) == 1 and not self._worth_marking(m, legal):
             return actions[0]  # nothing to decide

@@ -5,7 +5,8 @@ Two policies seat the players:
 - `random`: every command is drawn uniformly among the legal commands of all seats (the
   engine's fuzzing baseline; prisoners essentially never win).
 - `heuristic` (`companion.players.HeuristicPlayer`, the default): each seat knows only what its
-  `seat_view` shows and answers with one of its `legal_commands`. It programs its two actions
+  `seat_view` shows (kept current by `changes_for`) and answers with one of its
+  `legal_commands`. It programs its two actions
   with a one-turn lookahead over its own model of the complex, the other characters standing
   still: the starting clue on a room next to the Central room (allies on different ones); a
   Look at a hidden room before entering it, weighing what the Look may show; never into a room
@@ -30,7 +31,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from companion.engine import GameState, apply, events_for, legal_commands, seat_view, start
+from companion.engine import (
+    GameState,
+    apply,
+    changes_for,
+    events_for,
+    legal_commands,
+    seat_view,
+    start,
+    waiting_for,
+)
 from companion.players import HeuristicPlayer, RandomPlayer, Table
 
 MAX_COMMANDS = 5000  # far beyond any real game: a guard against an endless loop
@@ -63,13 +73,18 @@ def _begin(setup: dict) -> tuple[GameState, list[dict]]:
     return result.state, result.events
 
 
+def _offered(state: GameState, seat: str) -> list[dict]:
+    """A seat's legal commands but `unlock`: simulated players never change their minds."""
+    return [c for c in legal_commands(state, seat) if c["type"] != "unlock"]
+
+
 def random_game(setup: dict, rng: random.Random) -> tuple[GameState, int]:
     """Play one game with every seat choosing uniformly among its legal commands."""
     state, _ = _begin(setup)
     played = 0
     seats = list(state.seats)
     while state.outcome is None:
-        options = [command for seat in seats for command in legal_commands(state, seat)]
+        options = [c for seat in seats for c in _offered(state, seat)]
         if not options or played >= MAX_COMMANDS:
             raise RuntimeError(f"no way forward in phase {state.phase} (seed {setup.get('seed')})")
         outcome = apply(state, rng.choice(options))
@@ -114,20 +129,13 @@ def make_players(
 
 
 def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
-    """The seat the game waits for, with its legal commands. A seat whose only commands are
-    optional (a reminder token right after its action) is not waited for."""
-    # What the whole table sees: whose choice is pending, whose action it is.
-    pending = state.pending
-    if pending is not None:
-        first = pending.get("seat")
-    elif state.phase == "action" and state.current is not None:
-        first = state.characters[state.current].seat
-    else:
-        first = None
-    if first in state.seats:
-        legal = legal_commands(state, first)
-        if any(c["type"] != "reminder" for c in legal):
-            return first, legal
+    """The seat the game waits for (`waiting_for`), with its legal commands. A seat whose only
+    commands are optional (a reminder token right after its action) is not waited for."""
+    for seat in waiting_for(state).seats:
+        if seat in state.seats:
+            legal = legal_commands(state, seat)
+            if any(c["type"] != "reminder" for c in legal):
+                return seat, legal
     optional = None
     for seat in seats:
         legal = legal_commands(state, seat)
@@ -144,26 +152,30 @@ def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
 def play_game(
     setup: dict, policy: str, rng: random.Random, check: bool = False
 ) -> tuple[GameState, int]:
-    """Play one game to its end; returns the final state and the number of commands. Each
-    player sees the events its seat may see and, when it asks, its `seat_view`; with `check`,
-    heuristic players compare what they followed with a fresh view at every decision."""
+    """Play one game to its end; returns the final state and the number of commands. Before
+    each decision a player is handed the changes of its seat's view since its last one
+    (`changes_for`) and, when it asks, its `seat_view`; with `check`, heuristic players compare
+    what they kept with a fresh view at every decision."""
     if policy == "random":
         return random_game(setup, rng)
     state, events = _begin(setup)
     players = make_players(state, events, policy, rng, check)
     seats = list(state.seats)
+    seen = dict.fromkeys(seats, state)  # the state each seat's view was last brought up to
     played = 0
     while state.outcome is None:
         if played >= MAX_COMMANDS:
             raise RuntimeError(f"no end after {played} commands (seed {setup.get('seed')})")
         seat, legal = _next_seat(state, seats)
-        command = players[seat].choose(partial(seat_view, state, seat), legal)
+        player = players[seat]
+        if seen[seat] is not state:
+            player.observe(changes_for(seen[seat], state, seat))
+            seen[seat] = state
+        command = player.choose(partial(seat_view, state, seat), legal)
         outcome = apply(state, command)
         if not outcome.ok:
             raise RuntimeError(f"a legal command was refused: {command} {outcome.refusal}")
         state, played = outcome.state, played + 1
-        for other, player in players.items():
-            player.observe(events_for(outcome.events, other))
     return state, played
 
 

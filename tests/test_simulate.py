@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
+from companion import simulate as simulate_module
 from companion.cli import main
 from companion.engine import EDITIONS, MODES, apply, legal_commands, seat_view, start
 from companion.engine.compose import legal_players
@@ -55,8 +57,9 @@ def test_an_unknown_policy_is_refused():
 @pytest.mark.parametrize(("edition", "mode", "players"), TABLES)
 def test_heuristic_players_never_send_a_refused_command(edition, mode, players):
     """Every edition, mode and number of players: whole games end without a refusal
-    (`play_game` raises on one); in the first, with `check`, each heuristic player compares
-    what it followed from the events with a fresh seat_view at every decision."""
+    (`play_game` raises on one); in the first, with `check`, each heuristic player compares the
+    view it kept current from its changes (`changes_for`), and its mirror, with a fresh
+    seat_view at every decision."""
     for number in range(2):
         rng = random.Random(1000 * number + players)
         setup = {"edition": edition, "mode": mode, "players": players, "seed": number}
@@ -131,3 +134,20 @@ def test_cli_simulate_reports_the_policy_and_games_per_second(capsys):
     out = capsys.readouterr().out
     assert "2 heuristic games of solo" in out
     assert "games per second" in out
+
+
+def test_heuristic_players_follow_the_game_by_its_changes(monkeypatch):
+    """Each seat asks for its whole view once, at its first decision; afterwards it follows
+    the game from the changes of its view alone."""
+    asked = Counter()
+
+    def counted(state, seat):
+        asked[seat] += 1
+        return seat_view(state, seat)
+
+    monkeypatch.setattr(simulate_module, "seat_view", counted)
+    state, played = play_game(
+        {"mode": "suspicion", "players": 5, "seed": 4}, "heuristic", random.Random(4)
+    )
+    assert state.outcome is not None and played > 50
+    assert asked == dict.fromkeys(state.seats, 1)

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from . import actions, board, grid, pivoting, robots, rooms
 from .catalogue import colour
 from .context import Context, Refused
 from .state import LOCK_TOKENS, GameState
 from .talents import register
+
+if TYPE_CHECKING:
+    from .commands import Choose
 
 
 def _here(state: GameState, cid: str) -> int:
@@ -52,7 +56,7 @@ def recover(ctx: Context, cid: str) -> None:
     ctx.emit("adrenaline_recovered", character=cid)
 
 
-register("franck", "Recover", recover_options, lambda ctx, cid, p, r: recover(ctx, cid))
+register("franck", "Recover", recover_options, lambda ctx, cid, p: recover(ctx, cid))
 
 
 # Jennifer --------------------------------------------------------------------------------
@@ -88,10 +92,10 @@ def call(ctx: Context, caller: str, target: str) -> None:
     """ "The character called is affected by the room." In the Acid bath the caller entered
     first, so she is the one eliminated: "If Jennifer calls someone into the Acid Bath, it is
     she who is eliminated.\""""
-    rooms.enter(ctx, target, ctx.state.characters[caller].tile, None, how="call")
+    rooms.enter(ctx, target, ctx.state.characters[caller].tile, how="call")
 
 
-register("jennifer", "Call", call_options, lambda ctx, cid, p, r: call(ctx, cid, p["target"]))
+register("jennifer", "Call", call_options, lambda ctx, cid, p: call(ctx, cid, p["target"]))
 
 
 # Max -------------------------------------------------------------------------------------
@@ -119,14 +123,14 @@ def carry_options(state: GameState, carrier: str, spared: tuple[str, ...] = ()) 
     return found
 
 
-def carry(ctx: Context, carrier: str, params: dict, reported: object) -> None:
+def carry(ctx: Context, carrier: str, params: dict) -> None:
     """Both arrive together and the room acts once for both, the carrier choosing (rooms.enter,
     rooms.company); leaving a Shredder room together, no one stays behind in it."""
     state = ctx.state
     cell = grid.neighbour(_here(state, carrier), params["direction"])
     assert cell is not None
     ctx.emit("carrying", character=carrier, target=params["target"])
-    rooms.enter(ctx, carrier, state.cells[cell], reported, how="carry")
+    rooms.enter(ctx, carrier, state.cells[cell], how="carry")
 
 
 register("max", "Carry", carry_options, carry)
@@ -164,12 +168,12 @@ def kevin_options(state: GameState, cid: str) -> list[dict]:
     return [o for ability, found in hacks.items() if ability != chosen for o in found]
 
 
-def kevin(ctx: Context, cid: str, params: dict, reported: object) -> None:
+def kevin(ctx: Context, cid: str, params: dict) -> None:
     if params["ability"] == "hack_complex":
         a, b = (grid.parse_cell(c) for c in params["cells"])
         ctx.emit("swapped", cells=[a, b], how="hack")
     else:
-        robots.carry_out(ctx, cid, _order(params), reported)
+        robots.carry_out(ctx, cid, _order(params))
 
 
 def _order(params: dict) -> dict:
@@ -227,7 +231,7 @@ def emmett_options(state: GameState, cid: str) -> list[dict]:
     return reactivations + lock_options(state, cid)
 
 
-def emmett(ctx: Context, cid: str, params: dict, reported: object) -> None:
+def emmett(ctx: Context, cid: str, params: dict) -> None:
     state = ctx.state
     if params["ability"] == "reactivate":
         reactivate(ctx, params["cell"])
@@ -259,7 +263,7 @@ def hide(ctx: Context, cid: str) -> None:
     ctx.emit("hid", character=cid)
 
 
-register("alice", "Be hidden", hide_options, lambda ctx, cid, p, r: hide(ctx, cid))
+register("alice", "Be hidden", hide_options, lambda ctx, cid, p: hide(ctx, cid))
 
 
 # Sarah -----------------------------------------------------------------------------------
@@ -271,7 +275,7 @@ def sabotage_room_options(state: GameState, cid: str) -> list[dict]:
     sabotage does not work." "If Sarah sabotages an Empty Room, she still loses one of her
     Empty Rooms." """
     c = state.characters[cid]
-    return [{}] if c.empties > 0 and not _blue(state, _here(state, cid)) else []
+    return [{}] if c.reserve > 0 and not _blue(state, _here(state, cid)) else []
 
 
 def sabotage_room(ctx: Context, cid: str) -> None:
@@ -285,9 +289,10 @@ def sabotage_room(ctx: Context, cid: str) -> None:
     ctx.emit("empty_room_used", character=cid, tile=tile)
     for other in state.occupants(tile):
         c = state.characters[other]
-        if c.trapped == tile:
+        trapped, flooded = c.trapped == tile, c.flooded == tile
+        if trapped:
             ctx.emit("trap_cleared", character=other)
-        if c.flooded == tile:
+        if flooded:
             ctx.emit("flood_cleared", character=other)
     board.destroy_room(ctx, tile)
 
@@ -305,7 +310,7 @@ def sarah_options(state: GameState, cid: str) -> list[dict]:
     ]
 
 
-def sarah(ctx: Context, cid: str, params: dict, reported: object) -> None:
+def sarah(ctx: Context, cid: str, params: dict) -> None:
     if params["ability"] == "sabotage_room":
         sabotage_room(ctx, cid)
         return
@@ -360,16 +365,16 @@ def mimic_options(state: GameState, cid: str) -> list[dict]:
     return found
 
 
-def mimic(ctx: Context, cid: str, params: dict, reported: object) -> None:
+def mimic(ctx: Context, cid: str, params: dict) -> None:
     mimicked = params["mimic"]
     if mimicked == "jennifer":
         _mimic_call(ctx, cid, params["target"])
     elif mimicked == "franck":
         recover(ctx, cid)
     elif mimicked == "max":
-        carry(ctx, cid, params, reported)
+        carry(ctx, cid, params)
     elif mimicked == "kevin":
-        robots.carry_out(ctx, cid, _order(params), reported)
+        robots.carry_out(ctx, cid, _order(params))
     elif mimicked == "emmett":
         reactivate(ctx, params["cell"])
     elif mimicked == "alice":
@@ -389,15 +394,15 @@ def _mimic_call(ctx: Context, cid: str, target: str) -> None:
     rooms._ask(ctx, "called", target, tile, ["come", "stay"], "answer")
 
 
-def _called(ctx: Context, command: dict) -> None:
+def _called(ctx: Context, command: Choose) -> None:
     pending = ctx.state.pending
     assert pending is not None
-    answer = command.get("answer")
+    answer = command.answer
     if answer not in pending["options"]:
-        raise Refused('Answer "come" (join Bruce) or "stay".')
+        raise Refused("call_answer")
     ctx.emit("pending_cleared")
     if answer == "come":
-        rooms.enter(ctx, pending["character"], pending["tile"], None, how="call")
+        rooms.enter(ctx, pending["character"], pending["tile"], how="call")
 
 
 rooms.CHOICES["called"] = _called

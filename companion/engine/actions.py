@@ -6,9 +6,14 @@
 
 from __future__ import annotations
 
-from . import board, grid, modes, pivoting, rooms, talents
+from typing import TYPE_CHECKING
+
+from . import board, grid, pivoting, rooms, talents
 from .context import Context, Refused, cell_named
 from .state import ACTIONS, TALENT, GameState
+
+if TYPE_CHECKING:
+    from .commands import Act
 
 
 def _here(state: GameState, cid: str) -> int:
@@ -53,7 +58,6 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
     raise ValueError(action)
 
 
-COMMAND_FIELDS = ("type", "seat", "character", "action", "version", "room")
 
 
 def pushable(state: GameState, target: str, by: str | None) -> bool:
@@ -70,47 +74,46 @@ def prison_exit(state: GameState, cell: int) -> bool:
     return cell == grid.CENTRE or bool(state.occupants(tile)) or state.robots_in(tile) > 0
 
 
-def _direction(state: GameState, cid: str, command: dict) -> str:
+def _direction(state: GameState, cid: str, command: Act) -> str:
     here = _here(state, cid)
-    if "cell" in command and "direction" not in command:
-        target = cell_named(command["cell"])
+    if command.cell is not None and command.direction is None:
+        target = cell_named(command.cell)
         direction = grid.direction_to(here, target)
         if direction is None:
-            raise Refused(f"{grid.name(target)} is not next to {grid.name(here)}.")
+            raise Refused("not_next_to", cell=grid.name(target), here=grid.name(here))
         return direction
-    direction = command.get("direction")
+    direction = command.direction
     if direction not in grid.DIRECTIONS:
-        raise Refused("Say where: a direction (north, south, east, west) or an adjacent cell.")
+        raise Refused("say_where")
     return direction
 
 
-def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
-    """Carry out an action with the player's parameters, refusing any the rules forbid."""
+def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]) -> None:
+    """Carry out an action with the player's parameters, refusing any the rules forbid;
+    `legal` is the action's `options` now."""
     state = ctx.state
     if action == TALENT:
-        params = {k: v for k, v in command.items() if k not in COMMAND_FIELDS}
-        talents.play(ctx, cid, params, command.get("room"))
+        talents.play(ctx, cid, command.parameters())
         return
     if action not in ACTIONS:
-        raise Refused(f"{action!r} is not an action: choose look, move, push or control.")
-    legal = options(state, cid, action)
+        raise Refused("not_an_action", action=str(action)[:20])
     wanted = {"direction": _direction(state, cid, command)}
     if action == "push":
-        wanted["target"] = command.get("target")
+        wanted["target"] = command.target
     if wanted not in legal:
-        raise Refused(_why_not(state, cid, action, wanted))
+        raise _why_not(state, cid, action, wanted)
     here = _here(state, cid)
     destination = grid.neighbour(here, wanted["direction"])
     ctx.emit("action_played", character=cid, action=action, **wanted)
     if action == "look":
         assert destination is not None
-        rooms.look_at(ctx, cid, destination, command.get("room"))
+        rooms.look_at(ctx, cid, destination)
     elif action == "move":
         assert destination is not None
-        rooms.enter(ctx, cid, state.cells[destination], command.get("room"), how="move")
+        rooms.enter(ctx, cid, state.cells[destination], how="move")
     elif action == "push":
         assert destination is not None
-        rooms.enter(ctx, wanted["target"], state.cells[destination], command.get("room"), "push")
+        rooms.enter(ctx, wanted["target"], state.cells[destination], how="push")
     else:
         axis = "row" if wanted["direction"] in ("east", "west") else "col"
         row, col = grid.row_col(here)
@@ -122,38 +125,35 @@ def resolve(ctx: Context, cid: str, action: str, command: dict) -> None:
                 board.slide(ctx, axis, row if axis == "row" else col, wanted["direction"], True)
 
 
-def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> str:
-    """A plain reason for a refused action, from what the whole table can see."""
+def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> Refused:
+    """Why an action is refused, from what the whole table can see."""
     here = _here(state, cid)
     room = board.kind_at(state, here)
     destination = grid.neighbour(here, wanted["direction"])
     if action == "look" and room == "dark":
-        return "No Look in the Dark chamber."
+        return Refused("no_look_in_dark")
     if destination is None and action != "control":
-        return f"There is no room {wanted['direction']} of {grid.name(here)}."
+        return Refused("no_room_that_way", direction=wanted["direction"], cell=grid.name(here))
     if action != "control" and wanted["direction"] not in pivoting.exits(state, here, action):
         corridor = state.tile_at(here).corridor
-        return f"The Pivoting room's corridor only opens {corridor.replace('-', ' and ')}."
+        return Refused("corridor_only_opens", directions=corridor.split("-"))
     if action == "push":
         if here == grid.CENTRE:
-            return "Pushing from the Central room is strictly forbidden."
+            return Refused("no_push_from_centre")
         target = wanted.get("target")
         if target not in state.occupants(state.cells[here]) or target == cid:
-            return "You can only push another character standing in your room."
+            return Refused("push_someone_in_your_room")
         if not pushable(state, target, cid):
-            return f"{modes.display(target)} is hidden: a hidden character cannot be pushed."
+            return Refused("hidden_cannot_be_pushed", character=target)
     if action == "control":
         axis = "row" if wanted["direction"] in ("east", "west") else "col"
         row, col = grid.row_col(here)
         if (row if axis == "row" else col) == grid.SIZE // 2:
-            return "Row 3 and column C hold the Central room: they never move."
-        return "That line already moved the other way this turn; it may only move the same way."
+            return Refused("centre_lines_fixed")
+        return Refused("line_moved_other_way")
     mover = wanted.get("target", cid)
     if destination is not None and not board.may_enter(state, destination, mover):
         return board.inaccessible(state, destination)
     if room == "prison":
-        return (
-            "From a Prison cell you may only move onto an adjacent room with a character (or a "
-            "robot) in it or onto the Central room."
-        )
-    return "That is not possible here."
+        return Refused("prison_exit")
+    return Refused("not_possible_here")

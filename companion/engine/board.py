@@ -14,16 +14,15 @@ def kind_at(state: GameState, cell: int) -> str | None:
     return tile.kind if tile.revealed else None
 
 
-def inaccessible(state: GameState, cell: int) -> str:
+def inaccessible(state: GameState, cell: int) -> Refused:
     """Why a character may not enter a room: in Season 2 and Ultimate a "Do Not Cross" marker
     lies on every inaccessible room (000, 002: 4 markers for the Flooded and Shredder rooms);
     a Lock token keeps out everyone but Emmett."""
     if not state.tile_at(cell).sealed:
-        return f"The room at {grid.name(cell)} is locked: only Emmett may enter it."
+        return Refused("room_locked", cell=grid.name(cell))
     if state.ruleset.edition == "base":
-        return "That Flooded chamber is locked: no one can enter it."
-    room = room_name(state.tile_at(cell).kind)
-    return f"The {room} at {grid.name(cell)} is inaccessible: Do Not Cross."
+        return Refused("flooded_locked")
+    return Refused("do_not_cross", room=state.tile_at(cell).kind, cell=grid.name(cell))
 
 
 def locked(state: GameState, cell: int) -> bool:
@@ -45,19 +44,12 @@ def hidden_cells(state: GameState) -> list[int]:
 
 
 def room25_tile(state: GameState) -> int | None:
-    for tile in state.tiles.values():
-        if tile.revealed and tile.kind == "room25":
-            return tile.id
-    return None
+    return state.room25
 
 
 def in_room25(state: GameState) -> set[str]:
     tile = room25_tile(state)
     return set() if tile is None else set(state.occupants(tile))
-
-
-def room_name(kind: str) -> str:
-    return room_catalogue()[kind]["name_en"]
 
 
 def reportable(state: GameState) -> list[str]:
@@ -71,10 +63,12 @@ def reportable(state: GameState) -> list[str]:
     return [k for k, n in sorted(state.composition.items()) if n > shown.get(k, 0)]
 
 
-def identify(ctx: Context, tile_id: int, reported: object, private: str | None = None) -> str:
+def identify(ctx: Context, tile_id: int, private: str | None = None) -> str:
     """The room on a tile about to be seen: known to the engine, or reported by the player
-    holding the physical tile. Refuses a report the composition cannot hold."""
+    holding the physical tile (the command's `room`, carried on the context). Refuses a report
+    the composition cannot hold."""
     state = ctx.state
+    reported = ctx.report
     tile = state.tiles[tile_id]
     if state.ruleset.tracking != "physical":
         # A dealt tile is what the engine dealt: a report about it is ignored, never checked
@@ -82,16 +76,13 @@ def identify(ctx: Context, tile_id: int, reported: object, private: str | None =
         assert tile.kind is not None
         return tile.kind
     if reported is None:
-        raise Refused(
-            f"Say which room is on the tile at {grid.name(state.cell_of(tile_id))} "
-            '(add "room" to the command).'
-        )
+        raise Refused("say_which_room", cell=grid.name(state.cell_of(tile_id)))
     if not isinstance(reported, str) or reported not in room_catalogue():
-        raise Refused(f"{reported!r} is not a room of the game.")
+        raise Refused("not_a_room", room=str(reported)[:20])
     if not state.composition.get(reported):
-        raise Refused(f"This game's composition has no {room_name(reported)}.")
+        raise Refused("composition_lacks", room=reported)
     if reported not in reportable(state):
-        raise Refused(f"Every {room_name(reported)} of this game's composition is already face up.")
+        raise Refused("all_face_up", room=reported)
     if reported == tile.kind:
         return reported
     if private is None:

@@ -4,25 +4,31 @@ from __future__ import annotations
 
 from . import grid
 from .evolve import evolve
+from .refusals import Refused
 from .state import GameState
 
-
-class Refused(Exception):
-    """A command the rules do not allow now; its message is shown to the player as it is."""
+__all__ = ["Context", "Refused", "cell_named"]
 
 
-def cell_named(value: object, what: str = "") -> int:
-    """A cell a command or a position names, or a refusal saying how to write one."""
+def cell_named(value: object, code: str = "not_a_cell") -> int:
+    """A cell a command or a position names, or a refusal (with the code given: a position
+    and a choice say it their own way) telling how to write one."""
     try:
         return grid.parse_cell(value)
-    except ValueError as error:
-        raise Refused(f"{what}{str(error)[0].upper()}{str(error)[1:]}.") from None
+    except ValueError:
+        raise Refused(code, cell=str(value)[:20]) from None
 
 
 class Context:
+    """A command in progress: the new version of the state and the events that made it. Each
+    event changes `state` as it is emitted; a character changed by one is a new object, so
+    rules read him again from `state` after emitting rather than keep the old reference."""
+
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[dict] = []
+        # The room a command names for a physical tile it shows (the table's report).
+        self.report: str | None = None
 
     def emit(self, kind: str, **fields: object) -> dict:
         event = {"type": kind, **fields}

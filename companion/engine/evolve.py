@@ -1,5 +1,10 @@
 """The fold: how each event changes the state. Nothing else changes a state.
 
+A state's next version shares everything that does not change with it (`GameState.clone`), so
+a handler never changes a shared value in place: it puts a new list, table or tile in the new
+version (`_retile`, `_seat`, `_pile`), and copies a character the first time the version changes
+him (`_character`).
+
 Replaying a game's events through `evolve` from nothing rebuilds the state exactly, which is
 what the journal, undo and the property tests rely on.
 """
@@ -23,7 +28,10 @@ handles = registrar(HANDLERS)
 
 def evolve(state: GameState, event: dict) -> None:
     HANDLERS[event["type"]](state, event)
-    state.version += 1
+    # The version counts the events every seat sees: a private one (a programme, a room seen)
+    # must not tell the other seats that it happened.
+    if event.get("private") is None:
+        state.version += 1
 
 
 def replay(events: Iterable[dict]) -> GameState:
@@ -70,8 +78,10 @@ def created(event: dict) -> GameState:
                 seat["id"],
                 event["start"],
                 adrenaline=ruleset.settings.adrenaline,
-                empties=RESERVED_EMPTY.get(cid, 0) if ruleset.settings.talents else 0,
+                reserve=RESERVED_EMPTY.get(cid, 0) if ruleset.settings.talents else 0,
             )
+    state.fresh = set(state.characters)
+    state.room25 = _face_up_room25(state.tiles)
     return state
 
 
@@ -81,10 +91,40 @@ def _pile(state: GameState) -> MacPile:
     return pile
 
 
+def _character(state: GameState, cid: str) -> Character:
+    """Characters are shared between versions of a state: a version copies one the first time
+    it changes it, then changes its own copy in place."""
+    c = state.characters[cid]
+    if cid not in state.fresh:
+        c = state.characters[cid] = c.copy()
+        state.fresh.add(cid)
+    return c
+
+
 def _seat(state: GameState, sid: str) -> Seat:
-    """Seats are shared between a state and its copies: copy one before changing it."""
-    seat = state.seats[sid] = state.seats[sid].copy()
+    """Seats, and the table of them, are shared between versions: copy both before changing
+    a seat."""
+    seat = state.seats[sid].copy()
+    state.seats = {**state.seats, sid: seat}
     return seat
+
+
+def _retile(state: GameState, tile_id: int, **changes: object) -> None:
+    """Tiles are immutable and the table of them is shared between versions: a change puts a
+    new tile in a new table."""
+    _put_tile(state, replace(state.tiles[tile_id], **changes))
+
+
+def _put_tile(state: GameState, tile: Tile) -> None:
+    state.tiles = {**state.tiles, tile.id: tile}
+    if tile.revealed and tile.kind == "room25":
+        state.room25 = tile.id
+    elif state.room25 == tile.id:
+        state.room25 = None
+
+
+def _face_up_room25(tiles: dict[int, Tile]) -> int | None:
+    return next((t.id for t in tiles.values() if t.revealed and t.kind == "room25"), None)
 
 
 @handles("position_set")
@@ -111,6 +151,7 @@ def _position(state: GameState, e: dict) -> None:
             i: Tile(i, t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
             for i, t in enumerate(e["tiles"])
         }
+        state.room25 = _face_up_room25(state.tiles)
     if "controls" in e:
         state.controls = dict(e["controls"])
     if "robots" in e:
@@ -130,7 +171,7 @@ def _position(state: GameState, e: dict) -> None:
         mac.bombs = sum(1 for card in [*mac.discard, *mac.in_play] if card in bombs)
     for cid, fields in e.get("characters", {}).items():
         for key, value in fields.items():
-            setattr(state.characters[cid], key, tuple(value) if isinstance(value, list) else value)
+            setattr(_character(state, cid), key, tuple(value) if isinstance(value, list) else value)
     for sid, fields in e.get("seats", {}).items():
         seat = _seat(state, sid)
         for key, value in fields.items():
@@ -142,18 +183,18 @@ def _position(state: GameState, e: dict) -> None:
 
 @handles("role_dealt")
 def _role(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].role = e["role"]
+    _character(state, e["character"]).role = e["role"]
     state.rng = e.get("rng", state.rng)
 
 
 @handles("role_revealed")
 def _role_revealed(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].role_public = True
+    _character(state, e["character"]).role_public = True
 
 
 @handles("guard_exposed")
 def _exposed(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.exposed_turn = state.turn
     c.role_public = True
 
@@ -176,7 +217,7 @@ def _identified(state: GameState, e: dict) -> None:
 
 def _identify(state: GameState, tile_id: int, kind: str) -> None:
     """A physical tile is what the latest report says: a reveal overrides an earlier Look."""
-    state.tiles[tile_id] = replace(state.tiles[tile_id], kind=kind)
+    _retile(state, tile_id, kind=kind)
 
 
 @handles("phase")
@@ -186,29 +227,42 @@ def _phase(state: GameState, e: dict) -> None:
     state.current = None
     if e["phase"] == "programming":
         state.previous = None
-        for c in state.characters.values():
-            c.program, c.flexible, c.locked, c.played, c.slots = (), False, False, (), 0
-            c.boosted, c.talent_choice = False, None
+        for cid in state.characters:
+            c = _character(state, cid)
+            c.program, c.single_action, c.locked, c.played, c.slots = (), False, False, (), 0
+            c.adrenaline_programmed, c.talent_choice = False, None
             c.limit = e["limits"].get(c.id, 2)
 
 
 @handles("limits")
 def _limits(state: GameState, e: dict) -> None:
-    for c in state.characters.values():
-        c.limit = e["limits"].get(c.id, 2)
+    for cid in state.characters:
+        _character(state, cid).limit = e["limits"].get(cid, 2)
 
 
 @handles("locked_in")
 def _locked(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].locked = True
+    _character(state, e["character"]).locked = True
+
+
+@handles("unlocked")
+def _unlocked(state: GameState, e: dict) -> None:
+    _character(state, e["character"]).locked = False
+
+
+@handles("adrenaline_may_follow")
+def _adrenaline_may_follow(state: GameState, e: dict) -> None:
+    """Token programming: an Adrenaline token may lie face down on these pedestals."""
+    for cid in e["characters"]:
+        _character(state, cid).adrenaline_programmed = True
 
 
 @handles("programmed")
 def _programmed(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.program = tuple(e["tokens"])
-    c.flexible = len(e["tokens"]) == 1
-    c.boosted = e.get("adrenaline", False)
+    c.single_action = len(e["tokens"]) == 1
+    c.adrenaline_programmed = e.get("adrenaline", False)
     c.talent_choice = e.get("talent_choice")
 
 
@@ -220,7 +274,7 @@ def _actor(state: GameState, e: dict) -> None:
 
 @handles("action_revealed")
 def _revealed_action(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.actions += 1
     c.played = (*c.played, e["action"])
     c.hidden = False  # "The character becomes visible as soon as she takes an action" (000)
@@ -243,7 +297,7 @@ def _nothing(state: GameState, e: dict) -> None:
 
 @handles("slot_done")
 def _slot_done(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].slots += 1
+    _character(state, e["character"]).slots += 1
     state.previous = e["character"]
     state.current = None
     state.carrying = None
@@ -252,14 +306,14 @@ def _slot_done(state: GameState, e: dict) -> None:
 @handles("adrenaline_used")
 @handles("adrenaline_lost")
 def _adrenaline_gone(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
-    c.adrenaline = c.boosted = False
+    c = _character(state, e["character"])
+    c.adrenaline = c.adrenaline_programmed = False
 
 
 @handles("moved")
 def _moved(state: GameState, e: dict) -> None:
     state.arrivals += 1
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.tile = e["tile"]
     c.entered = state.arrivals
     c.came_from = e.get("origin")
@@ -268,7 +322,7 @@ def _moved(state: GameState, e: dict) -> None:
 @handles("room_revealed")
 def _room_revealed(state: GameState, e: dict) -> None:
     _identify(state, e["tile"], e["room"])
-    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=True)
+    _retile(state, e["tile"], revealed=True)
     for sid, seat in state.seats.items():
         if e["tile"] in seat.reminders:
             _seat(state, sid).reminders = tuple(t for t in seat.reminders if t != e["tile"])
@@ -276,7 +330,7 @@ def _room_revealed(state: GameState, e: dict) -> None:
 
 @handles("sealed")
 def _sealed(state: GameState, e: dict) -> None:
-    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], sealed=True)
+    _retile(state, e["tile"], sealed=True)
 
 
 @handles("robot_placed")
@@ -300,46 +354,48 @@ def _robot_destroyed(state: GameState, e: dict) -> None:
 
 @handles("trapped")
 def _trapped(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.trapped, c.trapped_at = e["tile"], c.actions
 
 
 @handles("trap_cleared")
 def _trap_cleared(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].trapped = None
+    _character(state, e["character"]).trapped = None
 
 
 @handles("flooding")
 def _flooding(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.flooded, c.flooded_turn = e["tile"], state.turn
 
 
 @handles("flood_cleared")
 def _flood_cleared(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].flooded = None
+    _character(state, e["character"]).flooded = None
 
 
 @handles("eliminated")
 def _eliminated(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.alive, c.tile, c.trapped, c.flooded, c.program = False, None, None, None, ()
     c.came_from = c.paranoia = None
     c.hidden = False
-    state.deaths.append(c.id)
+    state.deaths = [*state.deaths, c.id]
 
 
 @handles("slid")
 def _slid(state: GameState, e: dict) -> None:
     state.cells = list(e["cells"])
     if e.get("token"):
-        state.controls[e["line"]] = e["direction"]
+        state.controls = {**state.controls, e["line"]: e["direction"]}
 
 
 @handles("swapped")
 def _swapped(state: GameState, e: dict) -> None:
     a, b = e["cells"]
-    state.cells[a], state.cells[b] = state.cells[b], state.cells[a]
+    cells = list(state.cells)
+    cells[a], cells[b] = cells[b], cells[a]
+    state.cells = cells
 
 
 @handles("reminder_placed")
@@ -431,7 +487,7 @@ def _mac_card_done(state: GameState, e: dict) -> None:
 
 @handles("token_lost")
 def _token_lost(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     c.lost = (*c.lost, e["token"])
     if e["token"] in c.program:
         c.program = tuple(t for t in c.program if t != e["token"])
@@ -453,7 +509,7 @@ def _accelerated(state: GameState, e: dict) -> None:
 
 @handles("room_hidden")
 def _room_hidden(state: GameState, e: dict) -> None:
-    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], revealed=False, sealed=False)
+    _retile(state, e["tile"], revealed=False, sealed=False)
     _unlock(state, e["tile"])
 
 
@@ -466,7 +522,7 @@ def _unlock(state: GameState, tile_id: int) -> None:
 @handles("escaped")
 def _escaped(state: GameState, e: dict) -> None:
     for cid in e["characters"]:
-        state.characters[cid].tile = None
+        _character(state, cid).tile = None
 
 
 @handles("game_over")
@@ -479,7 +535,7 @@ def _over(state: GameState, e: dict) -> None:
 
 @handles("corridor_turned")
 def _corridor(state: GameState, e: dict) -> None:
-    state.tiles[e["tile"]] = replace(state.tiles[e["tile"]], corridor=e["corridor"])
+    _retile(state, e["tile"], corridor=e["corridor"])
 
 
 @handles("room_destroyed")
@@ -487,7 +543,7 @@ def _destroyed(state: GameState, e: dict) -> None:
     """The tile becomes a face-up Empty room; the game's composition follows, so that what a
     hidden physical tile may be is still counted right."""
     tile = state.tiles[e["tile"]]
-    state.tiles[tile.id] = Tile(tile.id, "empty", revealed=True)
+    _put_tile(state, Tile(tile.id, "empty", revealed=True))
     composition = dict(state.composition)
     if composition.get(e["room"], 0) > 1:
         composition[e["room"]] -= 1
@@ -502,12 +558,12 @@ def _destroyed(state: GameState, e: dict) -> None:
 def _regenerated(state: GameState, e: dict) -> None:
     """Back in the Central room, sitting out what is left of this turn."""
     for cid in e["characters"]:
-        c = state.characters[cid]
+        c = _character(state, cid)
         state.arrivals += 1
         c.alive, c.tile, c.entered, c.came_from = True, e["tile"], state.arrivals, None
-        c.program, c.played, c.flexible, c.boosted = (), (), False, False
+        c.program, c.played, c.single_action, c.adrenaline_programmed = (), (), False, False
         c.locked, c.slots = True, e["slots"]
-        state.deaths.remove(cid)
+        state.deaths = [d for d in state.deaths if d != cid]
     state.order = list(e["order"])
 
 
@@ -519,33 +575,33 @@ def _turns_reduced(state: GameState, e: dict) -> None:
 @handles("actions_cancelled")
 def _cancelled(state: GameState, e: dict) -> None:
     """No more action this turn, programmed or chosen."""
-    c = state.characters[e["character"]]
-    c.program, c.flexible, c.limit = (), False, len(c.played)
+    c = _character(state, e["character"])
+    c.program, c.single_action, c.limit = (), False, len(c.played)
 
 
 @handles("paranoia")
 def _paranoia(state: GameState, e: dict) -> None:
     """What was programmed and not yet played goes into the pile."""
-    c = state.characters[e["character"]]
-    c.paranoia, c.program, c.flexible = (), (), False
+    c = _character(state, e["character"])
+    c.paranoia, c.program, c.single_action = (), (), False
 
 
 @handles("paranoia_pile")
 def _paranoia_pile(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].paranoia = tuple(e["pile"])
+    _character(state, e["character"]).paranoia = tuple(e["pile"])
     state.rng = e.get("rng", state.rng)
 
 
 @handles("token_drawn")
 def _drawn(state: GameState, e: dict) -> None:
-    c = state.characters[e["character"]]
+    c = _character(state, e["character"])
     assert c.paranoia and c.paranoia[0] == e["action"]
     c.program, c.paranoia = (e["action"],), c.paranoia[1:]
 
 
 @handles("paranoia_ended")
 def _paranoia_ended(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].paranoia = None
+    _character(state, e["character"]).paranoia = None
 
 
 @handles("key_activated")
@@ -555,12 +611,12 @@ def _key(state: GameState, e: dict) -> None:
 
 @handles("hid")
 def _hid(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].hidden = True
+    _character(state, e["character"]).hidden = True
 
 
 @handles("adrenaline_recovered")
 def _adrenaline_recovered(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].adrenaline = True
+    _character(state, e["character"]).adrenaline = True
 
 
 @handles("carrying")
@@ -581,4 +637,4 @@ def _locks_removed(state: GameState, e: dict) -> None:
 
 @handles("empty_room_used")
 def _empty_room_used(state: GameState, e: dict) -> None:
-    state.characters[e["character"]].empties -= 1
+    _character(state, e["character"]).reserve -= 1

@@ -3,9 +3,14 @@ action rounds in turn order, and the countdown."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions, board, mac, modes
 from .context import Context
 from .state import ACTIONS, TALENT, Character, GameState
+
+if TYPE_CHECKING:
+    from .commands import Act
 
 ADRENALINE_ROUND = 3
 
@@ -28,10 +33,45 @@ def draws(c: Character) -> bool:
     return c.paranoia is not None
 
 
+def by_tokens(state: GameState) -> bool:
+    """The table programs with the cardboard tokens (setting `programming`): the engine learns
+    each action only when its token is revealed."""
+    return state.ruleset.settings.programming == "tokens"
+
+
+def reveals_tokens(state: GameState, c: Character) -> bool:
+    """Token programming: the character's action is named as its face-down token is turned
+    over (in the adrenaline round, whether an Adrenaline token lies there at all)."""
+    return by_tokens(state) and (state.round == ADRENALINE_ROUND or programs(state, c))
+
+
 def chooses(state: GameState, c: Character) -> bool:
-    """Whether the character picks his action when his slot comes: in the adrenaline round
-    everyone does; otherwise those who neither program nor draw."""
-    return state.round == ADRENALINE_ROUND or not (programs(state, c) or draws(c))
+    """Whether the action is named when the slot comes rather than known from a programme: in
+    the adrenaline round everyone does; otherwise those who neither program nor draw, and
+    everyone whose tokens are on the cardboard pedestal."""
+    if state.round == ADRENALINE_ROUND or reveals_tokens(state, c):
+        return True
+    return not (programs(state, c) or draws(c))
+
+
+def may_program_adrenaline(state: GameState, c: Character) -> bool:
+    """ADRENALINE (000, 002): programmed during programming, once a game, and in Season 2 and
+    Ultimate never in the Cold chamber (setting `cold_forbids_adrenaline`)."""
+    if not (state.ruleset.settings.adrenaline and c.adrenaline):
+        return False
+    cell = state.where(c.id) if state.tracked else None
+    cold = cell is not None and board.kind_at(state, cell) == "cold"
+    return not (cold and state.ruleset.settings.cold_forbids_adrenaline)
+
+
+def must_lock_in(state: GameState, c: Character) -> bool:
+    """Whether the character's player locks him in (the others are ready at once)."""
+    return programs(state, c) or programs_adrenaline_only(state, c)
+
+
+def programmed(state: GameState, c: Character) -> bool:
+    """With app programming, whether the engine knows everything the character programs."""
+    return not (state.tracked and programs(state, c)) or bool(c.program)
 
 
 def programs_adrenaline_only(state: GameState, c: Character) -> bool:
@@ -41,12 +81,7 @@ def programs_adrenaline_only(state: GameState, c: Character) -> bool:
     'does not have to program his actions' but still holds his token where the edition lets
     him keep it (Season 2; in Ultimate he loses it)."""
     exposed = c.exposed_turn is not None and c.exposed_turn < state.turn
-    settings = state.ruleset.settings
-    cell = state.where(c.id) if state.tracked else None
-    cold = cell is not None and board.kind_at(state, cell) == "cold"
-    if cold and settings.cold_forbids_adrenaline:
-        return False
-    return (draws(c) or exposed) and settings.adrenaline and c.adrenaline
+    return (draws(c) or exposed) and may_program_adrenaline(state, c)
 
 
 def action_limits(state: GameState) -> dict[str, int]:
@@ -136,7 +171,7 @@ def lock_non_programmers(ctx: Context) -> None:
     """Those who choose at their turn are ready at once; the phase may then be over."""
     state = ctx.state
     for c in state.living():
-        if not c.locked and not programs(state, c) and not programs_adrenaline_only(state, c):
+        if not c.locked and not must_lock_in(state, c):
             ctx.emit("locked_in", character=c.id)
     maybe_start_actions(ctx)
 
@@ -144,6 +179,12 @@ def lock_non_programmers(ctx: Context) -> None:
 def maybe_start_actions(ctx: Context) -> None:
     state = ctx.state
     if all(c.locked for c in state.living()):
+        if by_tokens(state):
+            # Nobody knows yet whose pedestal holds an Adrenaline token: everyone who could
+            # have programmed it gets the adrenaline round's slot (and may pass there).
+            possible = [c.id for c in state.living() if may_program_adrenaline(state, c)]
+            if possible:
+                ctx.emit("adrenaline_may_follow", characters=possible)
         ctx.emit("phase", phase="action", round=1)
         advance(ctx)
 
@@ -151,7 +192,8 @@ def maybe_start_actions(ctx: Context) -> None:
 def next_slot(state: GameState) -> Character | None:
     for cid in state.order:
         c = state.characters[cid]
-        if c.alive and c.slots < state.round and (state.round < ADRENALINE_ROUND or c.boosted):
+        in_round = state.round < ADRENALINE_ROUND or c.adrenaline_programmed
+        if c.alive and c.slots < state.round and in_round:
             return c
     return None
 
@@ -174,7 +216,7 @@ def advance(ctx: Context) -> None:
             if state.round == 1:
                 ctx.emit("phase", phase="action", round=2)
                 continue
-            if state.round == 2 and any(c.boosted for c in state.living()):
+            if state.round == 2 and any(c.adrenaline_programmed for c in state.living()):
                 # 000, ADRENALINE: "After the Action step, if at least one player has scheduled
                 # an Adrenaline action, one more round is played", in turn order.
                 ctx.emit("phase", phase="action", round=ADRENALINE_ROUND)
@@ -204,10 +246,34 @@ def free_actions(state: GameState, c: Character) -> list[str]:
 
 
 def may_pass(state: GameState, c: Character) -> bool:
-    """Solo: like programming a single action, a character may skip one of the two rounds."""
+    """Solo: like programming a single action, a character may skip one of the two rounds.
+    Token programming: an empty slot of the pedestal (a single token, played in either round;
+    no Adrenaline token in the adrenaline round)."""
+    if reveals_tokens(state, c):
+        if state.round == ADRENALINE_ROUND:
+            return True
+        return state.tracked and (state.round == 1 or bool(c.played))
     if state.ruleset.mode != "solo" or not chooses(state, c) or state.round == ADRENALINE_ROUND:
         return False
     return state.round == 1 or bool(c.played)
+
+
+def reminder_turn(state: GameState, seat: str) -> bool:
+    """Reminder tokens (001): placed during your own turn, right before or after your action."""
+    if state.phase != "action":
+        return False
+    holders = (state.current, state.previous)
+    return any(cid is not None and state.characters[cid].seat == seat for cid in holders)
+
+
+def jammed_solo(state: GameState) -> bool:
+    """M.A.C. Jamming in Solo: no reminder token is placed until the next round."""
+    return state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo"
+
+
+def may_expose_now(state: GameState) -> bool:
+    """Exposure of the guards: any time in his turn (001), or once the alarm is on (000)."""
+    return state.ruleset.settings.guard_exposure == "any_time" or state.alarm
 
 
 def due_token(c: Character) -> str | None:
@@ -220,9 +286,14 @@ def begin_slot(ctx: Context, c: Character) -> None:
     if not state.tracked:
         ctx.emit("actor", character=c.id, round=state.round)
         return
+    if reveals_tokens(state, c):
+        if state.round == ADRENALINE_ROUND or free_actions(state, c):
+            ctx.emit("actor", character=c.id, round=state.round)
+        else:
+            finish_slot(ctx, c)
+        return
     if chooses(state, c):
-        playable = [a for a in free_actions(state, c) if actions.options(state, c.id, a)]
-        if playable:
+        if any(actions.options(state, c.id, a) for a in free_actions(state, c)):
             ctx.emit("actor", character=c.id, round=state.round)
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
@@ -241,6 +312,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
             return
         ctx.emit("actor", character=c.id, round=state.round)
         ctx.emit("token_drawn", character=c.id, action=c.paranoia[0])
+        c = state.characters[c.id]  # the drawn token is now his programme
     elif due_token(c) is None:
         finish_slot(ctx, c)
         return
@@ -248,15 +320,18 @@ def begin_slot(ctx: Context, c: Character) -> None:
         ctx.emit("actor", character=c.id, round=state.round)
     token = due_token(c)
     assert token is not None
-    if not (c.flexible and state.round == 1) and not actions.options(state, c.id, token):
-        play(ctx, c, token, {})
+    if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
+        play(ctx, c, token, None)
 
 
-def play(ctx: Context, c: Character, action: str, command: dict) -> None:
-    """Reveal the token and carry the action out; with no way to complete it, it is lost."""
+def play(ctx: Context, c: Character, action: str, command: Act | None) -> None:
+    """Reveal the token and carry the action out; with no way to complete it, it is lost
+    (`command` None: the engine plays a token nobody can complete)."""
     ctx.emit("action_revealed", character=c.id, action=action)
-    if actions.options(ctx.state, c.id, action):
-        actions.resolve(ctx, c.id, action, command)
+    ways = actions.options(ctx.state, c.id, action)
+    if ways:
+        assert command is not None, "a token the player can complete is played by his command"
+        actions.resolve(ctx, c.id, action, command, ways)
     else:
         ctx.emit("action_lost", character=c.id, action=action)
     if ctx.state.pending is None:
@@ -274,6 +349,7 @@ def complete_action(ctx: Context) -> None:
             board.eliminate(ctx, c.id, "trapped")
         else:
             ctx.emit("trap_cleared", character=c.id)
+        c = state.characters[c.id]  # as the Trapped chamber left him
     if state.outcome is None:
         if state.round == ADRENALINE_ROUND and c.alive:
             ctx.emit("adrenaline_used", character=c.id)
@@ -287,11 +363,12 @@ def finish_slot(ctx: Context, c: Character) -> None:
     state = ctx.state
     ctx.emit("slot_done", character=c.id)
     if state.ruleset.settings.flooded_deadline == "second_action_next_turn" and state.round == 2:
-        check_flood(ctx, c)
+        check_flood(ctx, c.id)
 
 
-def check_flood(ctx: Context, c: Character) -> None:
+def check_flood(ctx: Context, cid: str) -> None:
     state = ctx.state
+    c = state.characters[cid]
     if not c.alive or c.flooded is None or state.turn < c.flooded_turn + 1:
         return
     if c.tile == c.flooded:
@@ -314,7 +391,7 @@ def end_turn(ctx: Context) -> None:
     state = ctx.state
     if state.ruleset.settings.flooded_deadline == "end_of_next_turn":
         for c in state.living():
-            check_flood(ctx, c)
+            check_flood(ctx, c.id)
     if state.outcome is not None:
         return
     if state.turns_left <= 1:

@@ -5,11 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import abilities as _abilities  # noqa: F401 (registers the characters' talents)
 from . import actions, board, flow, grid, modes, rooms, talents
 from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
+from .commands import (
+    Act,
+    Choose,
+    Clue,
+    Command,
+    Expose,
+    Lock,
+    Next,
+    Pass,
+    Program,
+    Reminder,
+    Report,
+    Unlock,
+    Wait,
+    parse,
+)
 from .context import Context, Refused, cell_named
+from .refusals import Refusal
 from .setup import new_game
 from .state import HOST, Character, GameState
 
@@ -20,7 +38,7 @@ class Result:
 
     state: GameState
     events: list[dict] = field(default_factory=list)
-    refusal: str | None = None
+    refusal: Refusal | None = None
 
     @property
     def ok(self) -> bool:
@@ -31,346 +49,328 @@ def start(setup: dict) -> Result:
     """Begin a game; an impossible setup is refused with the reason."""
     try:
         ctx = new_game(setup)
-    except Refused as refusal:
-        return Result(state=None, refusal=str(refusal))  # type: ignore[arg-type]
+    except Refused as refused:
+        return Result(state=None, refusal=refused.refusal)  # type: ignore[arg-type]
     return Result(ctx.state, ctx.events)
 
 
-def apply(state: GameState, command: dict) -> Result:
+def apply(state: GameState, command: object) -> Result:
     """Apply one command on a copy of the state; the given state is never changed."""
     try:
-        _check_envelope(state, command)
+        typed = command if isinstance(command, Command) else parse(command)
+        _check_envelope(state, typed)
         ctx = Context(state.clone())
-        COMMANDS[command["type"]](ctx, command)
+        ctx.report = getattr(typed, "room", None)
+        HANDLERS[type(typed)](ctx, typed)
         flow.after_command(ctx)
-    except Refused as refusal:
-        return Result(state, [], str(refusal))
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
-        # A field of an unexpected shape that slipped past the checks above: still a plain
-        # answer and an untouched game rather than a crash at the table.
-        return Result(state, [], f"That command is not well formed ({type(error).__name__}).")
+    except Refused as refused:
+        return Result(state, [], refused.refusal)
     return Result(ctx.state, ctx.events)
 
 
-HOST_COMMANDS = ("next", "report", "choose")  # what the table itself may send
-# The shapes a command's fields may take (anything else is refused before the rules look at it).
-WORDS = (
-    "seat",
-    "character",
-    "target",
-    "action",
-    "direction",
-    "room",
-    "token",
-    "card",
-    "robot",
-    "order",
-    "event",
-    "line",
-    "ability",
-    "from",
-    "answer",
-    "talent_choice",
-)
-LISTS = ("actions", "cells", "characters")
-
-
-def _check_envelope(state: GameState, command: object) -> None:
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise Refused('A command is an object with a "type", such as {"type": "act", ...}.')
-    if command["type"] not in COMMANDS:
-        raise Refused(f"Unknown command {command['type']!r}: {', '.join(sorted(COMMANDS))}.")
-    for name in WORDS:
-        if name in command and not isinstance(command[name], str | None):
-            raise Refused(f'"{name}" is a word, such as a name or a direction.')
-    for name in LISTS:
-        value = command.get(name)
-        if value is not None and not (
-            isinstance(value, list) and all(isinstance(v, str) for v in value)
-        ):
-            raise Refused(f'"{name}" is a list of words.')
-    if "cell" in command and not isinstance(command["cell"], str | int | list | None):
-        raise Refused('"cell" names a cell, such as "C3".')
-    version = command.get("version")
-    if version is not None and version != state.version:
-        raise Refused(
-            "That was sent for an earlier moment of the game; the game has moved on since. "
-            "Look at the screen again and repeat if it still applies."
-        )
-    seat = command.get("seat")
-    if not isinstance(seat, str) or (seat != HOST and seat not in state.seats):
-        raise Refused(f"Unknown seat {seat!r}.")
-    if seat == HOST and command["type"] not in HOST_COMMANDS:
-        raise Refused("That is a player's command: send it from the player's seat.")
+def _check_envelope(state: GameState, command: Command) -> None:
+    if command.version is not None and command.version != state.version:
+        code = "stale_version" if command.version < state.version else "future_version"
+        raise Refused(code)
+    seat = command.seat
+    if seat != HOST and seat not in state.seats:
+        raise Refused("unknown_seat", seat=seat)
+    if seat == HOST and not command.host_may_send:
+        raise Refused("players_command")
     if state.outcome is not None:
-        raise Refused("The game is over.")
+        raise Refused("game_over")
     pending = state.pending
-    if pending is not None and command["type"] != "choose":
-        who = modes.display(pending["character"])
-        raise Refused(f"The game is waiting for {who}'s choice first.")
+    if pending is not None and not isinstance(command, Choose):
+        raise Refused("waiting_for_choice", character=pending["character"])
 
 
-def _own(state: GameState, seat: str, cid: object) -> Character:
-    if cid not in state.characters or state.characters[cid].seat != seat:
-        raise Refused(f"{cid!r} is not one of your characters.")
-    c = state.characters[cid]
+def _own(state: GameState, seat: str, cid: str | None) -> Character:
+    c = state.characters.get(cid) if cid is not None else None
+    if c is None or c.seat != seat:
+        raise Refused("not_your_character", character=str(cid)[:20])
     if not c.alive:
-        raise Refused(f"{modes.display(c.id)} has been eliminated.")
+        raise Refused("character_eliminated", character=c.id)
     return c
 
 
-def _actor(state: GameState, seat: str, command: dict) -> Character:
+def _actor(state: GameState, seat: str, character: str | None) -> Character:
     if state.phase != "action" or state.current is None:
-        raise Refused("It is nobody's action now.")
+        raise Refused("nobodys_action")
     c = state.characters[state.current]
     if c.seat != seat:
-        raise Refused(f"It is {modes.display(c.id)}'s action, not yours.")
-    if "character" in command and command["character"] != c.id:
-        raise Refused(f"It is {modes.display(c.id)}'s action now.")
+        raise Refused("not_your_action", character=c.id)
+    if character is not None and character != c.id:
+        raise Refused("someone_elses_action", character=c.id)
     return c
 
 
-def _clue(ctx: Context, command: dict) -> None:
+def _clue(ctx: Context, command: Clue) -> None:
     """Starting clue (001, SETUP): each player looks at ONE room next to the Central room."""
     state = ctx.state
-    seat = state.seats[command["seat"]]
+    seat = state.seats[command.seat]
     if state.phase != "clue":
-        raise Refused("The starting clue is taken before the first programming phase.")
+        raise Refused("clue_before_programming")
     if seat.clue is not None:
-        raise Refused("Each player looks at only one room for the starting clue.")
-    cell = cell_named(command.get("cell"))
+        raise Refused("one_clue")
+    cell = cell_named(command.cell)
     if cell not in grid.neighbours(grid.CENTRE).values():
-        raise Refused("The starting clue is one of the four rooms next to the Central room.")
+        raise Refused("clue_next_to_centre")
     tile = state.tile_at(cell)
     ctx.emit("clue_taken", seat=seat.id, cell=grid.name(cell))
-    kind = board.identify(ctx, tile.id, command.get("room"), private=seat.id)
+    kind = board.identify(ctx, tile.id, private=seat.id)
     ctx.emit("room_seen", seat=seat.id, tile=tile.id, room=kind, private=seat.id)
     if all(s.clue is not None for s in state.seats.values()):
         flow.start_programming(ctx)
 
 
-def _program(ctx: Context, command: dict) -> None:
+def _program(ctx: Context, command: Program) -> None:
     """1. Programming: two different tokens in order, or one token to play in either round."""
     state = ctx.state
-    c = _own(state, command["seat"], command.get("character"))
+    c = _own(state, command.seat, command.character)
     if state.phase != "programming":
-        raise Refused("It is not the programming phase.")
+        raise Refused("not_programming_phase")
+    if flow.by_tokens(state):
+        raise Refused("programmed_with_tokens")
     if c.locked:
-        raise Refused(f"{modes.display(c.id)}'s programming is already locked in.")
+        raise Refused("already_locked_in", character=c.id)
     if flow.programs_adrenaline_only(state, c):
-        _program_adrenaline_only(ctx, c, command)
-        return
-    if not flow.programs(state, c):
-        raise Refused(f"{modes.display(c.id)} plays without programming.")
-    boost = _adrenaline(state, c, command.get("adrenaline", False))
-    choice = command.get("talent_choice")
-    if state.tracked:
-        tokens = command.get("actions")
+        if command.actions:
+            raise Refused("paranoia_programs_adrenaline_only", character=c.id)
+        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+    elif not flow.programs(state, c):
+        raise Refused("plays_without_programming", character=c.id)
+    elif state.tracked:
+        boost = _adrenaline(state, c, command.adrenaline)
+        tokens = command.actions
         held = flow.tokens(state, c)
-        if not isinstance(tokens, list) or not 1 <= len(tokens) <= 2:
-            raise Refused("Program one or two actions.")
+        if tokens is None or not 1 <= len(tokens) <= 2:
+            raise Refused("one_or_two_actions")
         if any(t not in held for t in tokens):
-            raise Refused(f"{modes.display(c.id)}'s action tokens are: {', '.join(held)}.")
+            raise Refused("tokens_held", character=c.id, actions=held)
         if len(set(tokens)) != len(tokens):
-            raise Refused("Each action token can be programmed only once.")
+            raise Refused("token_once")
         if len(tokens) > c.limit:
-            raise Refused("In the Cold chamber you can only program one action.")
-        talents.check_choice(state, c.id, tokens, choice)
+            raise Refused("cold_one_action")
+        talents.check_choice(state, c.id, list(tokens), command.talent_choice)
         ctx.emit(
             "programmed",
             character=c.id,
             tokens=list(tokens),
             adrenaline=boost,
-            talent_choice=choice,
+            talent_choice=command.talent_choice,
             private=c.seat,
         )
-    elif boost:
-        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=True, private=c.seat)
-    ctx.emit("locked_in", character=c.id)
-    flow.maybe_start_actions(ctx)
+    else:
+        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+    if command.lock_in:
+        ctx.emit("locked_in", character=c.id)
+        flow.maybe_start_actions(ctx)
 
 
-def _program_adrenaline_only(ctx: Context, c: Character, command: dict) -> None:
-    """Under Paranoia the actions come from the pile; only the Adrenaline is programmed."""
-    if command.get("actions"):
-        raise Refused(
-            f"{modes.display(c.id)} draws his actions from the Paranoia pile: program only the "
-            "Adrenaline (or nothing)."
-        )
-    if _adrenaline(ctx.state, c, command.get("adrenaline", False)):
-        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=True, private=c.seat)
-    ctx.emit("locked_in", character=c.id)
-    flow.maybe_start_actions(ctx)
+def _program_adrenaline(ctx: Context, c: Character, boost: bool) -> None:
+    """Only the Adrenaline is programmed (no actions, or actions drawn from a Paranoia pile);
+    programming again after unlocking may take it back."""
+    if boost or c.adrenaline_programmed:
+        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=boost, private=c.seat)
 
 
-def _adrenaline(state: GameState, c: Character, wanted: object) -> bool:
+def _adrenaline(state: GameState, c: Character, wanted: bool) -> bool:
     """ADRENALINE (000, 002): programmed or not during programming, once a game, never in the
     Cold chamber."""
-    if wanted is False:
+    if not wanted:
         return False
-    if wanted is not True:
-        raise Refused('"adrenaline" is true or false.')
     if not state.ruleset.settings.adrenaline:
-        raise Refused("This game is played without adrenaline.")
+        raise Refused("no_adrenaline_in_game")
     if not c.adrenaline:
-        raise Refused(f"{modes.display(c.id)} no longer has the Adrenaline token.")
-    cell = state.where(c.id) if state.tracked else None
-    cold = cell is not None and board.kind_at(state, cell) == "cold"
-    if cold and state.ruleset.settings.cold_forbids_adrenaline:
-        raise Refused("In the Cold chamber you cannot program your Adrenaline.")
+        raise Refused("adrenaline_token_gone", character=c.id)
+    if not flow.may_program_adrenaline(state, c):
+        raise Refused("cold_no_adrenaline")
     return True
 
 
-def _act(ctx: Context, command: dict) -> None:
-    """2. Action: reveal the programmed token (or choose one, without programming) and play it."""
+def _seat_characters(state: GameState, seat: str) -> list[Character]:
+    return [state.characters[cid] for cid in state.seats[seat].characters]
+
+
+def _lock(ctx: Context, command: Lock) -> None:
+    """A seat locks in: with token programming, its tokens lie face down on the pedestals;
+    with app programming, every living character of the seat must have been programmed."""
     state = ctx.state
-    c = _actor(state, command["seat"], command)
+    if state.phase != "programming":
+        raise Refused("not_programming_phase")
+    waiting = [c for c in _seat_characters(state, command.seat) if c.alive and not c.locked]
+    if not waiting:
+        raise Refused("seat_already_locked_in")
+    if not flow.by_tokens(state):
+        unprogrammed = [c.id for c in waiting if not flow.programmed(state, c)]
+        if unprogrammed:
+            raise Refused("program_before_locking_in", characters=unprogrammed)
+    for c in waiting:
+        ctx.emit("locked_in", character=c.id)
+    flow.maybe_start_actions(ctx)
+
+
+def _unlock(ctx: Context, command: Unlock) -> None:
+    """A second press before everyone is locked in: the seat may think again."""
+    state = ctx.state
+    if state.phase != "programming":
+        raise Refused("everyone_locked_in")
+    mine = [
+        c
+        for c in _seat_characters(state, command.seat)
+        if c.alive and c.locked and flow.must_lock_in(state, c)
+    ]
+    if not mine:
+        raise Refused("seat_not_locked_in")
+    for c in mine:
+        ctx.emit("unlocked", character=c.id)
+
+
+def _act(ctx: Context, command: Act) -> None:
+    """2. Action: reveal the programmed token (or name the revealed one, or choose one) and
+    play it."""
+    state = ctx.state
+    c = _actor(state, command.seat, command.character)
     if not state.tracked:
-        raise Refused('Without a tracked board, say "next" when the action is done.')
-    wanted = command.get("action")
+        raise Refused("say_next_untracked")
+    wanted = command.action
     if not flow.chooses(state, c):
         action = flow.due_token(c)
         assert action is not None
         if wanted is not None and wanted != action:
             how = "drawn" if flow.draws(c) else "programmed"
-            raise Refused(f"The {how} action is {action}; it must be played.")
+            raise Refused(f"{how}_action_must_be_played", action=action)
         flow.play(ctx, c, action, command)
         return
-    choices = [a for a in flow.free_actions(state, c) if actions.options(state, c.id, a)]
-    if wanted not in choices:
-        raise Refused(f"Choose one of: {', '.join(choices) or 'nothing left this turn'}.")
+    allowed = flow.free_actions(state, c)
+    if flow.reveals_tokens(state, c) and wanted in allowed:
+        # A revealed token is played even when it cannot be completed: it is then lost.
+        flow.play(ctx, c, wanted, command)
+        return
+    if wanted not in allowed or not actions.options(state, c.id, wanted):
+        choices = [a for a in allowed if actions.options(state, c.id, a)]
+        raise Refused("choose_an_action", actions=choices) if choices else Refused("no_action_left")
     flow.play(ctx, c, wanted, command)
 
 
-def _wait(ctx: Context, command: dict) -> None:
+def _wait(ctx: Context, command: Wait) -> None:
     """A single programmed action may wait for the second round (001, 1. Programming)."""
     state = ctx.state
-    c = _actor(state, command["seat"], command)
-    if not (c.flexible and state.round == 1 and c.program):
-        raise Refused("Only a single programmed action can wait for the second round.")
+    c = _actor(state, command.seat, command.character)
+    if not (c.single_action and state.round == 1 and c.program):
+        raise Refused("only_single_action_waits")
     flow.finish_slot(ctx, c)
     flow.advance(ctx)
 
 
-def _pass(ctx: Context, command: dict) -> None:
+def _pass(ctx: Context, command: Pass) -> None:
     state = ctx.state
-    c = _actor(state, command["seat"], command)
+    c = _actor(state, command.seat, command.character)
     if not flow.may_pass(state, c):
-        raise Refused("You must play an action now.")
+        raise Refused("must_play_an_action")
     flow.finish_slot(ctx, c)
     flow.advance(ctx)
 
 
-def _choose(ctx: Context, command: dict) -> None:
+def _choose(ctx: Context, command: Choose) -> None:
     state = ctx.state
     pending = state.pending
     if pending is None:
-        raise Refused("There is no choice to make now.")
-    if pending["seat"] not in (HOST, command["seat"]):
-        raise Refused(f"The choice is {modes.display(pending['character'])}'s to make.")
+        raise Refused("no_choice_now")
+    mine = command.character in (None, pending["character"])
+    if pending["seat"] not in (HOST, command.seat) or not mine:
+        raise Refused("someone_elses_choice", character=pending["character"])
     rooms.resolve_choice(ctx, command)
     flow.after_choice(ctx)
 
 
-def _reminder(ctx: Context, command: dict) -> None:
+def _reminder(ctx: Context, command: Reminder) -> None:
     """Reminder token (001, Reminder Tokens): placed during your turn on a hidden room."""
     state = ctx.state
-    seat = state.seats[command["seat"]]
+    seat = state.seats[command.seat]
     if not state.ruleset.settings.reminder_tokens:
-        raise Refused("This game is played without reminder tokens.")
+        raise Refused("no_reminder_tokens_in_game")
     if not state.tracked:
-        raise Refused("Without a tracked board, reminder tokens stay on the cardboard only.")
-    turn_holders = [state.current, state.previous] if state.phase == "action" else []
-    if not any(cid is not None and state.characters[cid].seat == seat.id for cid in turn_holders):
-        raise Refused(
-            "A reminder token is placed during your own turn, right before or after your action."
-        )
+        raise Refused("reminder_untracked")
+    if not flow.reminder_turn(state, seat.id):
+        raise Refused("reminder_own_turn")
     if len(seat.reminders) >= len(seat.characters):
-        raise Refused(
-            "Your reminder token is already on the board until that room is revealed "
-            "(one token for each character you play)."
-        )
-    cell = cell_named(command.get("cell"))
+        raise Refused("reminder_already_placed")
+    cell = cell_named(command.cell)
     tile = state.tile_at(cell)
     if tile.revealed:
-        raise Refused("A reminder token goes on a room that is still hidden.")
+        raise Refused("reminder_on_hidden_room")
     if tile.id in seat.reminders:
-        raise Refused("One of your reminder tokens already marks that room.")
-    if state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo":
-        raise Refused("Jamming: no reminder token can be placed until the next round.")
+        raise Refused("reminder_already_there")
+    if flow.jammed_solo(state):
+        raise Refused("jamming_no_reminder")
     ctx.emit("reminder_placed", seat=seat.id, tile=tile.id, cell=grid.name(cell))
 
 
-def _expose(ctx: Context, command: dict) -> None:
+def _expose(ctx: Context, command: Expose) -> None:
     """Exposure of the Guards (001, Suspicion Mode): at any time during his turn."""
     state = ctx.state
-    c = _actor(state, command["seat"], command)
+    c = _actor(state, command.seat, command.character)
     if state.ruleset.mode != "suspicion" or c.role != "guard":
-        raise Refused("Only a guard can expose himself.")
+        raise Refused("only_guard_exposes")
     if c.exposed_turn is not None:
-        raise Refused("You are already exposed.")
-    if state.ruleset.settings.guard_exposure == "after_alarm" and not state.alarm:
-        raise Refused("A guard may expose himself only once the alarm has gone off.")
+        raise Refused("already_exposed")
+    if not flow.may_expose_now(state):
+        raise Refused("expose_after_alarm")
     ctx.emit("guard_exposed", character=c.id, role="guard")
 
 
-def _next(ctx: Context, command: dict) -> None:
+def _next(ctx: Context, command: Next) -> None:
     """Countdown-only games: the table says the current action is done."""
     state = ctx.state
     if state.tracked:
-        raise Refused("With a tracked board, play the action itself.")
+        raise Refused("play_the_action_tracked")
     if state.phase != "action" or state.current is None:
-        raise Refused("It is nobody's action now.")
+        raise Refused("nobodys_action")
     c = state.characters[state.current]
-    if command["seat"] not in (HOST, c.seat):
-        raise Refused(f"It is {modes.display(c.id)}'s action.")
+    if command.seat not in (HOST, c.seat):
+        raise Refused("not_your_action", character=c.id)
     if state.round == flow.ADRENALINE_ROUND:
         ctx.emit("adrenaline_used", character=c.id)
     flow.finish_slot(ctx, c)
     flow.advance(ctx)
 
 
-def _report(ctx: Context, command: dict) -> None:
+def _report(ctx: Context, command: Report) -> None:
     """Countdown-only games: the table reports the events that matter to the countdown."""
     state = ctx.state
     if state.tracked:
-        raise Refused("With a tracked board, these events follow from the actions played.")
-    event = command.get("event")
-    if event == "escaped":
-        inside = command.get("characters")
-        if not isinstance(inside, list) or any(
+        raise Refused("events_follow_tracked")
+    if command.event == "escaped":
+        inside = command.characters
+        if inside is None or any(
             cid not in state.characters or not state.characters[cid].alive for cid in inside
         ):
-            raise Refused('Name the living characters inside Room 25 as "characters".')
-        outcome = modes.escape_outcome(state, inside)
+            raise Refused("name_characters_in_room25")
+        outcome = modes.escape_outcome(state, list(inside))
         if outcome is None:
-            raise Refused(
-                "Room 25 cannot leave the complex with these characters now: not everyone who "
-                "must escape is inside (one missing is allowed only in the last turn)."
-            )
+            raise Refused("room25_cannot_leave_with_these")
         ctx.emit("escaped", characters=list(inside))
         ctx.emit("game_over", outcome=outcome)
         return
-    cid = command.get("character")
-    if cid not in state.characters or not state.characters[cid].alive:
-        raise Refused(f"{cid!r} is not a living character.")
-    if event == "entered_room25":
-        ctx.emit("reported", event=event, character=cid)
+    cid = command.character
+    if cid is None or cid not in state.characters or not state.characters[cid].alive:
+        raise Refused("not_a_living_character", character=str(cid)[:20])
+    if command.event == "entered_room25":
+        ctx.emit("reported", event=command.event, character=cid)
         board.entered_room25(ctx)
-    elif event == "entered_timer" and state.ruleset.edition != "base":
+    elif command.event == "entered_timer" and state.ruleset.edition != "base":
         # The Timer room (000, 002): a turn less before the last turn; in the last turn the
         # character who entered is eliminated instead.
-        ctx.emit("reported", event=event, character=cid)
+        ctx.emit("reported", event=command.event, character=cid)
         if state.last_turn:
             _report_elimination(ctx, cid)
         else:
             ctx.emit("turns_reduced", turns_left=state.turns_left - 1, cause="timer")
-    elif event == "eliminated":
+    elif command.event == "eliminated":
         _report_elimination(ctx, cid)
     else:
-        raise Refused(
-            "Report entered_room25, entered_timer (Season 2, Ultimate), eliminated or escaped."
-        )
+        raise Refused("report_what")
 
 
 def _report_elimination(ctx: Context, cid: str) -> None:
@@ -381,15 +381,17 @@ def _report_elimination(ctx: Context, cid: str) -> None:
         flow.maybe_start_actions(ctx)
 
 
-COMMANDS: dict[str, Callable[[Context, dict], None]] = {
-    "clue": _clue,
-    "program": _program,
-    "act": _act,
-    "wait": _wait,
-    "pass": _pass,
-    "choose": _choose,
-    "reminder": _reminder,
-    "expose": _expose,
-    "next": _next,
-    "report": _report,
+HANDLERS: dict[type, Callable[[Context, Any], None]] = {
+    Clue: _clue,
+    Program: _program,
+    Act: _act,
+    Wait: _wait,
+    Pass: _pass,
+    Choose: _choose,
+    Reminder: _reminder,
+    Expose: _expose,
+    Next: _next,
+    Report: _report,
+    Lock: _lock,
+    Unlock: _unlock,
 }

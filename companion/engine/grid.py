@@ -24,24 +24,30 @@ def row_col(c: int) -> tuple[int, int]:
     return divmod(c, SIZE)
 
 
-def name(c: int) -> str:
-    """Spreadsheet-style name of a cell: columns A..E, rows 1..5 (A1 top-left, C3 the centre)."""
+def _name(c: int) -> str:
     row, col = row_col(c)
     return f"{'ABCDE'[col]}{row + 1}"
 
 
+NAMES = tuple(_name(c) for c in CELLS)
+NAMED = {n: c for c, n in enumerate(NAMES)} | {n.lower(): c for c, n in enumerate(NAMES)}
+
+
+def name(c: int) -> str:
+    """Spreadsheet-style name of a cell: columns A..E, rows 1..5 (A1 top-left, C3 the centre)."""
+    return NAMES[c]
+
+
 def parse_cell(value: object) -> int:
     """Accept a cell as 'C3', [row, col] or an index; raise ValueError with a plain reason."""
+    if isinstance(value, str) and value in NAMED:
+        return NAMED[value]
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a cell")
     if isinstance(value, int):
         if value in CELLS:
             return value
         raise ValueError(f"cell {value} is outside the complex (0..24)")
-    if isinstance(value, str) and len(value) == 2:
-        col = "ABCDE".find(value[0].upper())
-        if col >= 0 and value[1] in "12345":
-            return cell(int(value[1]) - 1, col)
     if (
         isinstance(value, (list, tuple))
         and len(value) == 2
@@ -92,9 +98,18 @@ EXIT_ZONES = tuple(c for c in CELLS if is_exit_zone(c))
 INNER = tuple(c for c in CELLS if c != CENTRE and not is_exit_zone(c))
 
 
+def _line_key(axis: str, index: int) -> str:
+    return f"row{index + 1}" if axis == "row" else f"col{'ABCDE'[index]}"
+
+
+LINE_KEYS = {
+    (axis, index): _line_key(axis, index) for axis in ("row", "col") for index in range(SIZE)
+}
+
+
 def line_key(axis: str, index: int) -> str:
     """Lines are named like the cells they hold: rows row1..row5, columns colA..colE."""
-    return f"row{index + 1}" if axis == "row" else f"col{'ABCDE'[index]}"
+    return LINE_KEYS[axis, index]
 
 
 def parse_line(key: str) -> tuple[str, int]:
@@ -111,15 +126,22 @@ def line_cells(axis: str, index: int) -> list[int]:
     return [cell(row, index) for row in range(SIZE)]
 
 
-def lines_through(c: int) -> list[tuple[str, int]]:
-    """The movable lines containing a cell (none for the Central room's row and column)."""
+def _lines_through(c: int) -> tuple[tuple[str, int], ...]:
     row, col = row_col(c)
     found = []
     if row in MOVABLE:
         found.append(("row", row))
     if col in MOVABLE:
         found.append(("col", col))
-    return found
+    return tuple(found)
+
+
+LINES_THROUGH = tuple(_lines_through(c) for c in CELLS)
+
+
+def lines_through(c: int) -> tuple[tuple[str, int], ...]:
+    """The movable lines containing a cell (none for the Central room's row and column)."""
+    return LINES_THROUGH[c]
 
 
 def leading_cell(axis: str, index: int, direction: str) -> int:

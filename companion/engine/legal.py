@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
 from . import actions, board, flow, grid, talents
-from .state import HOST, TALENT, GameState
+from .context import Refused
+from .state import HOST, TALENT, Character, GameState
 
 
 def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
@@ -35,7 +37,11 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
 
 
 def legal_commands(state: GameState, seat: str) -> list[dict]:
-    """Every command this seat may send now (reports aside, which only the table knows)."""
+    """Every command this seat may send now (reports aside, which only the table knows), in
+    its plain form: any of them may also carry the `version` it was made against, and a
+    `program` may carry `"lock_in": false` to lock in later with `lock`."""
+    if seat != HOST and seat not in state.seats:
+        raise Refused("unknown_seat", seat=str(seat)[:20])
     if state.outcome is not None:
         return []
     if state.pending is not None:
@@ -57,47 +63,57 @@ def legal_commands(state: GameState, seat: str) -> list[dict]:
 
 
 def _programming(state: GameState, seat: str) -> list[dict]:
-    found = []
-    for c in state.living():
-        if c.seat != seat or c.locked:
-            continue
-        base = {"type": "program", "seat": seat, "character": c.id}
-        if flow.programs_adrenaline_only(state, c):
-            found.extend([base, {**base, "adrenaline": True}])
-            continue
-        if not flow.programs(state, c):
-            continue
-        boosts = [False]
-        if state.ruleset.settings.adrenaline and c.adrenaline and not _in_cold(state, c.id):
-            boosts.append(True)
-        for boost in boosts:
-            head = {**base, "adrenaline": True} if boost else base
-            if not state.tracked:
-                found.append(head)
-                continue
-            held = flow.tokens(state, c)
-            for n in range(1, c.limit + 1):
-                for tokens in permutations(held, n):
-                    found.extend(_with_choice(state, {**head, "actions": list(tokens)}, c.id))
+    if seat == HOST:
+        return []
+    characters = [state.characters[cid] for cid in state.seats[seat].characters]
+    mine = [c for c in characters if c.alive and flow.must_lock_in(state, c)]
+    waiting = [c for c in mine if not c.locked]
+    found = [] if flow.by_tokens(state) else _programmes(state, seat, waiting)
+    if waiting and (flow.by_tokens(state) or all(flow.programmed(state, c) for c in waiting)):
+        found.append({"type": "lock", "seat": seat})
+    if len(waiting) < len(mine):
+        found.append({"type": "unlock", "seat": seat})
     return found
 
 
-def _with_choice(state: GameState, command: dict, cid: str) -> list[dict]:
-    """Kevin in Ultimate names his ability when he programs his talent token."""
-    choices = talents.programming_choices(state, cid) if TALENT in command["actions"] else ()
-    return [{**command, "talent_choice": c} for c in choices] or [command]
+def _programmes(state: GameState, seat: str, waiting: list[Character]) -> list[dict]:
+    found: list[dict] = []
+    for c in waiting:
+        base = {"type": "program", "seat": seat, "character": c.id}
+        boosts = [False, True] if flow.may_program_adrenaline(state, c) else [False]
+        if flow.programs_adrenaline_only(state, c) or not state.tracked:
+            found.extend({**base, "adrenaline": True} if b else base for b in boosts)
+            continue
+        held = tuple(flow.tokens(state, c))
+        # Kevin in Ultimate names his ability when he programs his talent token.
+        choices = talents.programming_choices(state, c.id) if TALENT in held else ()
+        for boost in boosts:
+            head = {**base, "adrenaline": True} if boost else base
+            for tokens in _orders(held, c.limit):
+                command = {**head, "actions": list(tokens)}
+                if choices and TALENT in tokens:
+                    found.extend({**command, "talent_choice": choice} for choice in choices)
+                else:
+                    found.append(command)
+    return found
 
 
-def _in_cold(state: GameState, cid: str) -> bool:
-    cell = state.where(cid) if state.tracked else None
-    cold = cell is not None and state.tile_at(cell).revealed and state.tile_at(cell).kind == "cold"
-    return cold and state.ruleset.settings.cold_forbids_adrenaline
+@cache
+def _orders(held: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
+    """Every programme of these tokens: one token, or two different ones in order. Few token
+    sets occur, so each is worked out once."""
+    return tuple(tokens for n in range(1, limit + 1) for tokens in permutations(held, n))
 
 
 def _turn(state: GameState, seat: str) -> list[dict]:
     c = state.characters[state.current]
     if not state.tracked:
-        return [{"type": "next", "seat": seat}] if seat in (HOST, c.seat) else []
+        if seat not in (HOST, c.seat):
+            return []
+        told = [{"type": "next", "seat": seat}]
+        if seat == c.seat and flow.may_pass(state, c):
+            told.append({"type": "pass", "seat": seat, "character": c.id})
+        return told
     if c.seat != seat:
         return _reminders(state, seat)
     found: list[dict] = []
@@ -105,21 +121,25 @@ def _turn(state: GameState, seat: str) -> list[dict]:
         token = flow.due_token(c)
         assert token is not None
         plays = _action_commands(state, seat, c.id, token)
-        if c.flexible and state.round == 1:
+        if c.single_action and state.round == 1:
             # Playing it now when it cannot be completed loses it; waiting keeps it.
             plays = plays or [{"type": "act", "seat": seat, "character": c.id, "action": token}]
             plays.append({"type": "wait", "seat": seat, "character": c.id})
         found.extend(plays)
     else:
         for action in flow.free_actions(state, c):
-            found.extend(_action_commands(state, seat, c.id, action))
+            plays = _action_commands(state, seat, c.id, action)
+            if not plays and flow.reveals_tokens(state, c):
+                # A token turned over that cannot be completed is played, and lost.
+                plays = [{"type": "act", "seat": seat, "character": c.id, "action": action}]
+            found.extend(plays)
         if flow.may_pass(state, c):
             found.append({"type": "pass", "seat": seat, "character": c.id})
     if (
         state.ruleset.mode == "suspicion"
         and c.role == "guard"
         and c.exposed_turn is None
-        and (state.ruleset.settings.guard_exposure == "any_time" or state.alarm)
+        and flow.may_expose_now(state)
     ):
         found.append({"type": "expose", "seat": seat, "character": c.id})
     return found + _reminders(state, seat)
@@ -127,14 +147,12 @@ def _turn(state: GameState, seat: str) -> list[dict]:
 
 def _reminders(state: GameState, seat: str) -> list[dict]:
     """A reminder token, during the player's own turn: right before or after his action."""
-    holders = [state.current, state.previous]
-    jammed_solo = state.mac is not None and state.mac.jammed and state.ruleset.mode == "solo"
     if (
         not state.ruleset.settings.reminder_tokens
-        or jammed_solo
+        or flow.jammed_solo(state)
         or seat not in state.seats
         or len(state.seats[seat].reminders) >= len(state.seats[seat].characters)
-        or not any(cid and state.characters[cid].seat == seat for cid in holders)
+        or not flow.reminder_turn(state, seat)
     ):
         return []
     mine = state.seats[seat].reminders
@@ -155,7 +173,11 @@ def _choices(state: GameState, seat: str) -> list[dict]:
         pushed = _with_room(state, {**base, "answer": "pushed"}, state.cell_of(pending["tile"]))
         return [*pushed, {**base, "answer": "stays"}]
     if "field" in pending:
-        return [{**base, pending["field"]: option} for option in pending["options"]]
+        field = pending["field"]
+        return [
+            {**base, field: option.split() if field == "cells" else option}
+            for option in pending["options"]
+        ]
     if pending["kind"] == "robot":
         return _robot_orders(state, base, pending["options"])
     if pending["kind"] == "control":

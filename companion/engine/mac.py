@@ -12,6 +12,7 @@ physical deck the table reports each card drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import board, chance, grid, pivoting, rooms, talents
 from .abilities import sabotage_room, sabotage_room_options
@@ -20,6 +21,9 @@ from .context import Context, Refused
 from .mac_deck import Deck, MacCard
 from .registry import registrar
 from .state import HOST, LOCK_TOKENS, GameState
+
+if TYPE_CHECKING:
+    from .commands import Choose
 
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
 STAY_IN_PLAY = ("jamming", "time_bomb")
@@ -195,20 +199,23 @@ def _moves(ctx: Context, steps: list[list[str]]) -> None:
         return
 
 
-def _resolve_choice(ctx: Context, command: dict) -> None:
+def _resolve_choice(ctx: Context, command: Choose) -> None:
     state = ctx.state
     pending = state.pending
     assert pending is not None
-    wanted = command.get(pending["field"])
+    wanted = getattr(command, pending["field"])
+    if isinstance(wanted, tuple):
+        # Two cells, in either order.
+        wanted = next((o for o in pending["options"] if set(o.split()) == set(wanted)), None)
     if wanted not in pending["options"]:
-        raise Refused(f"Choose one of: {', '.join(pending['options'])}.")
+        raise Refused("choose_one_of", options=pending["options"])
     ctx.emit("pending_cleared")
     if pending["kind"] == "mac_card":
         reveal(ctx, wanted)
     elif pending["kind"] == "mac_push":
         cell = grid.parse_cell(wanted)
         if cell != state.where(pending["character"]):
-            rooms.enter(ctx, pending["character"], state.cells[cell], command.get("room"), "robot")
+            rooms.enter(ctx, pending["character"], state.cells[cell], how="robot")
         _moves(ctx, pending["queue"])
     elif pending["kind"] == "mac_lock":
         _lock(ctx, pending["character"], wanted)
@@ -388,10 +395,13 @@ def _chaos(ctx: Context, card: MacCard) -> None:
     _moves(ctx, steps)
 
 
-def _ask(ctx: Context, kind: str, cid: str, options: list[str], **extra: object) -> None:
-    """A choice a card asks of a character's player, answered with a cell."""
+def _ask(
+    ctx: Context, kind: str, cid: str, options: list[str], field: str = "cell", **extra: object
+) -> None:
+    """A choice a card asks of a character's player, answered with a cell (or two: "cells",
+    each option then names both, "B2 C2")."""
     seat = ctx.state.characters[cid].seat
-    pending = {"kind": kind, "seat": seat, "character": cid, "field": "cell", "options": options}
+    pending = {"kind": kind, "seat": seat, "character": cid, "field": field, "options": options}
     ctx.emit("pending", pending={**pending, **extra})
 
 
@@ -477,7 +487,8 @@ def _panic_kevin(ctx: Context, cid: str) -> None:
         if sum(c in occupied for c in (a, b)) == min(len(occupied), 2)
     ]
     if pairs:
-        _ask(ctx, "mac_panic_swap", cid, [f"{grid.name(a)} {grid.name(b)}" for a, b in pairs])
+        options = [f"{grid.name(a)} {grid.name(b)}" for a, b in pairs]
+        _ask(ctx, "mac_panic_swap", cid, options, field="cells")
 
 
 def colour_of(state: GameState, cell: int) -> str | None:
@@ -577,22 +588,6 @@ def _blackout(ctx: Context, card: MacCard) -> None:
         tile = state.tile_at(cell)
         if tile.revealed and tile.kind not in (None, "empty") and colour(tile.kind) == "green":
             board.destroy_room(ctx, tile.id)
-
-
-def public(state: GameState) -> dict:
-    """The deck as every seat may see it: sizes, the discard pile and the cards in play."""
-    mac = state.mac
-    if mac is None:
-        return {}
-    return {
-        "level": mac.level,
-        "draw_pile": None if mac.draw is None else len(mac.draw),
-        "discard": list(mac.discard),
-        "in_play": list(mac.in_play),
-        "current": mac.current,
-        "jammed": mac.jammed,
-        "accelerated": mac.accelerated,
-    }
 
 
 def deck_for(deck: Deck, level: str) -> Deck:

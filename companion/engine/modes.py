@@ -187,8 +187,8 @@ def reveal_after_death(ctx: Context) -> None:
             hidden.append(c)
     while hidden and revealed_prisoners + len(hidden) >= 2:
         c = hidden.pop(0)
-        ctx.emit("role_revealed", character=c.id, role=c.role, reason="death")
         revealed_prisoners += c.role == "prisoner"
+        ctx.emit("role_revealed", character=c.id, role=c.role, reason="death")
 
 
 def take_off_masks(ctx: Context, in_room25: set[str]) -> None:

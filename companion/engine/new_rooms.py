@@ -7,9 +7,14 @@ come with the robots; the M.A.C. room draws a card through mac.py.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board, chance, flow, grid, mac, modes, pivoting, rooms
 from .context import Context
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .commands import Choose
 
 # The order of a Paranoia pile is face down: no seat may see it, its owner included.
 FACE_DOWN = "face-down"
@@ -38,7 +43,7 @@ def _tunnel(ctx: Context, cid: str, tile_id: int) -> None:
 
 
 @rooms.choice("tunnel")
-def _tunnel_chosen(ctx: Context, cid: str, cell: int, command: dict) -> None:
+def _tunnel_chosen(ctx: Context, cid: str, cell: int, command: Choose) -> None:
     state = ctx.state
     if state.cells[cell] != state.characters[cid].tile:
         rooms.place(ctx, cid, state.cells[cell], "tunnel")
@@ -171,14 +176,3 @@ def _key(ctx: Context, cid: str, tile_id: int) -> None:
     if modes.key_in_play(state) and not state.key_activated:
         ctx.emit("key_activated", character=cid, tile=tile_id)
         board.destroy_room(ctx, tile_id)
-
-
-def jammed(state: GameState) -> bool:
-    """Jamming room: 'As long as a character is in this room, no information can be exchanged
-    between players' (000; 002: 'quel que soit leur camp'). A public flag for the phones."""
-    return any(
-        c.tile is not None
-        and state.tiles[c.tile].revealed
-        and state.tiles[c.tile].kind == "jamming"
-        for c in state.living()
-    )

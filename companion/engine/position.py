@@ -43,7 +43,11 @@ KEYS = {
     "reserve",
     "talent_choices",
     "adrenaline_programmed",
+    "action_limits",
 }
+
+# A position at the very start of the programming phase: its M.A.C. cards not drawn yet.
+MAC_DRAW = "mac_draw"
 
 
 def set_position(state: GameState, position: dict) -> Result:
@@ -51,27 +55,47 @@ def set_position(state: GameState, position: dict) -> Result:
     try:
         ctx = Context(state.clone())
         ctx.emit("position_set", **_event(state, position))
-        if ctx.state.phase == "programming":
-            ctx.emit("limits", limits=flow.action_limits(ctx.state))
+        limits = _limits(ctx.state, position)
+        if position.get("phase") == MAC_DRAW:
+            # The programming phase opens: its M.A.C. draws, then the Cold chamber's limits.
+            flow.start_programming(ctx)
+        elif ctx.state.phase == "programming":
+            ctx.emit("limits", limits=limits)
             flow.lock_non_programmers(ctx)
         elif ctx.state.phase == "action":
             # The Cold chamber's limit, as if the turn had begun where the characters stand.
-            ctx.emit("limits", limits=flow.action_limits(ctx.state))
+            ctx.emit("limits", limits=limits)
             flow.advance(ctx)
-    except Refused as refusal:
-        return Result(state, [], str(refusal))
+    except Refused as refused:
+        return Result(state, [], refused.refusal)
     return Result(ctx.state, ctx.events)
 
 
+def _limits(state: GameState, p: dict) -> dict[str, int]:
+    """The actions each character may program this turn: the Cold chamber's limit where the
+    characters stand, unless the position names it (`action_limits`, 1 or 2)."""
+    limits = flow.action_limits(state)
+    given = p.get("action_limits", {})
+    if given and (p.get("phase", state.phase) not in ("programming", "action")):
+        raise Refused("position_action_limits")
+    if not isinstance(given, dict):
+        raise Refused("position_action_limits")
+    for cid, limit in given.items():
+        if limit not in (1, 2) or isinstance(limit, bool):
+            raise Refused("position_action_limits")
+        limits[_character(state, cid)] = limit
+    return {cid: n for cid, n in limits.items() if n != 2}
+
+
 def _cell(value: object) -> int:
-    return cell_named(value, "Position: ")
+    return cell_named(value, "position_not_a_cell")
 
 
 def _robot(state: GameState, where: object) -> int:
     """A robot stands on a known room that is not red: a red room destroys it at once."""
     tile = state.tile_at(_cell(where))
     if tile.kind is None or catalogue.colour(tile.kind) == "red":
-        raise Refused(f"Position: a robot cannot stand at {where} (red or unknown room).")
+        raise Refused("position_robot", cell=str(where)[:20])
     return tile.id
 
 
@@ -79,22 +103,22 @@ def _lock(state: GameState, where: object) -> int:
     """A Lock token lies on a room face up (Emmett locks visible rooms)."""
     tile = state.cells[_cell(where)]
     if state.tiles[tile].kind is None:
-        raise Refused(f"Position: a Lock token lies on a known room, not on {where}.")
+        raise Refused("position_lock_room", cell=str(where)[:20])
     return tile
 
 
 def _character(state: GameState, cid: object) -> str:
     if cid not in state.characters:
-        raise Refused(f"Position: {cid!r} is not a character of this game.")
+        raise Refused("position_unknown_character", character=str(cid)[:20])
     return str(cid)
 
 
 def _event(state: GameState, p: dict) -> dict:
     if not isinstance(p, dict):
-        raise Refused("A position is an object.")
+        raise Refused("position_not_an_object")
     unknown = set(p) - KEYS
     if unknown:
-        raise Refused(f"Position: unknown field(s) {', '.join(sorted(unknown))}.")
+        raise Refused("position_unknown_fields", fields=sorted(map(str, unknown)))
     e: dict = {}
     for key in ("turn", "turns_left", "alarm", "round", "key_activated"):
         if key in p:
@@ -102,9 +126,9 @@ def _event(state: GameState, p: dict) -> dict:
     if "turn" in p and "turns_left" not in p:
         e["turns_left"] = state.ruleset.turns - p["turn"] + 1
     if "phase" in p:
-        if p["phase"] not in ("clue", "programming", "action"):
-            raise Refused("Position: the phase is clue, programming or action.")
-        e["phase"] = p["phase"]
+        if p["phase"] not in ("clue", MAC_DRAW, "programming", "action"):
+            raise Refused("position_phase")
+        e["phase"] = "clue" if p["phase"] == MAC_DRAW else p["phase"]
     phase = p.get("phase", state.phase)
     dead = [_character(state, c) for c in p.get("eliminated", [])]
     order = [_character(state, c) for c in p.get("order", state.order)]
@@ -122,7 +146,7 @@ def _event(state: GameState, p: dict) -> dict:
     ]
     for where, corridor in p.get("corridors", {}).items():
         if corridor not in pivoting.CORRIDORS:
-            raise Refused(f"Position: a corridor is {' or '.join(pivoting.CORRIDORS)}.")
+            raise Refused("position_corridor", corridors=list(pivoting.CORRIDORS))
         tiles[state.cells[_cell(where)]].update(corridor=corridor, revealed=True)
     for where in p.get("revealed", []):
         tiles[state.cells[_cell(where)]]["revealed"] = True
@@ -139,7 +163,7 @@ def _event(state: GameState, p: dict) -> dict:
             tiles[tile]["revealed"] = True
     if "locks" in p:
         if len(p["locks"]) > LOCK_TOKENS or len(set(p["locks"])) != len(p["locks"]):
-            raise Refused(f"Position: at most {LOCK_TOKENS} Lock tokens, one per room.")
+            raise Refused("position_locks", count=LOCK_TOKENS)
         e["locks"] = [_lock(state, where) for where in p["locks"]]
         for tile in e["locks"]:
             tiles[tile]["revealed"] = True
@@ -147,8 +171,8 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, tokens in p.get("programs", {}).items():
         cid = _character(state, cid)
         if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
-            raise Refused(f"Position: {cid}'s program is a list of action tokens.")
-        chars[cid].update(program=list(tokens), flexible=len(tokens) == 1)
+            raise Refused("position_program", character=cid)
+        chars[cid].update(program=list(tokens), single_action=len(tokens) == 1)
     if phase == "action":
         done = {_character(state, c) for c in p.get("done", [])}
         current_round = p.get("round", 1)
@@ -159,14 +183,14 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, tokens in p.get("lost", {}).items():
         cid = _character(state, cid)
         if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
-            raise Refused(f"Position: {cid}'s lost tokens are a list of action tokens.")
+            raise Refused("position_lost", character=cid)
         chars[cid]["lost"] = list(tokens)
     for cid in p.get("adrenaline_programmed", []):
         cid = _character(state, cid)
-        chars[cid].update(boosted=True, adrenaline=True)
+        chars[cid].update(adrenaline_programmed=True, adrenaline=True)
     for cid, held in p.get("adrenaline", {}).items():
         if not isinstance(held, bool):
-            raise Refused(f"Position: {cid}'s adrenaline is true (token held) or false (used).")
+            raise Refused("position_adrenaline", character=str(cid)[:20])
         chars[_character(state, cid)]["adrenaline"] = held
     for cid in p.get("trapped", []):
         cid = _character(state, cid)
@@ -182,14 +206,14 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, pile in p.get("paranoia", {}).items():
         cid = _character(state, cid)
         if not isinstance(pile, list) or any(t not in (*ACTIONS, TALENT) for t in pile):
-            raise Refused(f"Position: {cid}'s Paranoia pile is a list of action tokens, top first.")
-        chars[cid].update(paranoia=list(pile), program=[], flexible=False)
+            raise Refused("position_paranoia", character=cid)
+        chars[cid].update(paranoia=list(pile), program=[], single_action=False)
     for cid in p.get("hidden", []):
         chars[_character(state, cid)]["hidden"] = True
     for cid, count in p.get("reserve", {}).items():
         if not isinstance(count, int) or count < 0:
-            raise Refused(f"Position: {cid}'s Empty rooms in reserve are a count.")
-        chars[_character(state, cid)]["empties"] = count
+            raise Refused("position_reserve", character=str(cid)[:20])
+        chars[_character(state, cid)]["reserve"] = count
     for cid, ability in p.get("talent_choices", {}).items():
         chars[_character(state, cid)]["talent_choice"] = ability
     for cid in p.get("roles_revealed", []):
@@ -199,12 +223,12 @@ def _event(state: GameState, p: dict) -> dict:
     seats: dict[str, dict] = {}
     for sid, where in p.get("reminders", {}).items():
         if sid not in state.seats:
-            raise Refused(f"Position: unknown seat {sid!r}.")
+            raise Refused("position_unknown_seat", seat=str(sid)[:20])
         cells = [] if where is None else where if isinstance(where, list) else [where]
         seats.setdefault(sid, {})["reminders"] = tuple(state.cells[_cell(c)] for c in cells)
     for sid, seen in p.get("notebooks", {}).items():
         if sid not in state.seats:
-            raise Refused(f"Position: unknown seat {sid!r}.")
+            raise Refused("position_unknown_seat", seat=str(sid)[:20])
         seats.setdefault(sid, {})["notebook"] = {
             str(state.cells[_cell(where)]): kind for where, kind in seen.items()
         }
@@ -224,16 +248,16 @@ def _mac(state: GameState, given: object) -> dict:
     """The M.A.C. piles: `draw` names the top cards (the rest of the deck follows in deck
     order), `discard` and `in_play` the face-up ones."""
     if state.mac is None or state.mac_deck is None:
-        raise Refused("Position: this game plays no M.A.C. deck.")
+        raise Refused("position_no_mac")
     if not isinstance(given, dict) or set(given) - {"draw", "discard", "in_play"}:
-        raise Refused("Position: mac has draw, discard and in_play lists of card ids.")
+        raise Refused("position_mac_piles")
     remaining = [c.id for c in state.mac_deck.cards for _ in range(c.count)]
     piles = {}
     for name in ("draw", "discard", "in_play"):
         piles[name] = list(given.get(name, []))
         for card in piles[name]:
             if card not in remaining:
-                raise Refused(f"Position: the deck has no (other) M.A.C. card {card!r}.")
+                raise Refused("position_mac_card", card=str(card)[:40])
             remaining.remove(card)
     if state.mac.draw is not None:
         piles["draw"] += remaining

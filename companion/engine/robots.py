@@ -12,12 +12,16 @@ Destroyed robots go back to the supply and may come back into play.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import actions, board, grid, pivoting, rooms, shredder, talents
 from .catalogue import colour
 from .context import Context, Refused
 from .registry import registrar
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .commands import Choose
 
 RobotEffect = Callable[[Context, int, bool], None]  # (ctx, tile entered, revealed by the robot)
 ROBOT_EFFECTS: dict[str, RobotEffect] = {}
@@ -64,11 +68,6 @@ def orders(state: GameState) -> list[dict]:
     return found
 
 
-def describe(order: dict) -> str:
-    words = [order["robot"], order["order"], order.get("target"), order["direction"]]
-    return " ".join(w for w in words if w)
-
-
 @rooms.effect("robot")
 def _robot_room(ctx: Context, cid: str, tile_id: int) -> None:
     """000 robot room: "Every time a character enters this room, perform the following two
@@ -105,65 +104,64 @@ def ask_order(ctx: Context, cid: str, tile_id: int) -> None:
         rooms._ask(ctx, "robot", cid, tile_id, options)
 
 
-def _resolve(ctx: Context, command: dict) -> None:
+def _resolve(ctx: Context, command: Choose) -> None:
     pending = ctx.state.pending
     assert pending is not None
-    order = {key: command[key] for key in ORDER_FIELDS if key in command}
+    given = command.parameters()
+    order = {key: given[key] for key in ORDER_FIELDS if key in given}
     if order not in pending["options"]:
-        choices = "; ".join(describe(o) for o in pending["options"])
-        raise Refused(f"Give one of these robot orders (robot, order, direction): {choices}.")
+        raise Refused("robot_orders", ways=pending["options"])
     ctx.emit("pending_cleared")
-    carry_out(ctx, pending["character"], order, command.get("room"))
+    carry_out(ctx, pending["character"], order)
 
 
 rooms.CHOICES["robot"] = _resolve
 
 
-def carry_out(ctx: Context, cid: str, order: dict, reported: object = None) -> None:
-    """A robot obeys an order given by the player of `cid`; `reported` names a physical tile
-    the order reveals."""
+def carry_out(ctx: Context, cid: str, order: dict) -> None:
+    """A robot obeys an order given by the player of `cid`."""
     state = ctx.state
     here = grid.parse_cell(order["robot"])
     step = grid.neighbour(here, order["direction"])
     assert step is not None
     ctx.emit("robot_ordered", character=cid, **order)
     if order["order"] == "move":
-        _move(ctx, state.cells[here], step, reported)
+        _move(ctx, state.cells[here], step)
     elif talents.may_refuse_robot_push(state, order["target"]):
         rooms._ask(ctx, "android", order["target"], state.cells[step], ANDROID, "answer")
     else:
         # 000 ROBOTS, Push order: "The robot pushes a character into an adjacent room"; like any
         # pushed character he applies that room's effect.
-        rooms.enter(ctx, order["target"], state.cells[step], reported, how="robot")
+        rooms.enter(ctx, order["target"], state.cells[step], how="robot")
 
 
 ANDROID = ["pushed", "stays"]
 
 
-def _android(ctx: Context, command: dict) -> None:
+def _android(ctx: Context, command: Choose) -> None:
     """Alice's player says whether the robot's push goes ahead (talents.may_refuse_robot_push);
     pushed into a hidden physical tile, the answer names the room."""
     pending = ctx.state.pending
     assert pending is not None
-    answer = command.get("answer")
+    answer = command.answer
     if answer not in ANDROID:
-        raise Refused('Answer "pushed" (the robot pushes her) or "stays" (she refuses).')
+        raise Refused("robot_push_answer")
     ctx.emit("pending_cleared")
     if answer == "pushed":
-        rooms.enter(ctx, pending["character"], pending["tile"], command.get("room"), how="robot")
+        rooms.enter(ctx, pending["character"], pending["tile"], how="robot")
 
 
 rooms.CHOICES["android"] = _android
 
 
-def _move(ctx: Context, tile_id: int, cell: int, reported: object) -> None:
+def _move(ctx: Context, tile_id: int, cell: int) -> None:
     """000 ROBOTS, Move order: "The player moves the robot to a room adjacent to its current
     room. If the room is hidden, reveal it immediately." "A robot never applies the effect of a
     room (including Robot, Regeneration, Timer and Key rooms)." "A robot entering a red room is
     immediately destroyed." """
     state = ctx.state
     tile = state.tile_at(cell)
-    kind = tile.kind if tile.revealed else board.identify(ctx, tile.id, reported)
+    kind = tile.kind if tile.revealed else board.identify(ctx, tile.id)
     assert kind is not None
     origin = state.cell_of(tile_id)
     ctx.emit("robot_moved", tile=tile_id, to=tile.id, cell=cell)

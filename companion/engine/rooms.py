@@ -7,11 +7,15 @@ pending decision for the entering character's player; `resolve_choice` carries i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import board, grid
 from .context import Context, Refused, cell_named
 from .registry import registrar
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .commands import Choose
 
 Effect = Callable[[Context, str, int], None]
 EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
@@ -53,7 +57,6 @@ def enter(
     ctx: Context,
     cid: str,
     tile_id: int,
-    reported: object = None,
     how: str = "move",
     origin: int | None = None,
 ) -> None:
@@ -62,7 +65,7 @@ def enter(
     towards it. A carried character arrives with him and the effect falls on both."""
     state = ctx.state
     tile = state.tiles[tile_id]
-    kind = board.identify(ctx, tile_id, reported) if not tile.revealed else tile.kind
+    kind = board.identify(ctx, tile_id) if not tile.revealed else tile.kind
     group = _arrivals(ctx, cid, tile_id, how, origin)
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
@@ -207,12 +210,12 @@ def _acid(ctx: Context, cid: str, tile_id: int) -> None:
         _ask(ctx, "acid", cid, tile_id, together, "target")
 
 
-def _acid_chosen(ctx: Context, command: dict) -> None:
+def _acid_chosen(ctx: Context, command: Choose) -> None:
     pending = ctx.state.pending
     assert pending is not None
-    target = command.get("target")
+    target = command.target
     if target not in pending["options"]:
-        raise Refused(f"Choose who is eliminated: {' or '.join(pending['options'])}.")
+        raise Refused("choose_who_is_eliminated", characters=pending["options"])
     ctx.emit("pending_cleared")
     board.eliminate(ctx, target, "acid")
 
@@ -237,7 +240,7 @@ def _mortal(ctx: Context, cid: str, tile_id: int) -> None:
     board.eliminate(ctx, cid, "mortal")
 
 
-def resolve_choice(ctx: Context, command: dict) -> None:
+def resolve_choice(ctx: Context, command: Choose) -> None:
     """Carry out the pending room choice with the option the player picked."""
     state = ctx.state
     pending = state.pending
@@ -247,9 +250,9 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         CHOICES[pending["kind"]](ctx, command)
         return
     if pending["kind"] == "control":
-        option = f"{command.get('line')} {command.get('direction')}"
+        option = f"{command.line} {command.direction}"
         if option not in pending["options"]:
-            raise Refused(f"Choose a line and a direction among: {', '.join(pending['options'])}.")
+            raise Refused("choose_line_and_direction", options=pending["options"])
         ctx.emit("pending_cleared")
         line, direction = option.split()
         axis, index = grid.parse_line(line)
@@ -257,15 +260,15 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         token = state.ruleset.settings.control_chamber_uses_token
         board.slide(ctx, axis, index, direction, exit_allowed, token)
         return
-    target = cell_named(command.get("cell"), "Choose a room: ")
+    target = cell_named(command.cell, "choose_a_room_cell")
     if grid.name(target) not in pending["options"]:
-        raise Refused(f"Choose one of these rooms: {', '.join(pending['options'])}.")
+        raise Refused("choose_one_of_these_rooms", cells=pending["options"])
     ctx.emit("pending_cleared")
     kind = pending["kind"]
     if kind == "vision":
         # Carried in: "the same room is looked at when arriving in the Vision Chamber" (000).
         for member in company(state, cid):
-            look_at(ctx, member, target, command.get("room"))
+            look_at(ctx, member, target)
     elif kind == "moving":
         here = state.cell_of(state.characters[cid].tile)
         ctx.emit("swapped", cells=[here, target], how="moving")
@@ -275,17 +278,17 @@ def resolve_choice(ctx: Context, command: dict) -> None:
         c = state.characters[cid]
         here = state.cell_of(c.tile)
         ctx.emit("swapped", cells=[here, target], how="illusion")
-        enter(ctx, cid, state.cells[here], command.get("room"), "illusion", c.came_from)
+        enter(ctx, cid, state.cells[here], "illusion", c.came_from)
     else:
         CELL_CHOICES[kind](ctx, cid, target, command)
 
 
-def look_at(ctx: Context, cid: str, cell: int, reported: object) -> None:
+def look_at(ctx: Context, cid: str, cell: int) -> None:
     """A secret look: the room goes into the looker's notebook only."""
     state = ctx.state
     tile = state.tile_at(cell)
     seat = state.characters[cid].seat
     ctx.emit("looked", character=cid, cell=grid.name(cell))
     if not tile.revealed:
-        kind = board.identify(ctx, tile.id, reported, private=seat)
+        kind = board.identify(ctx, tile.id, private=seat)
         ctx.emit("room_seen", seat=seat, tile=tile.id, room=kind, private=seat)

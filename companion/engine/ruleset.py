@@ -97,6 +97,10 @@ class Settings:
     # Emmett's Lock from the Central room, where both rulebooks forbid every talent; the
     # online adaptation's notes (003) say it should be allowed there. A table's choice.
     lock_from_central: bool = False
+    # How the table programs (issue 7, not a rule point): "app", each character's programme is
+    # sent from the player's phone; "tokens", the cardboard action tokens lie face down on the
+    # pedestals, a seat only locks in, and each action is named when its token is revealed.
+    programming: str = "app"
 
 
 EDITION_DEFAULTS: dict[str, dict[str, object]] = {
@@ -169,6 +173,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pivoting_corridor": ("basic", "carry", "talents"),
     "call_blocked": ("into", "from"),
     "kevin_chooses": ("reveal", "programming"),
+    "programming": ("app", "tokens"),
 }
 
 

@@ -7,6 +7,7 @@ to the physical tiles), the seats and the turn order, and the roles dealt in Sus
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -14,8 +15,23 @@ from . import chance, compose, evolve, flow, grid, mac
 from .catalogue import box, characters, rooms
 from .context import Context, Refused
 from .mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
-from .ruleset import Ruleset, make_ruleset, turns_for
+from .ruleset import (
+    EDITIONS,
+    MODES,
+    SETTING_CHOICES,
+    SETTING_NAMES,
+    TRACKING,
+    Ruleset,
+    make_ruleset,
+    turns_for,
+)
 from .state import RESERVED_EMPTY
+
+# Seat ids (docs/engine.md, "Seats and seeds"): "1" to "8", nothing else, so that no seat can
+# ever be called like the table ("host") or like a private marker of the engine ("engine",
+# "face-down"): a seat so named would receive the table's powers or the engine's secrets.
+SEAT_ID = re.compile(r"[1-8]")
+SEED_MAX = chance.MASK
 
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
 DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"), ("sarah", "bruce"))
@@ -43,11 +59,14 @@ def _legal_players(ruleset: Ruleset) -> tuple[int, ...]:
     return compose.legal_players(ruleset.edition, ruleset.mode)
 
 
-def _players_reason(ruleset: Ruleset) -> str:
+def _players_refused(ruleset: Ruleset) -> Refused:
     counts = _legal_players(ruleset)
-    return (
-        f"{ruleset.mode.capitalize()} ({ruleset.edition}) is for {counts[0]} to {counts[-1]} "
-        "players."
+    return Refused(
+        "players_count",
+        mode=ruleset.mode,
+        edition=ruleset.edition,
+        low=counts[0],
+        high=counts[-1],
     )
 
 
@@ -75,59 +94,63 @@ def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
     raw = setup.get("seats")
     if raw is None:
         players = setup.get("players", min(_legal_players(ruleset)))
-        if not isinstance(players, int) or players not in _legal_players(ruleset):
-            raise Refused(_players_reason(ruleset))
+        if not _whole(players) or players not in _legal_players(ruleset):
+            raise _players_refused(ruleset)
         raw = _default_seats(ruleset, players)
     if not isinstance(raw, list) or len(raw) not in _legal_players(ruleset):
-        raise Refused(_players_reason(ruleset))
+        raise _players_refused(ruleset)
     per = characters_per_seat(ruleset, len(raw))
     cast = _cast(ruleset)
     seats: list[dict] = []
     seen: set[str] = set()
     for entry in raw:
         if not isinstance(entry, dict) or not isinstance(entry.get("characters"), list):
-            raise Refused('Each seat needs an "id" and a list of "characters".')
-        sid = str(entry.get("id", len(seats) + 1))
+            raise Refused("seat_needs_characters")
+        sid = _seat_id(entry.get("id", len(seats) + 1))
         chosen = entry["characters"]
         if len(chosen) != per:
-            raise Refused(
-                f"In {ruleset.mode} with {len(raw)} players each seat plays {per} character(s)."
-            )
+            raise Refused("characters_per_seat", mode=ruleset.mode, players=len(raw), count=per)
         for cid in chosen:
-            if cid not in cast:
+            if not isinstance(cid, str) or cid not in cast:
                 raise Refused(
-                    f"{cid!r} is not a character of the {ruleset.edition} edition "
-                    f"({', '.join(cast)})."
+                    "not_in_edition",
+                    character=str(cid)[:20],
+                    edition=ruleset.edition,
+                    characters=cast,
                 )
             if cid in seen:
-                raise Refused(f"{cid} is played by two seats.")
+                raise Refused("played_by_two_seats", character=cid)
             seen.add(cid)
         if per == 2 and characters()[chosen[0]]["duo"] != characters()[chosen[1]]["duo"]:
-            raise Refused(
-                f"Seat {sid}: a duo is the Scientist and the Nerd, the Dude and the Bimbo, or the "
-                "Colossus and the Little Girl (001, Cooperation Mode - Setup), or Sarah and Bruce."
-            )
+            raise Refused("duo_needed", seat=sid)
         if sid in {s["id"] for s in seats}:
-            raise Refused(f"Two seats are called {sid}.")
+            raise Refused("two_seats_same_id", seat=sid)
         seats.append({"id": sid, "characters": list(chosen)})
     if ruleset.mode == "team":
         _check_teams(seats)
     return seats
 
 
+def _seat_id(given: object) -> str:
+    """A seat's id as the setup names it: "1" to "8" (a whole number 1 to 8 is written so)."""
+    sid = str(given) if _whole(given) else given
+    if not isinstance(sid, str) or not SEAT_ID.fullmatch(sid):
+        raise Refused("seat_id_pattern", seat=str(given)[:20])
+    return sid
+
+
+def _whole(value: object) -> bool:
+    """A whole number as JSON gives it: an int, never a bool (True is an int to Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_teams(seats: list[dict]) -> None:
     for team in (seats[0::2], seats[1::2]):
         duos = [characters()[seat["characters"][0]]["duo"] for seat in team]
         if len(team) == 2 and duos[0] != duos[1]:
-            raise Refused(
-                "Team mode with 4 players: teammates (seats 1 and 3, seats 2 and 4) play a duo "
-                "(001, Team Mode - Setup)."
-            )
+            raise Refused("team_duos_4")
         if len(team) == 3 and len(set(duos)) != 3:
-            raise Refused(
-                "Team mode with 6 players: each team takes one character of each duo "
-                "(001, Team Mode - Setup)."
-            )
+            raise Refused("team_duos_6")
 
 
 def turn_order(seats: list[dict], first: str) -> list[str]:
@@ -135,7 +158,7 @@ def turn_order(seats: list[dict], first: str) -> list[str]:
     that a player's two characters are never neighbours (001, Cooperation Mode - Setup)."""
     ids = [s["id"] for s in seats]
     if first not in ids:
-        raise Refused(f"The first player {first!r} is not one of the seats ({', '.join(ids)}).")
+        raise Refused("first_player_not_a_seat", first=first[:20], seats=ids)
     start = ids.index(first)
     ordered = seats[start:] + seats[:start]
     if len(ordered) == 1:
@@ -159,8 +182,11 @@ def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> 
     reserve = _reserve(ruleset, seats)
     if isinstance(chosen, dict):
         if not isinstance(chosen.get("rooms"), dict):
-            raise Refused('A composition is a name or {"rooms": {room: count}}.')
-        counts = Counter(chosen["rooms"])
+            raise Refused("composition_shape")
+        for kind, n in chosen["rooms"].items():
+            if not _whole(n):
+                raise Refused("composition_count", room=kind, value=str(n)[:20])
+        counts: Counter[str] = Counter(chosen["rooms"])
     else:
         try:
             if chosen is None:
@@ -170,7 +196,7 @@ def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> 
             elif isinstance(chosen, str):
                 composition = compose.get_composition(chosen)
             else:
-                raise Refused('A composition is a name or {"rooms": {room: count}}.')
+                raise Refused("composition_shape")
             state = [rng]
 
             def choose(options: Sequence[str]) -> str:
@@ -180,34 +206,36 @@ def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> 
             counts = Counter(compose.fill(composition, choose, reserve=reserve))
             rng = state[0]
         except compose.CompositionError as error:
-            raise Refused(f"Composition: {error}.") from None
+            raise Refused("composition_problem", problem=str(error)) from None
     counts["central"] += 1
     counts["room25"] += 1
-    _check_box(ruleset, counts, "composition", reserve)
+    _check_box(ruleset, counts, reserve)
     if ruleset.edition == "base" and counts["vision"] != 1:
-        raise Refused("The base construction needs the Vision chamber exactly once.")
+        raise Refused("vision_once")
     if sum(counts.values()) != 25:
-        raise Refused(
-            f"A composition has 23 rooms besides the Central room and Room 25, "
-            f"not {sum(counts.values()) - 2}."
-        )
+        raise Refused("composition_size", count=sum(counts.values()) - 2)
     return rng, counts
 
 
 def _check_box(
-    ruleset: Ruleset, counts: Counter, what: str, reserve: dict[str, int] | None = None
+    ruleset: Ruleset, counts: Counter, reserve: dict[str, int], rigged: bool = False
 ) -> None:
+    """Every room named is a room, and the edition's box holds that many of it."""
     available = box(ruleset.edition)
     for kind, n in counts.items():
         if kind not in rooms():
-            raise Refused(f"The {what} names {kind!r}, which is not a room.")
-        kept = (reserve or {}).get(kind, 0)
+            raise Refused(
+                "complex_unknown_room" if rigged else "composition_unknown_room", room=kind[:20]
+            )
+        kept = reserve.get(kind, 0)
         have = available.get(kind, 0) - kept
         if n < 0 or n > have:
-            aside = f" once Sarah and Bruce keep their {kept}" if kept else ""
-            raise Refused(
-                f"The {what} asks {n} {kind} but the {ruleset.edition} box has {have}{aside}."
-            )
+            asked = {"count": n, "room": kind, "edition": ruleset.edition, "have": have}
+            if kept and rigged:
+                raise Refused("complex_exceeds_box_kept", kept=kept, **asked)
+            if kept:
+                raise Refused("composition_exceeds_box_kept", kept=kept, **asked)
+            raise Refused("complex_exceeds_box" if rigged else "composition_exceeds_box", **asked)
 
 
 def _deal(ruleset: Ruleset, rng: int, counts: Counter) -> tuple[int, list[str]]:
@@ -224,7 +252,7 @@ def _deal(ruleset: Ruleset, rng: int, counts: Counter) -> tuple[int, list[str]]:
         for _ in range(n)
     ]
     if len(aside) > len(grid.EXIT_ZONES):
-        raise Refused("More rooms must go to the exit zones than there are exit-zone cells.")
+        raise Refused("exit_zone_overflow")
     rng, rest = chance.shuffled(rng, rest)
     inner, outer = rest[:12], [*rest[12:], *aside]
     rng, outer = chance.shuffled(rng, outer)
@@ -242,14 +270,15 @@ def _rigged(ruleset: Ruleset, rows: object, reserve: dict[str, int]) -> list[str
         isinstance(rows, list)
         and len(rows) == 5
         and all(isinstance(r, list) and len(r) == 5 for r in rows)
+        and all(isinstance(kind, str) for r in rows for kind in r)
     ):
-        raise Refused("A rigged complex is 5 rows of 5 room names.")
+        raise Refused("complex_shape")
     layout = [kind for row in rows for kind in row]
     if layout[grid.CENTRE] != "central":
-        raise Refused("The Central room stands in the middle of the complex (C3).")
-    _check_box(ruleset, Counter(layout), "rigged complex", reserve)
+        raise Refused("central_in_middle")
+    _check_box(ruleset, Counter(layout), reserve, rigged=True)
     if layout.count("room25") != 1:
-        raise Refused("The complex holds Room 25 exactly once: it is the way out.")
+        raise Refused("room25_once")
     return layout
 
 
@@ -273,7 +302,7 @@ def _settings(setup: dict) -> dict:
     effect on them (000, 002) supposes it."""
     given = setup.get("settings") or {}
     if not isinstance(given, dict):
-        raise Refused("Settings are given as {name: value}.")
+        raise Refused("settings_not_an_object")
     settings = dict(given)
     edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
     if edition != "base" and mode in ("cooperation", "solo"):
@@ -282,7 +311,43 @@ def _settings(setup: dict) -> dict:
         settings.setdefault("adrenaline", False)
         if mode == "cooperation":
             settings.setdefault("reminder_tokens", False)
+    for key, value in settings.items():
+        _check_setting(key, value)
     return settings
+
+
+def _check_setting(key: object, value: object) -> None:
+    """A setting the ruleset knows, with a value it takes (ruleset.SETTING_CHOICES)."""
+    if key not in SETTING_NAMES:
+        raise Refused("unknown_setting", setting=str(key)[:40])
+    choices = SETTING_CHOICES.get(key)  # type: ignore[call-overload]
+    if choices is None and not isinstance(value, bool):
+        raise Refused("setting_is_a_flag", setting=key, value=str(value)[:20])
+    if choices is not None and value not in choices:
+        raise Refused(
+            "setting_is_one_of", setting=key, choices=list(choices), value=str(value)[:20]
+        )
+
+
+def _check_names(edition: object, mode: object, tracking: object) -> None:
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise Refused("unknown_edition", edition=str(edition)[:20], choices=list(EDITIONS))
+    if not isinstance(mode, str) or mode not in MODES:
+        raise Refused("unknown_mode", mode=str(mode)[:20], choices=list(MODES))
+    if not isinstance(tracking, str) or tracking not in TRACKING:
+        raise Refused("unknown_tracking", tracking=str(tracking)[:20], choices=list(TRACKING))
+
+
+def _seed(setup: dict) -> int:
+    """The generator's first value. Every game names its seed: the table server draws 64 bits
+    from the operating system and keeps them secret, since the seed decides the complex and
+    the roles; a default would deal every unseeded game the same."""
+    if "seed" not in setup:
+        raise Refused("seed_missing")
+    seed = setup["seed"]
+    if not _whole(seed) or not 0 <= seed <= SEED_MAX:
+        raise Refused("seed_not_a_number")
+    return seed
 
 
 def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
@@ -294,11 +359,11 @@ def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
     if level == "off" and not mac_rooms:
         return None
     if level not in ("off", "standard", "madness"):
-        raise Refused('The M.A.C. level is "off", "standard" or "madness".')
+        raise Refused("mac_level")
     try:
         deck = deck_from_data(setup["deck"], "deck") if "deck" in setup else load_deck()
     except DeckError as error:
-        raise Refused(f"M.A.C. deck: {error}") from None
+        raise Refused("mac_deck_problem", problem=str(error)) from None
     deck = mac.deck_for(deck, level)
     return {
         "level": level,
@@ -310,21 +375,13 @@ def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
 def new_game(setup: dict) -> Context:
     """Start a game from a setup description; refuse it plainly if it is not a legal game."""
     if not isinstance(setup, dict):
-        raise Refused("A game setup is an object with at least a mode.")
+        raise Refused("setup_not_an_object")
+    edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
+    tracking = setup.get("tracking", "dealt")
+    _check_names(edition, mode, tracking)
     settings = _settings(setup)
-    try:
-        ruleset = make_ruleset(
-            setup.get("edition", "base"),
-            setup.get("mode", "suspicion"),
-            setup.get("tracking", "dealt"),
-            settings,
-        )
-    except ValueError as error:
-        raise Refused(str(error).capitalize() + ".") from None
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, int):
-        raise Refused("The seed is a whole number.")
-    rng = seed & chance.MASK
+    ruleset = make_ruleset(edition, mode, tracking, settings)
+    rng = _seed(setup)
     seats = _seats(ruleset, setup)
     order = turn_order(seats, str(setup.get("first", seats[0]["id"])))
     cast = [c for seat in seats for c in seat["characters"]]
@@ -385,12 +442,12 @@ def new_game(setup: dict) -> Context:
 
 def _rigged_roles(seats: list[dict], given: object) -> list[tuple[str, str, str]]:
     if not isinstance(given, dict):
-        raise Refused('Roles are given as {"character": "prisoner" or "guard"}.')
+        raise Refused("roles_shape")
     roles = []
     for seat in seats:
         cid = seat["characters"][0]
         role = given.get(cid, "prisoner")
         if role not in ("prisoner", "guard"):
-            raise Refused(f"{cid}'s role must be prisoner or guard, not {role!r}.")
+            raise Refused("role_value", character=cid, role=str(role)[:20])
         roles.append((seat["id"], cid, role))
     return roles

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .ruleset import Ruleset
@@ -26,7 +27,6 @@ class Tile:
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
     sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
-    sealed: bool = False  # a Flooded chamber that locked itself: no one may enter
     corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
 
 
@@ -47,18 +47,18 @@ class Character:
     flooded: int | None = None  # Flooded chamber entered...
     flooded_turn: int = 0  # ...on this turn
     program: tuple[str, ...] = ()  # tokens still to play this turn, in order
-    flexible: bool = False  # a single token, played in the first or the second round
+    single_action: bool = False  # a single token, played in the first or the second round
     locked: bool = False  # programming locked in
     played: tuple[str, ...] = ()  # tokens revealed this turn (public)
     limit: int = 2  # actions this character may play this turn
     adrenaline: bool = False  # holds his Adrenaline token
-    boosted: bool = False  # programmed his Adrenaline this turn (secret until the round)
+    adrenaline_programmed: bool = False  # this turn (secret until the adrenaline round)
     lost: tuple[str, ...] = ()  # tokens lost for the rest of the game
     talent_choice: str | None = None  # a talent's option chosen while programming
     came_from: int | None = None  # the cell he entered his current room from (Pivoting room)
     paranoia: tuple[str, ...] | None = None  # face-down Paranoia pile, top first; None: none
     hidden: bool = False  # Be hidden (Alice, or Bruce mimicking her) until his next action
-    empties: int = 0  # Empty rooms in reserve for Sabotage (Sarah two, Bruce one)
+    reserve: int = 0  # Empty rooms in reserve for Sabotage (Sarah two, Bruce one)
 
     def copy(self) -> Character:
         return Character(
@@ -77,18 +77,18 @@ class Character:
             self.flooded,
             self.flooded_turn,
             self.program,
-            self.flexible,
+            self.single_action,
             self.locked,
             self.played,
             self.limit,
             self.adrenaline,
-            self.boosted,
+            self.adrenaline_programmed,
             self.lost,
             self.talent_choice,
             self.came_from,
             self.paranoia,
             self.hidden,
-            self.empties,
+            self.reserve,
         )
 
 
@@ -175,6 +175,10 @@ class GameState:
     outcome: dict | None = None
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
+    room25: int | None = None  # the Room 25 tile once face up (evolve keeps it as tiles change)
+    # Characters this state alone holds (copied since its last `clone`): evolve changes them in
+    # place; any other is shared with other versions and copied before it changes.
+    fresh: set[str] = field(default_factory=set, compare=False, repr=False)
 
     @property
     def last_turn(self) -> bool:
@@ -204,32 +208,14 @@ class GameState:
         return [c for c in self.characters.values() if c.alive]
 
     def clone(self) -> GameState:
-        return GameState(
-            ruleset=self.ruleset,
-            rng=self.rng,
-            seats=dict(self.seats),  # copied on write (evolve._seat)
-            characters={k: c.copy() for k, c in self.characters.items()},
-            tiles=dict(self.tiles),
-            cells=list(self.cells),
-            order=list(self.order),
-            composition=self.composition,
-            version=self.version,
-            phase=self.phase,
-            turn=self.turn,
-            turns_left=self.turns_left,
-            alarm=self.alarm,
-            round=self.round,
-            current=self.current,
-            previous=self.previous,
-            pending=self.pending,
-            controls=dict(self.controls),
-            deaths=list(self.deaths),
-            arrivals=self.arrivals,
-            robots=self.robots,
-            key_activated=self.key_activated,
-            locks=self.locks,
-            carrying=self.carrying,
-            outcome=self.outcome,
-            mac=self.mac,  # copied on write (evolve._pile)
-            mac_deck=self.mac_deck,
-        )
+        """The next version of the state. It shares every value with this one: evolve puts a
+        new list, table or tile in place of one it changes, never changes one in place, and
+        copies a character the first time the new version changes him (`evolve._character`)."""
+        new = GameState(*_EVERY_FIELD(self))
+        new.characters = dict(self.characters)
+        new.fresh = set()
+        self.fresh = set()  # from now on both versions hold these characters
+        return new
+
+
+_EVERY_FIELD = attrgetter(*(f.name for f in fields(GameState)))

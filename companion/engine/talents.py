@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import grid, modes
+from . import grid
 from .context import Context, Refused
 from .state import TALENT, GameState
 
 Options = Callable[[GameState, str], list[dict]]
-Resolve = Callable[[Context, str, dict, object], None]  # (ctx, character, params, room reported)
+Resolve = Callable[[Context, str, dict], None]  # (ctx, character, params)
 
 
 @dataclass(frozen=True)
@@ -59,15 +59,14 @@ def _allowed_in_centre(state: GameState, option: dict) -> bool:
     return option.get("ability") == "lock" and state.ruleset.settings.lock_from_central
 
 
-def play(ctx: Context, cid: str, params: dict, reported: object) -> None:
+def play(ctx: Context, cid: str, params: dict) -> None:
     """Carry out the talent with the player's parameters, refusing any the rules forbid."""
     params = _normalised(params)
     legal = options(ctx.state, cid)
     if params not in legal:
-        ways = "; ".join(describe(o) or "no parameter" for o in legal[:8])
-        raise Refused(f"That is not a way to use {TALENTS[cid].name} now. Ways: {ways}.")
+        raise Refused("not_a_way_to_use_talent", talent=cid, ways=legal[:8])
     ctx.emit("action_played", character=cid, action=TALENT, **params)
-    TALENTS[cid].resolve(ctx, cid, params, reported)
+    TALENTS[cid].resolve(ctx, cid, params)
 
 
 def _normalised(params: dict) -> dict:
@@ -99,12 +98,6 @@ def _is_cell(name: str) -> bool:
     return True
 
 
-def describe(option: dict) -> str:
-    return " ".join(
-        f"{k} {' and '.join(v) if isinstance(v, list) else v}" for k, v in option.items()
-    )
-
-
 def shown_cell(state: GameState, cid: str, option: dict) -> int | None:
     """The cell whose room a talent may reveal: where a carry or a robot's order goes."""
     if "robot" in option:
@@ -128,16 +121,12 @@ def programming_choices(state: GameState, cid: str) -> tuple[str, ...]:
 def check_choice(state: GameState, cid: str, tokens: list[str], choice: object) -> None:
     """Refuse a programming whose talent choice the rules do not ask for, or miss."""
     wanted = programming_choices(state, cid) if TALENT in tokens else ()
-    who = modes.display(cid)
     if not wanted:
         if choice is not None:
-            raise Refused(f"{who} makes no talent choice while programming.")
+            raise Refused("no_talent_choice", character=cid)
         return
     if choice not in wanted:
-        raise Refused(
-            f"{who} chooses his ability when programming his talent token: add "
-            f'"talent_choice": {" or ".join(wanted)}.'
-        )
+        raise Refused("talent_choice_needed", character=cid, abilities=list(wanted))
 
 
 def may_refuse_robot_push(state: GameState, cid: str) -> bool:

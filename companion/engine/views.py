@@ -1,55 +1,165 @@
 """What each seat may know. Secrets leave the engine only through the view of their owner.
 
 `public_view` is what the OLED and the table page show; `seat_view` adds that seat's own role,
-programming and notebook; `full_view` is for tests and the end-of-game reveal.
+programming and notebook; `full_view` is for tests and the end-of-game reveal. `views_for` builds
+the public view and several seat views of one state at once, sharing what they have in common;
+`changes_for` says which parts of a view a command changed, so a phone can be kept current with
+`apply_changes` instead of being sent its whole view again. The shapes are in `shapes.py`.
+
+Views are values: the views of one `views_for` call share their public parts, and
+`apply_changes` copies what it changes, so nobody may change a view in place.
+
+This module reads the state only, never the rules modules.
 """
 
 from __future__ import annotations
 
-from . import grid, mac, new_rooms
-from .state import GameState
+from collections.abc import Iterable
+from functools import cache
+from operator import attrgetter
+from typing import cast
+
+from . import grid
+from .context import Refused
+from .ruleset import Ruleset
+from .shapes import CellView, Change, CharacterView, FullView, PublicView, SeatView
+from .state import Character, GameState, Tile
+
+PUBLIC = "public"  # the audience of the public view in `views_for` and `changes_for_seats`
+CELL_NAMES = tuple(grid.name(cell) for cell in range(grid.SIZE * grid.SIZE))
 
 
-def _complex(state: GameState, full: bool) -> list[list[dict]] | None:
-    if not state.tracked:
+# --- the parts of a view ---
+
+
+def _top(state: GameState) -> dict:
+    """The top-level parts besides the complex and the characters (everything public)."""
+    return {
+        "version": state.version,
+        "ruleset": _ruleset(state.ruleset),
+        "phase": state.phase,
+        "turn": state.turn,
+        "turns_left": state.turns_left,
+        "last_turn": state.turns_left == 1,
+        "alarm": state.alarm,
+        "round": state.round,
+        "current": state.current,
+        "order": list(state.order),
+        "controls": dict(state.controls),
+        "jammed": jammed(state),
+        "key_activated": state.key_activated,
+        "deaths": list(state.deaths),
+        "clues_taken": [s.id for s in state.seats.values() if s.clue is not None],
+        "pending": _pending(state),
+        "outcome": state.outcome,
+        "mac": mac_public(state),
+    }
+
+
+def _pending(state: GameState) -> dict | None:
+    """The choice the game waits for: what is chosen, by whom, among what."""
+    pending = state.pending
+    if pending is None:
         return None
-    reminders: dict[int, list[str]] = {}
-    for seat in state.seats.values():
-        for tile in seat.reminders:
-            reminders.setdefault(tile, []).append(seat.id)
-    rows = []
-    for row in range(grid.SIZE):
-        cells = []
-        for col in range(grid.SIZE):
-            cell = grid.cell(row, col)
-            tile = state.tile_at(cell)
-            entry = {
-                "cell": grid.name(cell),
-                "tile": tile.id,
-                "room": tile.kind if tile.revealed or full else None,
-                "revealed": tile.revealed,
-                "sealed": tile.sealed,
-                "corridor": tile.corridor if tile.revealed else None,
-                "reminders": reminders.get(tile.id, []),
-                "occupants": state.occupants(tile.id),
-                "robots": state.robots_in(tile.id),
-                "locked": tile.id in state.locks,
-            }
-            cells.append(entry)
-        rows.append(cells)
-    return rows
+    return {k: pending[k] for k in ("kind", "seat", "character", "options")}
 
 
-def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
-    c = state.characters[cid]
-    cell = state.where(cid) if state.tracked else None
-    entry = {
+def _ruleset(ruleset: Ruleset) -> dict:
+    """A game's rules never change: their view is built once per ruleset, and each view gets
+    its own copy, so that no view can change another game's."""
+    built = _ruleset_built(ruleset)
+    return {**built, "settings": dict(built["settings"])}
+
+
+@cache
+def _ruleset_built(ruleset: Ruleset) -> dict:
+    return ruleset.as_dict()
+
+
+def jammed(state: GameState) -> bool:
+    """Jamming room: 'As long as a character is in this room, no information can be exchanged
+    between players' (000; 002: 'quel que soit leur camp'). A public flag for the phones."""
+    tiles = state.tiles
+    for c in state.characters.values():
+        if c.alive and c.tile is not None:
+            tile = tiles[c.tile]
+            if tile.revealed and tile.kind == "jamming":
+                return True
+    return False
+
+
+def mac_public(state: GameState) -> dict:
+    """The deck as every seat may see it: sizes, the discard pile and the cards in play."""
+    mac = state.mac
+    if mac is None:
+        return {}
+    return {
+        "level": mac.level,
+        "draw_pile": None if mac.draw is None else len(mac.draw),
+        "discard": list(mac.discard),
+        "in_play": list(mac.in_play),
+        "current": mac.current,
+        "jammed": mac.jammed,
+        "accelerated": mac.accelerated,
+    }
+
+
+class _Board:
+    """What the cells of one state show, gathered in one pass over the characters and seats."""
+
+    __slots__ = ("occupants", "reminders", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.reminders: dict[int, list[str]] = {}
+        for seat in state.seats.values():
+            for tile in seat.reminders:
+                self.reminders.setdefault(tile, []).append(seat.id)
+        self.occupants: dict[int, list[str]] = {}
+        for c in state.characters.values():
+            if c.alive and c.tile is not None:
+                self.occupants.setdefault(c.tile, []).append(c.id)
+
+    def cell(self, cell: int, full: bool) -> CellView:
+        state = self.state
+        tile = state.tiles[state.cells[cell]]
+        tid = tile.id
+        shown = tile.revealed
+        return {
+            "cell": CELL_NAMES[cell],
+            "tile": tid,
+            "room": tile.kind if shown or full else None,
+            "revealed": shown,
+            "sealed": tile.sealed,
+            "corridor": tile.corridor if shown else None,
+            "reminders": list(self.reminders.get(tid, ())),
+            "occupants": list(self.occupants.get(tid, ())),
+            "robots": state.robots.count(tid),
+            "locked": tid in state.locks,
+        }
+
+
+def _complex(board: _Board, full: bool) -> list[list[CellView]] | None:
+    if not board.state.cells:
+        return None
+    size = grid.SIZE
+    return [[board.cell(row * size + col, full) for col in range(size)] for row in range(size)]
+
+
+def _cell_of(state: GameState, c: Character) -> str | None:
+    if c.tile is None or not state.cells:
+        return None
+    return CELL_NAMES[state.cells.index(c.tile)]
+
+
+def _character(state: GameState, c: Character, full: bool) -> CharacterView:
+    """A character as every seat sees him (`full`: with his role and his pile's order)."""
+    paranoia = c.paranoia
+    return {
         "seat": c.seat,
         "alive": c.alive,
-        "cell": None if cell is None else grid.name(cell),
-        "role": c.role
-        if c.role_public or own or full or state.ruleset.mode != "suspicion"
-        else None,
+        "cell": _cell_of(state, c),
+        "role": c.role if full or c.role_public or state.ruleset.mode != "suspicion" else None,
         "exposed": c.exposed_turn is not None,
         "locked_in": c.locked,
         "played": list(c.played),
@@ -57,98 +167,380 @@ def _character(state: GameState, cid: str, full: bool, own: bool) -> dict:
         "adrenaline": c.adrenaline,
         "lost_tokens": list(c.lost),
         "hidden": c.hidden,
-        "reserve": c.empties,  # Empty rooms kept for Sabotage
+        "reserve": c.reserve,
         "flooded_since": c.flooded_turn if c.flooded is not None and c.tile == c.flooded else None,
         # A Paranoia pile: which tokens are left is public, their order face down.
-        "paranoia": None
-        if c.paranoia is None
-        else list(c.paranoia)
-        if full
-        else sorted(c.paranoia),
+        "paranoia": None if paranoia is None else list(paranoia) if full else sorted(paranoia),
     }
-    if own or full:
-        entry["program"] = list(c.program)
-        entry["single_action"] = c.flexible
-        entry["adrenaline_programmed"] = c.boosted
-        entry["talent_choice"] = c.talent_choice
-    return entry
 
 
-def public_view(state: GameState) -> dict:
-    return _view(state, seat=None, full=False)
-
-
-def seat_view(state: GameState, seat: str) -> dict:
-    return _view(state, seat=seat, full=False)
-
-
-def full_view(state: GameState) -> dict:
-    return _view(state, seat=None, full=True)
-
-
-def _view(state: GameState, seat: str | None, full: bool) -> dict:
-    pending = state.pending
-    view = {
-        "version": state.version,
-        "ruleset": state.ruleset.as_dict(),
-        "phase": state.phase,
-        "turn": state.turn,
-        "turns_left": state.turns_left,
-        "last_turn": state.last_turn,
-        "alarm": state.alarm,
-        "round": state.round,
-        "current": state.current,
-        "order": list(state.order),
-        "complex": _complex(state, full),
-        "characters": {
-            cid: _character(state, cid, full, seat is not None and c.seat == seat)
-            for cid, c in state.characters.items()
-        },
-        "controls": dict(state.controls),
-        "jammed": new_rooms.jammed(state),
-        "key_activated": state.key_activated,
-        "deaths": list(state.deaths),
-        "clues_taken": [s.id for s in state.seats.values() if s.clue is not None],
-        "pending": None
-        if pending is None
-        else {k: pending[k] for k in ("kind", "seat", "character", "options")},
-        "outcome": state.outcome,
-        "mac": mac.public(state),
+def _secrets(c: Character, entry: CharacterView) -> CharacterView:
+    """A character as his own seat (or the full view) sees him: role and programming."""
+    return {
+        **entry,
+        "role": c.role,
+        "program": list(c.program),
+        "single_action": c.single_action,
+        "adrenaline_programmed": c.adrenaline_programmed,
+        "talent_choice": c.talent_choice,
     }
-    if seat is not None:
-        view["seat"] = seat
-        view["notebook"] = notebook(state, seat)
-    if full:
-        view["notebooks"] = {s: notebook(state, s) for s in state.seats}
-    return view
+
+
+def _own(state: GameState, seat: str) -> tuple[str, ...]:
+    if seat not in state.seats:
+        raise Refused("unknown_seat", seat=str(seat)[:20])
+    return state.seats[seat].characters
+
+
+# --- the views ---
+
+
+def public_view(state: GameState) -> PublicView:
+    return cast(PublicView, views_for(state, ())[PUBLIC])
+
+
+def seat_view(state: GameState, seat: str) -> SeatView:
+    """The view of one seat; an unknown seat is refused (`unknown_seat`)."""
+    return cast(SeatView, views_for(state, (seat,))[seat])
+
+
+def full_view(state: GameState) -> FullView:
+    view = _top(state)
+    view["complex"] = _complex(_Board(state), full=True)
+    view["characters"] = {
+        cid: _secrets(c, _character(state, c, full=True)) for cid, c in state.characters.items()
+    }
+    view["notebooks"] = {s: notebook(state, s) for s in state.seats}
+    return cast(FullView, view)
+
+
+def views_for(state: GameState, seats: Iterable[str]) -> dict[str, dict]:
+    """The public view (under "public", a `PublicView`) and the view of each seat named (a
+    `SeatView`), built together: the public parts are built once and shared by all of them."""
+    seats = tuple(seats)
+    owned = {seat: _own(state, seat) for seat in seats}
+    public = _top(state)
+    public["complex"] = _complex(_Board(state), full=False)
+    characters = {cid: _character(state, c, full=False) for cid, c in state.characters.items()}
+    public["characters"] = characters
+    views = {PUBLIC: public}
+    for seat in seats:
+        mine = dict(characters)
+        for cid in owned[seat]:
+            mine[cid] = _secrets(state.characters[cid], characters[cid])
+        views[seat] = {
+            **public,
+            "characters": mine,
+            "seat": seat,
+            "notebook": notebook(state, seat),
+        }
+    return views
 
 
 def notebook(state: GameState, seat: str) -> dict[str, str]:
     """The rooms this seat has seen that are still hidden, at the cells where they now stand:
     the notes follow the tiles when lines slide."""
-    if not state.tracked:
+    if not state.cells:
         return {}
     found = {}
+    tiles, cells = state.tiles, state.cells
     for tile_id, kind in state.seats[seat].notebook.items():
-        if not state.tiles[tile_id].revealed:
-            found[grid.name(state.cell_of(tile_id))] = kind
+        if not tiles[tile_id].revealed:
+            found[CELL_NAMES[cells.index(tile_id)]] = kind
     return found
+
+
+# --- changes ---
+
+
+def changes_for(before: GameState, after: GameState, seat: str | None) -> list[Change]:
+    """The parts of a seat's view (seat None: the public view) that may differ between two
+    states of one game, any number of commands apart, with their new values:
+    `apply_changes(seat_view(before, seat), changes)` equals `seat_view(after, seat)`. A part
+    is listed when a public fact it shows changed, or a secret of this seat's own; so the list
+    tells a seat nothing about another seat's secrets."""
+    audience = PUBLIC if seat is None else seat
+    return changes_for_seats(before, after, () if seat is None else (seat,))[audience]
+
+
+def changes_for_seats(
+    before: GameState, after: GameState, seats: Iterable[str]
+) -> dict[str, list[Change]]:
+    """`changes_for` for the public view (under "public") and each seat named, the public
+    parts compared once for all of them. Only the parts whose state changed are built."""
+    seats = tuple(seats)
+    owned = {seat: _own(after, seat) for seat in seats}
+    diff = _Diff(before, after)
+    public = _top_changes(diff)
+    public.extend(_cell_changes(diff))
+    # A part is listed when what it is built from changed: the public facts for everybody, a
+    # character's secrets for his own seat only. So whether a part is listed tells a seat
+    # nothing it may not see.
+    olds = before.characters
+    slid = diff.slid
+    open_roles = after.ruleset.mode != "suspicion"
+    entries: dict[str, CharacterView] = {}
+    secret: list[str] = []
+    for cid, c in after.characters.items():
+        old = olds.get(cid)
+        if c is old and not slid:
+            continue
+        if (
+            old is None
+            or (slid and c.tile is not None)
+            or _FACTS(c) != _FACTS(old)
+            or _hidden_changed(c, old, open_roles)
+        ):
+            entry = entries[cid] = _character(after, c, full=False)
+            public.append({"path": ["characters", cid], "value": entry})
+        elif _SECRETS(c) != _SECRETS(old):
+            secret.append(cid)
+    changes = {PUBLIC: public}
+    for seat in seats:
+        own = owned[seat]
+        mine = [ch for ch in public if ch["path"][0] != "characters" or ch["path"][1] not in own]
+        for cid in own:
+            if cid in entries or cid in secret:
+                c = after.characters[cid]
+                entry = entries.get(cid) or _character(after, c, full=False)
+                mine.append({"path": ["characters", cid], "value": _secrets(c, entry)})
+        if slid or diff.tiles or before.seats.get(seat) is not after.seats[seat]:
+            notes = notebook(after, seat)
+            if notebook(before, seat) != notes:
+                mine.append({"path": ["notebook"], "value": notes})
+        changes[seat] = mine
+    return changes
+
+
+# What a character's public entry is built from (besides his role and Paranoia pile, which
+# are public only in part, see `_hidden_changed`), and what his own seat sees besides.
+_FACTS = attrgetter(
+    "seat",
+    "tile",
+    "alive",
+    "role_public",
+    "exposed_turn",
+    "locked",
+    "played",
+    "trapped",
+    "adrenaline",
+    "lost",
+    "hidden",
+    "reserve",
+    "flooded",
+    "flooded_turn",
+)
+_SECRETS = attrgetter(
+    "role", "program", "single_action", "adrenaline_programmed", "talent_choice", "paranoia"
+)
+
+
+def _hidden_changed(c: Character, old: Character, open_roles: bool) -> bool:
+    """Whether what the table sees of a character's role and Paranoia pile changed (the
+    role only once public, the pile's tokens but not their order)."""
+    if c.role != old.role and (open_roles or c.role_public):
+        return True
+    pile, was = c.paranoia, old.paranoia
+    if pile == was:
+        return False
+    return pile is None or was is None or sorted(pile) != sorted(was)
+
+
+_PLACE = attrgetter("alive", "tile")
+
+
+class _Diff:
+    """What two states of a game differ in, as far as the views' parts are concerned: found
+    with cheap comparisons first, so that only the parts that may have changed are built."""
+
+    def __init__(self, before: GameState, after: GameState) -> None:
+        self.before, self.after = before, after
+        self.slid = before.cells != after.cells
+        tiles: set[int] = set()
+        # A room's occupants change with a character arriving, leaving, dying or coming back.
+        olds = before.characters
+        self.placed = False
+        for cid, c in after.characters.items():
+            old = olds.get(cid)
+            if old is not c and (old is None or _PLACE(old) != _PLACE(c)):
+                self.placed = True
+                if old is not None and old.alive and old.tile is not None:
+                    tiles.add(old.tile)
+                if c.alive and c.tile is not None:
+                    tiles.add(c.tile)
+        self.seated = False
+        for sid, seat in after.seats.items():
+            old_seat = before.seats.get(sid)
+            if old_seat is not seat:
+                self.seated = True
+                if old_seat is None or old_seat.reminders != seat.reminders:
+                    tiles.update(seat.reminders)
+                    tiles.update(() if old_seat is None else old_seat.reminders)
+        old_tiles, new_tiles = before.tiles, after.tiles
+        if old_tiles.keys() != new_tiles.keys():
+            tiles.update(old_tiles.keys() ^ new_tiles.keys())
+        for t, tile in new_tiles.items():
+            was = old_tiles.get(t, tile)
+            if was is not tile and _shown(was) != _shown(tile):
+                tiles.add(t)
+        if before.robots != after.robots:
+            tiles.update(before.robots, after.robots)
+        if before.locks != after.locks:
+            tiles.update(set(before.locks) ^ set(after.locks))
+        self.tiles = tiles  # the tiles whose cell entry may show something new
+
+
+def _shown(tile: Tile) -> tuple:
+    """What a cell shows of its tile (its room only once it is face up)."""
+    shown = tile.revealed
+    return (shown, tile.sealed, tile.kind if shown else None, tile.corridor if shown else None)
+
+
+def _top_changes(diff: _Diff) -> list[Change]:
+    """The top-level parts that changed; each one is built only when its state did."""
+    before, after = diff.before, diff.after
+    changes: list[Change] = []
+    for key in _PLAIN:
+        value = getattr(after, key)
+        if value != getattr(before, key):
+            changes.append({"path": [key], "value": _copied(value)})
+    if (before.turns_left == 1) != (after.turns_left == 1):
+        changes.append({"path": ["last_turn"], "value": after.turns_left == 1})
+    if before.ruleset != after.ruleset:
+        changes.append({"path": ["ruleset"], "value": _ruleset(after.ruleset)})
+    if before.pending != after.pending:
+        changes.append({"path": ["pending"], "value": _pending(after)})
+    if (diff.placed or diff.tiles) and (jammed_now := jammed(after)) != jammed(before):
+        changes.append({"path": ["jammed"], "value": jammed_now})
+    if diff.seated:
+        clues = [s.id for s in after.seats.values() if s.clue is not None]
+        if clues != [s.id for s in before.seats.values() if s.clue is not None]:
+            changes.append({"path": ["clues_taken"], "value": clues})
+    if before.mac is not after.mac and (deck := mac_public(after)) != mac_public(before):
+        changes.append({"path": ["mac"], "value": deck})
+    return changes
+
+
+# Top-level parts that are the state's own fields, under the same names.
+_PLAIN = (
+    "version",
+    "phase",
+    "turn",
+    "turns_left",
+    "alarm",
+    "round",
+    "current",
+    "order",
+    "controls",
+    "key_activated",
+    "deaths",
+    "outcome",
+)
+
+
+def _copied(value: object) -> object:
+    if isinstance(value, list):
+        return list(value)
+    return dict(value) if isinstance(value, dict) else value
+
+
+def _cell_changes(diff: _Diff) -> list[Change]:
+    before, after = diff.before, diff.after
+    if not after.cells or not before.cells:
+        if bool(after.cells) == bool(before.cells):
+            return []
+        return [{"path": ["complex"], "value": _complex(_Board(after), full=False)}]
+    cells: set[int] = set()
+    if diff.slid:
+        cells.update(
+            i for i, (a, b) in enumerate(zip(before.cells, after.cells, strict=True)) if a != b
+        )
+    cells.update(after.cells.index(t) for t in diff.tiles if t in after.cells)
+    if not cells:
+        return []
+    board = _Board(after)
+    return [
+        {"path": ["complex", *divmod(cell, grid.SIZE)], "value": board.cell(cell, full=False)}
+        for cell in sorted(cells)
+    ]
+
+
+def apply_changes(view: dict, changes: Iterable[Change]) -> dict:
+    """A view with changes applied, as a new value: the given view is left as it was (only the
+    parts on a change's path are copied)."""
+    view = dict(view)
+    copied: set[str] = set()
+    for change in changes:
+        path, value = change["path"], change["value"]
+        head = cast(str, path[0])
+        if len(path) == 1:
+            view[head] = value
+            copied.add(head)
+            continue
+        if head not in copied:
+            part = view[head]
+            view[head] = [list(row) for row in part] if isinstance(part, list) else dict(part)
+            copied.add(head)
+        target = view[head]
+        for key in path[1:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return view
 
 
 def events_for(events: list[dict], seat: str | None) -> list[dict]:
     """A game's events as a seat may see them: others' private events dropped, hidden tiles
     blanked. With seat None, the public record."""
     shown = []
+    owners: dict[str, str] = {}  # character -> seat, from the game's creation
     for event in events:
         private = event.get("private")
         if private is not None and private != seat:
             continue
         if event["type"] == "game_created":
+            owners = {cid: s["id"] for s in event["seats"] for cid in s["characters"]}
             # The generator's value would let anyone replay the deal: roles and tiles.
             event = {
                 **event,
                 "rng": None,
                 "tiles": [[kind if shown_ else None, shown_] for kind, shown_ in event["tiles"]],
             }
+        elif event["type"] == "position_set":
+            event = _position_for(event, seat, owners)
         shown.append(event)
+    return shown
+
+
+# What a written-down position says that only its owner may see.
+SECRET_CHARACTER_FIELDS = ("program", "single_action", "adrenaline_programmed", "talent_choice")
+SECRET_SEAT_FIELDS = ("notebook", "clue")
+
+
+def _position_for(event: dict, seat: str | None, owners: dict[str, str]) -> dict:
+    """A position written down (a scenario, a game resumed by hand) as `seat` may see it: the
+    hidden rooms, the draw pile's order, other seats' programmes, notebooks and the order of
+    their Paranoia piles blanked."""
+    shown = dict(event)
+    if "tiles" in event:
+        shown["tiles"] = [t if t["revealed"] else {**t, "kind": None} for t in event["tiles"]]
+    if "mac" in event and event["mac"].get("draw") is not None:
+        shown["mac"] = {**event["mac"], "draw": None}
+    characters = {}
+    for cid, fields in event.get("characters", {}).items():
+        if owners.get(cid) == seat:
+            characters[cid] = fields
+            continue
+        kept = {k: v for k, v in fields.items() if k not in SECRET_CHARACTER_FIELDS}
+        if isinstance(kept.get("paranoia"), list):
+            kept["paranoia"] = sorted(kept["paranoia"])
+        characters[cid] = kept
+    if "characters" in event:
+        shown["characters"] = characters
+    if "seats" in event:
+        shown["seats"] = {
+            sid: fields
+            if sid == seat
+            else {k: v for k, v in fields.items() if k not in SECRET_SEAT_FIELDS}
+            for sid, fields in event["seats"].items()
+        }
     return shown

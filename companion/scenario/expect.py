@@ -5,6 +5,27 @@ from __future__ import annotations
 import json
 
 from companion.engine import GameState, full_view, public_view, seat_view
+from companion.engine.grid import name, parse_cell
+
+
+def _at(cell: object) -> str:
+    """A cell as the views name it ("C3"), however the scenario wrote it (the loader checked
+    that it is one)."""
+    return name(parse_cell(cell.upper() if isinstance(cell, str) else cell))
+
+
+def control_tokens(events: list[dict]) -> dict[str, int]:
+    """The Control tokens lying beside each line now: one per slide that placed a token since
+    the last countdown took them all away (003, "All Control tokens are removed")."""
+    tokens: dict[str, int] = {}
+    for event in events:
+        if event["type"] == "countdown":
+            tokens = {}
+        elif event["type"] == "position_set" and "controls" in event:
+            tokens = dict.fromkeys(event["controls"], 1)
+        elif event["type"] == "slid" and event.get("token"):
+            tokens[event["line"]] = tokens.get(event["line"], 0) + 1
+    return tokens
 
 
 def _subset(expected: object, actual: object, path: str) -> list[str]:
@@ -22,11 +43,18 @@ def _subset(expected: object, actual: object, path: str) -> list[str]:
     return []
 
 
-def check(state: GameState, expect: dict) -> list[str]:
+def check(state: GameState, expect: dict, events: list[dict] | None = None) -> list[str]:
+    """What of `expect` does not hold in `state`; `events` (the game's so far) for the
+    expectations that only the events record, such as how many Control tokens lie out."""
     full = full_view(state)
     problems: list[str] = []
     cells = {entry["cell"]: entry for row in full["complex"] or [] for entry in row}
+    if cells:
+        expect = _cells_named(expect)
     for key, value in expect.items():
+        if not cells and key in (*CELL_KEYED, *CELL_LISTS, "reminders"):
+            problems.append(f"{key}: this game has no board to look at (countdown tracking)")
+            continue
         if key in (
             "turn",
             "turns_left",
@@ -43,7 +71,7 @@ def check(state: GameState, expect: dict) -> list[str]:
         elif key == "positions":
             for cid, cell in value.items():
                 actual = full["characters"].get(cid, {}).get("cell")
-                if actual != cell:
+                if actual != (None if cell is None else _at(cell)):
                     problems.append(f"{cid} is at {actual}, expected {cell}")
         elif key == "eliminated":
             dead = sorted(c for c, v in full["characters"].items() if not v["alive"])
@@ -79,19 +107,44 @@ def check(state: GameState, expect: dict) -> list[str]:
                     )
         elif key == "sealed":
             problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
+        elif key == "unsealed":
+            problems.extend(f"{cell} is still sealed" for cell in value if cells[cell]["sealed"])
+        elif key == "control_tokens":
+            lying = control_tokens(events or [])
+            for line, count in value.items():
+                if lying.get(line, 0) != count:
+                    problems.append(
+                        f"{lying.get(line, 0)} Control token(s) beside {line}, expected {count}"
+                    )
+        elif key == "action_limits":
+            for cid, limit in value.items():
+                if cid not in state.characters:
+                    problems.append(f"{cid!r} is not a character of this game")
+                elif state.characters[cid].limit != limit:
+                    problems.append(
+                        f"{cid} may program {state.characters[cid].limit} action(s), "
+                        f"expected {limit}"
+                    )
         elif key == "reminders":
             for seat, wanted in value.items():
                 actual = sorted(e["cell"] for e in cells.values() if seat in e["reminders"])
                 expected = sorted(
-                    [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+                    _at(c)
+                    for c in (
+                        [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+                    )
                 )
                 if actual != expected:
                     problems.append(f"seat {seat}'s reminders are on {actual}, expected {expected}")
         elif key == "controls":
             problems.extend(_subset(value, full["controls"], "controls"))
         elif key == "roles_public":
+            public = public_view(state)["characters"]
             for cid, role in value.items():
-                shown = public_view(state)["characters"][cid]["role"]
+                if cid not in public:
+                    problems.append(f"{cid!r} is not a character of this game")
+                    continue
+                shown = public[cid]["role"]
                 if shown != role:
                     problems.append(f"{cid}'s public role is {shown}, expected {role}")
         elif key == "pending":
@@ -108,6 +161,22 @@ def check(state: GameState, expect: dict) -> list[str]:
         else:
             problems.append(f"unknown expectation {key!r}")
     return problems
+
+
+CELL_KEYED = ("revealed", "rooms", "corridors")
+CELL_LISTS = ("hidden", "sealed", "unsealed", "robots", "locks")
+
+
+def _cells_named(expect: dict) -> dict:
+    """Cells written "c3" or [2, 2] in an expectation, named the one way the views name them."""
+    named = dict(expect)
+    for key in CELL_KEYED:
+        if isinstance(named.get(key), dict):
+            named[key] = {_at(cell): v for cell, v in named[key].items()}
+    for key in CELL_LISTS:
+        if isinstance(named.get(key), list):
+            named[key] = [_at(cell) for cell in named[key]]
+    return named
 
 
 def _check_view(state: GameState, spec: dict) -> list[str]:

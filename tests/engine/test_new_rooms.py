@@ -21,7 +21,7 @@ COMPLEX = [
 
 def _game(edition: str = "season2"):
     setup = {"edition": edition, "mode": "suspicion", "players": 4, "roles": {}}
-    started = start({**setup, "complex": COMPLEX})
+    started = start({**setup, "complex": COMPLEX, "seed": 0})
     assert started.ok, started.refusal
     placed = set_position(started.state, {"phase": "programming"})
     assert placed.ok, placed.refusal
@@ -49,7 +49,14 @@ def _move(direction: str, edition: str = "season2"):
 # your character suffers the effects instead."
 def test_mac_room_draws_a_card_that_falls_on_the_entrant() -> None:
     started = start(
-        {"edition": "season2", "mode": "suspicion", "players": 4, "roles": {}, "complex": COMPLEX}
+        {
+            "edition": "season2",
+            "mode": "suspicion",
+            "players": 4,
+            "roles": {},
+            "complex": COMPLEX,
+            "seed": 0,
+        }
     )
     placed = set_position(
         started.state,
@@ -111,7 +118,9 @@ def test_corridor_restricts_per_edition(edition: str, restricted: set[str]) -> N
 
 def test_corridor_setting_talents_restricts_every_talent_not_control() -> None:
     setup = {"edition": "season2", "mode": "suspicion", "players": 4, "roles": {}}
-    state = start({**setup, "complex": COMPLEX, "settings": {"pivoting_corridor": "talents"}}).state
+    state = start(
+        {**setup, "complex": COMPLEX, "settings": {"pivoting_corridor": "talents"}, "seed": 0}
+    ).state
     assert restricts(state, "call") and restricts(state, "carry")
     assert not restricts(state, "control")
 

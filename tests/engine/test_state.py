@@ -1,10 +1,53 @@
-"""The state's copy is what makes a refused command change nothing: it must copy everything."""
+"""Versions of a state share what a command does not change: a refused command must still
+change nothing, an accepted one must leave the version it started from as it was, and no rule
+may read a character it has already changed through an old reference."""
 
 from __future__ import annotations
 
+import copy
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import fields
+from pathlib import Path
 
+import pytest
+
+from companion.engine import HOST, GameState, Result, apply, legal_commands, replay, start
+from companion.engine import evolve as evolve_module
+from companion.engine.compose import legal_players
+from companion.engine.grid import DIRECTIONS
+from companion.engine.ruleset import EDITIONS, MODES
 from companion.engine.state import Character
+from companion.scenario import run as scenario_run
+from companion.scenario.load import read, scenario_files
+
+Apply = Callable[[GameState, object], Result]
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+# Every edition and mode, with the settings that bring the most rules into play.
+SETUPS = [
+    {"edition": edition, "mode": mode, "players": max(legal_players(edition, mode)), **extra}
+    for edition in EDITIONS
+    for mode in MODES
+    for extra in (
+        {},
+        {"tracking": "physical", "settings": {"mac": "madness", "mac_deck": "physical"}},
+        {"settings": {"mac": "standard", "programming": "tokens"}},
+    )
+]
+
+
+def _games(setups: list[dict], play: Apply = apply) -> Iterator[tuple[GameState, dict]]:
+    """Every position of random legal games, with the command played there."""
+    for number, setup in enumerate(setups):
+        rng = random.Random(number)
+        state = start({**setup, "seed": number}).state
+        while state.outcome is None:
+            options = [c for seat in [*state.seats, HOST] for c in legal_commands(state, seat)]
+            command = rng.choice(options)
+            yield state, command
+            result = play(state, command)
+            assert result.ok, (command, result.refusal)
+            state = result.state
 
 
 def test_character_copy_keeps_every_field() -> None:
@@ -13,3 +56,98 @@ def test_character_copy_keeps_every_field() -> None:
     copy = original.copy()
     assert copy is not original
     assert all(getattr(copy, name) is value for name, value in values.items())
+
+
+def test_a_command_copies_only_the_characters_it_changes() -> None:
+    state = start({"mode": "suspicion", "players": 5, "seed": 3}).state
+    for seat in state.seats:
+        state = apply(state, legal_commands(state, seat)[0]).state
+    command = next(c for c in legal_commands(state, "2") if c["type"] == "program")
+    after = apply(state, command).state
+    changed = {cid for cid, c in after.characters.items() if c is not state.characters[cid]}
+    assert changed == {command["character"]}
+    assert after.characters[command["character"]].program == tuple(command["actions"])
+    assert state.characters[command["character"]].program == ()
+    assert after.tiles is state.tiles and after.cells is state.cells
+
+
+def test_a_command_leaves_the_state_it_started_from_unchanged() -> None:
+    """Accepted or refused, even refused half-way (an act in a direction the rules forbid is
+    refused after its token was revealed): every value of the old version is as it was."""
+    refused = 0
+    for state, command in _games(SETUPS[1::3]):
+        # The rules and the M.A.C. card definitions are immutable and shared by every game.
+        shared = {id(state.ruleset): state.ruleset, id(state.mac_deck): state.mac_deck}
+        before = copy.deepcopy(state, shared)
+        elsewhere = [d for d in DIRECTIONS if "direction" in command and d != command["direction"]]
+        for attempt in [command, *({**command, "direction": d} for d in elsewhere)]:
+            result = apply(state, attempt)
+            refused += not result.ok
+            assert state == before and state.version == before.version
+    assert refused > 100
+
+
+def test_replay_rebuilds_a_state_that_shared_its_values() -> None:
+    """The fold rebuilds every version, the face-up Room 25 it keeps track of included."""
+    for number, setup in enumerate(SETUPS[:15]):
+        rng = random.Random(number)
+        result = start({**setup, "seed": number})
+        state, events = result.state, list(result.events)
+        while state.outcome is None:
+            options = [c for seat in [*state.seats, HOST] for c in legal_commands(state, seat)]
+            result = apply(state, rng.choice(options))
+            state = result.state
+            events.extend(result.events)
+            face_up = [t.id for t in state.tiles.values() if t.revealed and t.kind == "room25"]
+            assert [state.room25] == (face_up or [None])
+        assert replay(events) == state
+
+
+class _Replaced(Character):
+    """A character some event of the command in progress has already copied: reading him
+    (but his name and seat, which never change) reads an old version."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> object:
+        if name in ("id", "seat", "__class__"):
+            return object.__getattribute__(self, name)
+        cid = object.__getattribute__(self, "id")
+        raise AssertionError(f"a rule read {cid}.{name} from a version an event replaced")
+
+
+@pytest.fixture
+def watched_apply(monkeypatch: pytest.MonkeyPatch) -> Apply:
+    """`apply` during which a character replaced by his copy refuses to be read; he is himself
+    again once it returns, since the version before the command still holds him."""
+    replaced: list[Character] = []
+    copy_on_write = evolve_module._character
+
+    def watched_character(state: GameState, cid: str) -> Character:
+        old = state.characters[cid]
+        new = copy_on_write(state, cid)
+        if new is not old:
+            old.__class__ = _Replaced
+            replaced.append(old)
+        return new
+
+    def watched(state: GameState, command: object) -> Result:
+        try:
+            return apply(state, command)
+        finally:
+            for c in replaced:
+                c.__class__ = Character
+            replaced.clear()
+
+    monkeypatch.setattr(evolve_module, "_character", watched_character)
+    monkeypatch.setattr(scenario_run, "apply", watched)
+    return watched
+
+
+def test_no_rule_reads_a_character_an_event_replaced(watched_apply: Apply) -> None:
+    """Rules hold a character across an event only by his name: every scenario and random
+    games of every edition and mode run with old versions refusing to be read."""
+    for path in scenario_files([SCENARIOS]):
+        result = scenario_run.run_scenario(read(path), str(path))
+        assert not result.failures, (path, result.failures)
+    assert sum(1 for _ in _games(SETUPS, watched_apply)) > 1000

@@ -18,8 +18,10 @@ from companion.engine import (
     legal_commands,
     public_view,
     seat_view,
+    shapes,
     start,
 )
+from companion.engine.context import Refused
 from companion.engine.position import set_position
 
 COMPLEX = [
@@ -121,7 +123,13 @@ def _to_action_phase(state, events, clues: dict[str, str]):
 
 def test_an_exposed_guard_is_seen_by_everyone() -> None:
     state, events = _start(
-        {"mode": "suspicion", "players": 4, "complex": COMPLEX, "roles": {"emmett": "guard"}}
+        {
+            "mode": "suspicion",
+            "players": 4,
+            "seed": 0,
+            "complex": COMPLEX,
+            "roles": {"emmett": "guard"},
+        }
     )
     state, events = _to_action_phase(state, events, {"1": "C2", "2": "D3", "3": "B3", "4": "C4"})
     assert public_view(state)["characters"]["emmett"]["role"] is None
@@ -137,7 +145,13 @@ def test_an_exposed_guard_is_seen_by_everyone() -> None:
 
 def test_programming_and_notebook_stay_with_their_seat() -> None:
     state, events = _start(
-        {"mode": "suspicion", "players": 4, "complex": COMPLEX, "roles": {"kevin": "guard"}}
+        {
+            "mode": "suspicion",
+            "players": 4,
+            "seed": 0,
+            "complex": COMPLEX,
+            "roles": {"kevin": "guard"},
+        }
     )
     clues = {"1": "C2", "2": "D3", "3": "B3", "4": "C4"}
     kinds = {"C2": "illusion", "D3": "empty", "B3": "empty", "C4": "flooded"}
@@ -204,7 +218,13 @@ def test_random_games_never_leak_secrets_into_views(seed: int, tracking: str) ->
 
 def _played_game():
     state, events = _start(
-        {"mode": "suspicion", "players": 4, "complex": COMPLEX, "roles": {"franck": "guard"}}
+        {
+            "mode": "suspicion",
+            "players": 4,
+            "seed": 0,
+            "complex": COMPLEX,
+            "roles": {"franck": "guard"},
+        }
     )
     state, events = _to_action_phase(state, events, {"1": "C2", "2": "D3", "3": "B3", "4": "C4"})
     return state, events
@@ -277,6 +297,7 @@ def test_cooperation_duos_must_be_real_duos() -> None:
     result = start(
         {
             "mode": "cooperation",
+            "seed": 0,
             "seats": [
                 {"id": "1", "characters": ["emmett", "franck"]},
                 {"id": "2", "characters": ["kevin", "jennifer"]},
@@ -284,13 +305,13 @@ def test_cooperation_duos_must_be_real_duos() -> None:
         }
     )
     assert not result.ok
-    assert "duo" in result.refusal
+    assert "duo" in str(result.refusal)
 
 
 def test_team_of_two_players_holds_a_duo_by_default() -> None:
     """001, Team Mode, Setup: "4 players: The teammates choose a character duo as specified in the
     Cooperation Mode [...] The players sit at the table alternating players of different teams"."""
-    state, _ = _start({"mode": "team", "players": 4})
+    state, _ = _start({"mode": "team", "players": 4, "seed": 0})
     seats = full_view(state)["characters"]
     team_a = {cid for cid, c in seats.items() if c["seat"] in ("1", "3")}
     team_b = {cid for cid, c in seats.items() if c["seat"] in ("2", "4")}
@@ -311,10 +332,102 @@ ULTIMATE_COMPLEX = [
 
 def test_robots_are_shown_to_the_table_and_every_seat() -> None:
     state, _ = _start(
-        {"edition": "ultimate", "mode": "suspicion", "players": 4, "complex": ULTIMATE_COMPLEX}
+        {
+            "edition": "ultimate",
+            "mode": "suspicion",
+            "players": 4,
+            "seed": 0,
+            "complex": ULTIMATE_COMPLEX,
+        }
     )
     placed = set_position(state, {"phase": "programming", "robots": ["C2", "C2", "A1"]})
     assert placed.ok, placed.refusal
     for view in [public_view(placed.state)] + [seat_view(placed.state, s) for s in state.seats]:
         shown = {e["cell"]: e["robots"] for row in view["complex"] for e in row if e["robots"]}
         assert shown == {"C2": 2, "A1": 1}
+
+
+# The views' and the events' documented shapes (shapes.py) ----------------------------------------
+
+
+def _keys(shape: type) -> tuple[set[str], set[str]]:
+    """The keys a TypedDict requires, and those it allows besides."""
+    return set(shape.__required_keys__), set(shape.__optional_keys__)
+
+
+def _check(value: dict, shape: type, where: str) -> None:
+    required, optional = _keys(shape)
+    assert required <= set(value), (where, required - set(value))
+    assert set(value) <= required | optional, (where, set(value) - required - optional)
+
+
+def _check_view(view: dict, shape: type, own: set[str]) -> None:
+    _check(view, shape, shape.__name__)
+    _check(view["ruleset"], shapes.RulesetView, "ruleset")
+    for row in view["complex"] or []:
+        for cell in row:
+            _check(cell, shapes.CellView, cell["cell"])
+    for cid, entry in view["characters"].items():
+        _check(entry, shapes.CharacterView, cid)
+        secret = {"program", "single_action", "adrenaline_programmed", "talent_choice"}
+        assert (secret <= set(entry)) == (cid in own), (cid, own)
+    if view["pending"] is not None:
+        _check(view["pending"], shapes.PendingView, "pending")
+    _check(view["mac"], shapes.MacView, "mac")
+
+
+@pytest.mark.parametrize("edition", ["base", "season2", "ultimate"])
+@pytest.mark.parametrize("mode", ["suspicion", "cooperation"])
+def test_views_and_events_have_their_documented_shapes(edition, mode) -> None:
+    rng = random.Random(f"{edition}{mode}")
+    for tracking in ("dealt", "physical", "countdown"):
+        setup = {"edition": edition, "mode": mode, "players": 4, "tracking": tracking}
+        state, events = _start({**setup, "seed": rng.getrandbits(32)})
+        while state.outcome is None:
+            seat_of = {cid: c["seat"] for cid, c in full_view(state)["characters"].items()}
+            _check_view(public_view(state), shapes.PublicView, set())
+            _check_view(full_view(state), shapes.FullView, set(seat_of))
+            for seat in state.seats:
+                mine = {cid for cid, s in seat_of.items() if s == seat}
+                _check_view(seat_view(state, seat), shapes.SeatView, mine)
+            options = [c for seat in state.seats for c in legal_commands(state, seat)]
+            state, events = _do(state, events, rng.choice(options))
+        for event in events:
+            fields = shapes.EVENT_FIELDS[event["type"]]
+            given = set(event) - {"type", "private"}
+            required = {f for f in fields if not f.endswith("?") and f != "*"}
+            allowed = required | {f[:-1] for f in fields if f.endswith("?")}
+            assert required <= given, (event["type"], required - given)
+            assert "*" in fields or given <= allowed, (event["type"], given - allowed)
+
+
+def test_an_unknown_seat_is_refused_with_its_code() -> None:
+    state, _ = _start({"mode": "suspicion", "players": 4, "seed": 1})
+    for seat in ("9", "host", "engine", ""):
+        with pytest.raises(Refused) as refused:
+            seat_view(state, seat)
+        assert refused.value.refusal.code == "unknown_seat"
+        assert refused.value.refusal.params == {"seat": seat}
+
+
+def test_a_written_down_position_reaches_each_seat_without_the_others_secrets() -> None:
+    """Issue 8: `events_for` used to pass a `position_set` event whole to every seat."""
+    started = start({"mode": "suspicion", "players": 5, "seed": 11})
+    placed = set_position(
+        started.state,
+        {
+            "phase": "programming",
+            "programs": {"emmett": ["look", "move"]},
+            "notebooks": {"1": {"B2": "acid"}, "2": {"D3": "mortal"}},
+        },
+    )
+    assert placed.ok, placed.refusal
+    events = started.events + placed.events
+    for seat in ("2", None):
+        (event,) = [e for e in events_for(events, seat) if e["type"] == "position_set"]
+        assert all(t["kind"] is None for t in event["tiles"] if not t["revealed"])
+        assert "program" not in event["characters"]["emmett"]
+        assert "notebook" not in event["seats"]["1"]
+    (own,) = [e for e in events_for(events, "1") if e["type"] == "position_set"]
+    assert own["characters"]["emmett"]["program"] == ["look", "move"]
+    assert own["seats"]["1"]["notebook"]

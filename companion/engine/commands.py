@@ -1,0 +1,327 @@
+"""The engine's edge: one frozen dataclass per command type, parsed and checked once from the
+wire dictionary, and the JSON Schema of every command, generated from the same dataclasses.
+
+Phones, seat buttons, the serial panel and the host page all send the wire form (JSON objects);
+`parse` turns one into a typed command or refuses it in plain words, so the rules read typed
+fields and never a raw dictionary. A field's shape (a word, a cell "C3", a list of actions) is
+checked here; whether the rules allow it now is the rules' business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from .catalogue import rooms as room_catalogue
+from .context import Refused
+from .state import ACTIONS, HOST, TALENT
+
+CELL = re.compile(r"^[A-E][1-5]$")
+SEAT = re.compile(r"^(?:[1-8]|host)$")
+DIRECTIONS = ("north", "south", "east", "west")
+TOKENS = (*ACTIONS, TALENT)
+REPORTS = ("entered_room25", "entered_timer", "eliminated", "escaped")
+
+# What each kind of field holds; the parser and the schema both read this table.
+WORD, CELL_NAME, ACTION, DIRECTION, ROOM, CELLS, WORDS, FLAG, REPORT = (
+    "word",
+    "cell",
+    "action",
+    "direction",
+    "room",
+    "cells",
+    "words",
+    "flag",
+    "report",
+)
+
+
+def _field(kind: str, wire: str | None = None, default: Any = None) -> Any:
+    return field(default=default, metadata={"kind": kind, "wire": wire})
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What every command carries: who sends it, and the version it was made against."""
+
+    type: ClassVar[str]
+    host_may_send: ClassVar[bool] = False  # the table itself may send it as seat "host"
+    seat: str
+    version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clue(Command):
+    """The starting clue: a look at one room next to the Central room."""
+
+    type: ClassVar[str] = "clue"
+    cell: str | None = _field(CELL_NAME)
+    room: str | None = _field(ROOM)
+
+
+@dataclass(frozen=True, slots=True)
+class Program(Command):
+    """Secret programming of one character, by app (token programming uses `lock`)."""
+
+    type: ClassVar[str] = "program"
+    character: str | None = _field(WORD)
+    actions: tuple[str, ...] | None = _field(WORDS)
+    adrenaline: bool = _field(FLAG, default=False)
+    talent_choice: str | None = _field(WORD)
+    lock_in: bool = _field(FLAG, default=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameters(Command):
+    """The fields an action, a talent or an answer to a choice may need."""
+
+    direction: str | None = _field(DIRECTION)
+    cell: str | None = _field(CELL_NAME)
+    cells: tuple[str, ...] | None = _field(CELLS)
+    target: str | None = _field(WORD)
+    robot: str | None = _field(CELL_NAME)
+    order: str | None = _field(WORD)
+    line: str | None = _field(WORD)
+    ability: str | None = _field(WORD)
+    mimic: str | None = _field(WORD)
+    from_: str | None = _field(CELL_NAME, wire="from")
+    answer: str | None = _field(WORD)
+    card: str | None = _field(WORD)
+    token: str | None = _field(WORD)
+    room: str | None = _field(ROOM)
+
+    def parameters(self) -> dict[str, Any]:
+        """The parameters given, by their wire names (a talent's options are written so)."""
+        found: dict[str, Any] = {}
+        for name, wire in PARAMETER_NAMES:
+            value = getattr(self, name)
+            if value is not None:
+                found[wire] = list(value) if isinstance(value, tuple) else value
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Parameters):
+    """The action of the character whose turn it is: the programmed token, or a chosen one."""
+
+    type: ClassVar[str] = "act"
+    character: str | None = _field(WORD)
+    action: str | None = _field(ACTION)
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Parameters):
+    """The answer to a choice the rules ask for in the middle of an action or a card."""
+
+    type: ClassVar[str] = "choose"
+    host_may_send: ClassVar[bool] = True
+    character: str | None = _field(WORD)
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Command):
+    """A single programmed action kept for the second round."""
+
+    type: ClassVar[str] = "wait"
+    character: str | None = _field(WORD)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Command):
+    """No action in this round (Solo; with token programming, an empty pedestal slot)."""
+
+    type: ClassVar[str] = "pass"
+    character: str | None = _field(WORD)
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder(Command):
+    """A reminder token on a hidden room, during one's own turn."""
+
+    type: ClassVar[str] = "reminder"
+    cell: str | None = _field(CELL_NAME)
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Command):
+    """A guard exposes himself during his turn (Suspicion)."""
+
+    type: ClassVar[str] = "expose"
+    character: str | None = _field(WORD)
+
+
+@dataclass(frozen=True, slots=True)
+class Next(Command):
+    """Countdown-only games: the current action is done."""
+
+    type: ClassVar[str] = "next"
+    host_may_send: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Report(Command):
+    """Countdown-only games: an event at the table that matters to the countdown."""
+
+    type: ClassVar[str] = "report"
+    host_may_send: ClassVar[bool] = True
+    event: str | None = _field(REPORT)
+    character: str | None = _field(WORD)
+    characters: tuple[str, ...] | None = _field(WORDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Lock(Command):
+    """A seat locks in: every living character of the seat is ready (the seat button)."""
+
+    type: ClassVar[str] = "lock"
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock(Command):
+    """A seat changes its mind before everyone is locked in (a second press)."""
+
+    type: ClassVar[str] = "unlock"
+
+
+TYPES = (Clue, Program, Act, Wait, Pass, Choose, Reminder, Expose, Next, Report, Lock, Unlock)
+COMMAND_TYPES: dict[str, type[Command]] = {cls.type: cls for cls in TYPES}
+# A talent's or a robot order's parameters; the room is the table's report, not a parameter.
+PARAMETER_NAMES = tuple(
+    (f.name, f.metadata["wire"] or f.name)
+    for f in fields(Parameters)
+    if f.name not in ("seat", "version", "room")
+)
+
+
+def _specs(cls: type[Command]) -> dict[str, tuple[str, str]]:
+    """Wire name -> (attribute, kind) of a command type's fields."""
+    found = {"seat": ("seat", "seat"), "version": ("version", "version")}
+    for f in fields(cls):
+        if "kind" in f.metadata:
+            found[f.metadata["wire"] or f.name] = (f.name, f.metadata["kind"])
+    return found
+
+
+SPECS = {name: _specs(cls) for name, cls in COMMAND_TYPES.items()}
+
+
+def _word(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise Refused("field_not_a_word", field=wire)
+    return value
+
+
+def _cell(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not CELL.match(value):
+        raise Refused("field_not_a_cell", field=wire)
+    return value
+
+
+def _choice(value: object, wire: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
+    return value  # type: ignore[return-value]
+
+
+def _check(kind: str, value: object, wire: str) -> object:
+    if kind == "seat":
+        if not isinstance(value, str) or not SEAT.match(value):
+            raise Refused("unknown_seat", seat=str(value)[:20])
+        return value
+    if kind == "version":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise Refused("field_not_a_version")
+        return value
+    if kind == FLAG:
+        if not isinstance(value, bool):
+            raise Refused("field_not_a_flag", field=wire)
+        return value
+    if kind == WORD:
+        return _word(value, wire)
+    if kind == CELL_NAME:
+        return _cell(value, wire)
+    if kind == ACTION:
+        return _choice(value, wire, TOKENS)
+    if kind == DIRECTION:
+        return _choice(value, wire, DIRECTIONS)
+    if kind == REPORT:
+        return _choice(value, wire, REPORTS)
+    if kind == ROOM:
+        return _word(value, wire)
+    if not isinstance(value, list) or len(value) > 8:
+        raise Refused("field_not_a_list", field=wire)
+    if kind == CELLS:
+        return tuple(_cell(v, wire) for v in value)
+    return tuple(_word(v, wire) for v in value)
+
+
+def parse(wire: object) -> Command:
+    """A typed command from its wire form, or a refusal naming the first field that is wrong."""
+    if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
+        raise Refused("not_a_command")
+    kind = wire["type"]
+    cls = COMMAND_TYPES.get(kind)
+    if cls is None:
+        raise Refused("unknown_command", command=kind[:20], commands=sorted(COMMAND_TYPES))
+    specs = SPECS[kind]
+    values: dict[str, object] = {}
+    for name, value in wire.items():
+        if name == "type" or value is None:
+            continue
+        spec = specs.get(name)
+        if spec is None:
+            raise Refused("unknown_field", field=str(name)[:20], command=kind)
+        values[spec[0]] = _check(spec[1], value, name)
+    if "seat" not in values:
+        raise Refused("unknown_seat", seat="")
+    return cls(**values)  # type: ignore[arg-type]
+
+
+def wire(command: Command) -> dict[str, Any]:
+    """The wire form of a typed command (what `parse` reads back to the same command)."""
+    found: dict[str, Any] = {"type": command.type}
+    for name, (attr, _kind) in SPECS[command.type].items():
+        value = getattr(command, attr)
+        if value is not None:
+            found[name] = list(value) if isinstance(value, tuple) else value
+    return found
+
+
+def _schema_of(kind: str) -> dict[str, Any]:
+    word = {"type": "string", "minLength": 1, "maxLength": 40}
+    cell = {"type": "string", "pattern": CELL.pattern}
+    shapes: dict[str, dict[str, Any]] = {
+        "seat": {"type": "string", "pattern": SEAT.pattern},
+        "version": {"type": "integer", "minimum": 0},
+        FLAG: {"type": "boolean"},
+        WORD: word,
+        CELL_NAME: cell,
+        ACTION: {"enum": list(TOKENS)},
+        DIRECTION: {"enum": list(DIRECTIONS)},
+        REPORT: {"enum": list(REPORTS)},
+        ROOM: {"enum": sorted(room_catalogue())},
+        CELLS: {"type": "array", "items": cell, "maxItems": 8},
+        WORDS: {"type": "array", "items": word, "maxItems": 8},
+    }
+    properties: dict[str, Any] = {"type": {"const": kind}}
+    for name, (_attr, shape) in SPECS[kind].items():
+        properties[name] = shapes[shape]
+    return {
+        "type": "object",
+        "title": kind,
+        "description": (COMMAND_TYPES[kind].__doc__ or "").strip(),
+        "properties": properties,
+        "required": ["type", "seat"],
+        "additionalProperties": False,
+    }
+
+
+COMMAND_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Room 25 command",
+    "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in COMMAND_TYPES],
+    "$defs": {kind: _schema_of(kind) for kind in COMMAND_TYPES},
+}
+
+__all__ = ["COMMAND_SCHEMA", "COMMAND_TYPES", "HOST", "Command", "parse", "wire"]

@@ -1,0 +1,22 @@
+"""The running game at the table: one writer thread, a crash-safe SQLite journal, undo,
+lock-ins and the programming clock. See docs/session.md."""
+
+from .clock import Clock, FakeClock, SystemClock
+from .journal import Journal, JournalError
+from .listeners import Listener
+from .replies import Reply
+from .session import HOST, PUBLIC, Session, seat_press
+
+__all__ = [
+    "HOST",
+    "PUBLIC",
+    "Clock",
+    "FakeClock",
+    "Journal",
+    "JournalError",
+    "Listener",
+    "Reply",
+    "Session",
+    "SystemClock",
+    "seat_press",
+]

@@ -1,0 +1,136 @@
+"""Games out of the journal: the history list, a game exported as one JSON file, and such a file
+rebuilt into its end state (`room25 games`, `room25 export GAME`, `room25 replay FILE`).
+
+An export of a finished game holds everything (seed, commands, every event): the secrets are out
+anyway at the end. An export of a game still being played holds only what the whole table may
+see: the setup without the seed, and the public record of events, so a player handed the file
+learns nothing of the others' roles, rooms or programming.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion import engine
+
+from .journal import Journal
+
+EXPORT_FORMAT = "room25-game"
+EXPORT_VERSION = 1
+FINISHED = ("over", "ended", "abandoned")
+
+
+class ExportError(Exception):
+    """A file that is not a game export this companion can rebuild."""
+
+
+def dump(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def listing(journal: Journal) -> list[dict]:
+    """Every game, oldest first, without secrets."""
+    return [
+        {
+            "game": g.id,
+            "status": g.status,
+            "edition": g.setup.get("edition", "base"),
+            "mode": g.setup.get("mode", "suspicion"),
+            "tracking": g.setup.get("tracking", "dealt"),
+            "players": g.setup.get("players"),
+            "outcome": json.loads(g.outcome) if g.outcome else None,
+            "created": g.created,
+            "ended": g.ended,
+            "commands": journal.command_count(g.id),
+        }
+        for g in journal.games()
+    ]
+
+
+def export(journal: Journal, game: str) -> dict | None:
+    """One game as a JSON-ready dict (None: no such game)."""
+    record = journal.game(game)
+    if record is None:
+        return None
+    start = journal.start_events(game)
+    commands = journal.commands(game)
+    base = {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
+        "game": record.id,
+        "status": record.status,
+        "setup": record.setup,
+        "options": record.options,
+        "created": record.created,
+        "ended": record.ended,
+        "outcome": json.loads(record.outcome) if record.outcome else None,
+    }
+    if record.status in FINISHED:
+        return {
+            **base,
+            "complete": True,
+            "seed": record.seed,
+            "start": start,
+            "commands": [
+                {
+                    "seq": c.seq,
+                    "command": c.command,
+                    "source": c.source,
+                    "version": c.version,
+                    "accepted": c.accepted,
+                    "undone": c.undone,
+                    "events": c.events,
+                }
+                for c in commands
+            ],
+        }
+    kept = [e for c in commands if not c.undone for e in c.events]
+    return {**base, "complete": False, "public_events": engine.events_for([*start, *kept], None)}
+
+
+def rebuild(exported: dict) -> dict:
+    """The end state of an exported game, checked twice: by replaying its events, and by
+    applying its commands again from the setup and seed (they must give the same events)."""
+    if not isinstance(exported, dict) or exported.get("format") != EXPORT_FORMAT:
+        raise ExportError("this file is not a Room 25 game export")
+    if exported.get("format_version", 0) > EXPORT_VERSION:
+        raise ExportError("this export was written by a newer companion")
+    if not exported.get("complete"):
+        raise ExportError(
+            "this export is of a game still being played: it leaves out the game's secrets, "
+            "so it cannot be rebuilt (export the game again once it is over)"
+        )
+    kept = [c for c in exported["commands"] if not c["undone"]]
+    events = [*exported["start"], *(e for c in kept for e in c["events"])]
+    state = engine.replay(events)
+    result = engine.start({**exported["setup"], "seed": exported["seed"]})
+    if not result.ok:
+        raise ExportError(f"the setup is refused by this engine: {result.refusal}")
+    again = result.state
+    same = result.events == exported["start"]
+    for c in kept:
+        step = engine.apply(again, c["command"])
+        same = same and step.ok and step.events == c["events"]
+        if not step.ok:
+            break
+        again = step.state
+    return {
+        "game": exported.get("game"),
+        "status": exported.get("status"),
+        "commands": len(kept),
+        "undone": len(exported["commands"]) - len(kept),
+        "version": state.version,
+        "waiting": engine.waiting_for(state).as_dict(),
+        "commands_agree": same,
+        "view": engine.full_view(state),
+    }
+
+
+def read_export(path: Path) -> dict:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ExportError(f"cannot read {path}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ExportError(f"{path} is not JSON: {error}") from None

@@ -1,0 +1,323 @@
+"""The journal: one SQLite file in the data directory holding every game, every accepted command
+and its events, written durably (WAL, `synchronous=FULL`, one transaction per command) before
+anyone is told that the command happened.
+
+The seed of each game is kept here too: the journal is the server's own file. Exports meant for
+players leave it out until the game is over (see `archive`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+SCHEMA_VERSION = 1
+
+# Each migration takes the journal from version i to i + 1; SCHEMA_VERSION is their number.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        setup TEXT NOT NULL,          -- the setup as given, without the seed
+        seed INTEGER NOT NULL,        -- the server's secret until the game is over
+        options TEXT NOT NULL,        -- the session's own settings (time limit...)
+        status TEXT NOT NULL,         -- playing | over | ended | abandoned
+        outcome TEXT,
+        created REAL NOT NULL,
+        ended REAL
+    );
+    CREATE TABLE commands (
+        game TEXT NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,         -- 1, 2, ... in the order applied
+        command TEXT NOT NULL,
+        source TEXT NOT NULL,
+        version INTEGER NOT NULL,     -- the game's version before the command
+        accepted REAL NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game, seq)
+    );
+    CREATE TABLE events (
+        game TEXT NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,         -- the command's seq; 0 for the game's start
+        n INTEGER NOT NULL,
+        event BLOB NOT NULL,
+        PRIMARY KEY (game, seq, n)
+    );
+    """,
+)
+
+
+class JournalError(Exception):
+    """The journal cannot be used. `unreadable` when the file itself is the problem (damaged,
+    not a journal, from a newer version): it is then moved aside; otherwise (permissions, a full
+    or read-only disk) the file is fine and must be left where it is."""
+
+    def __init__(self, message: str, unreadable: bool = False) -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    setup: dict
+    seed: int
+    options: dict
+    status: str
+    outcome: str | None
+    created: float
+    ended: float | None
+
+
+@dataclass(frozen=True)
+class CommandRecord:
+    seq: int
+    command: dict
+    source: str
+    version: int
+    accepted: float
+    undone: bool
+    events: list[dict]
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class Journal:
+    """One connection, used by one thread at a time (the session's writer, or the CLI)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._db: sqlite3.Connection | None = None
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Open (creating or migrating) the journal; JournalError says plainly what is wrong."""
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot open the journal {self.path}: {error}") from None
+        try:
+            # Read what the file is before changing anything in it (WAL mode rewrites its header).
+            found = db.execute("PRAGMA user_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                raise JournalError(
+                    f"the journal {self.path} was written by a newer companion "
+                    f"(schema {found}, this one reads {SCHEMA_VERSION})",
+                    unreadable=True,
+                )
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if found == 0 and tables:
+                raise JournalError(
+                    f"{self.path} is an SQLite file but not a Room 25 journal", unreadable=True
+                )
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            for version in range(found, SCHEMA_VERSION):
+                db.executescript(
+                    f"BEGIN IMMEDIATE;{MIGRATIONS[version]};"
+                    f"PRAGMA user_version={version + 1};COMMIT;"
+                )
+            db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.OperationalError as error:  # permissions, a read-only or full disk
+            db.close()
+            raise JournalError(f"cannot open the journal {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
+            db.close()
+            raise JournalError(
+                f"the journal {self.path} cannot be read: {error}", unreadable=True
+            ) from None
+        except JournalError:
+            db.close()
+            raise
+        self._db = db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise JournalError("the journal is not open")
+        return self._db
+
+    def _write(self, statements: Iterable[tuple[str, tuple]]) -> None:
+        """One durable transaction; nothing of it is kept if any part fails."""
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for sql, params in statements:
+                db.execute(sql, params)
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def new_game(
+        self, game: str, setup: dict, seed: int, options: dict, events: list[dict]
+    ) -> None:
+        now = time.time()
+        self._write(
+            [
+                (
+                    "UPDATE games SET status='abandoned', ended=? WHERE status='playing'",
+                    (now,),
+                ),
+                (
+                    "INSERT INTO games VALUES (?, ?, ?, ?, 'playing', NULL, ?, NULL)",
+                    (game, _dump(setup), seed, _dump(options), now),
+                ),
+                *self._events(game, 0, events),
+            ]
+        )
+
+    def command(
+        self,
+        game: str,
+        seq: int,
+        command: dict,
+        source: str,
+        version: int,
+        events: list[dict],
+        outcome: str | None,
+    ) -> None:
+        now = time.time()
+        statements = [
+            (
+                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, 0)",
+                (game, seq, _dump(command), source, version, now),
+            ),
+            *self._events(game, seq, events),
+        ]
+        if outcome is not None:
+            statements.append(
+                (
+                    "UPDATE games SET status='over', outcome=?, ended=? WHERE id=?",
+                    (outcome, now, game),
+                )
+            )
+        self._write(statements)
+
+    def undo(self, game: str, seqs: list[int]) -> None:
+        """Mark commands undone (kept in the journal); a game they had ended goes on."""
+        self._write(
+            [
+                *(
+                    ("UPDATE commands SET undone=1 WHERE game=? AND seq=?", (game, seq))
+                    for seq in seqs
+                ),
+                (
+                    "UPDATE games SET status='playing', outcome=NULL, ended=NULL "
+                    "WHERE id=? AND status='over'",
+                    (game,),
+                ),
+            ]
+        )
+
+    def abandon(self, game: str) -> None:
+        """A game that cannot be resumed: kept whole, no longer the one being played."""
+        self._write(
+            [
+                (
+                    "UPDATE games SET status='abandoned', ended=? WHERE id=? AND status='playing'",
+                    (time.time(), game),
+                )
+            ]
+        )
+
+    def end(self, game: str) -> None:
+        self._write(
+            [
+                (
+                    "UPDATE games SET status='ended', ended=? WHERE id=? AND status='playing'",
+                    (time.time(), game),
+                )
+            ]
+        )
+
+    @staticmethod
+    def _events(game: str, seq: int, events: list[dict]) -> list[tuple[str, tuple]]:
+        return [
+            ("INSERT INTO events VALUES (?, ?, ?, ?)", (game, seq, n, orjson.dumps(event)))
+            for n, event in enumerate(events)
+        ]
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def games(self) -> list[GameRecord]:
+        rows = self.db.execute("SELECT * FROM games ORDER BY created, rowid").fetchall()
+        return [_game(row) for row in rows]
+
+    def game(self, game: str) -> GameRecord | None:
+        row = self.db.execute("SELECT * FROM games WHERE id=?", (game,)).fetchone()
+        return _game(row) if row else None
+
+    def unfinished(self) -> GameRecord | None:
+        row = self.db.execute(
+            "SELECT * FROM games WHERE status='playing' ORDER BY created DESC, rowid DESC LIMIT 1"
+        ).fetchone()
+        return _game(row) if row else None
+
+    def start_events(self, game: str) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT event FROM events WHERE game=? AND seq=0 ORDER BY n", (game,)
+        ).fetchall()
+        return [orjson.loads(row[0]) for row in rows]
+
+    def commands(self, game: str) -> list[CommandRecord]:
+        """Every command of a game in order, undone ones included, each with its events."""
+        events: dict[int, list[dict]] = {}
+        for seq, blob in self.db.execute(
+            "SELECT seq, event FROM events WHERE game=? AND seq>0 ORDER BY seq, n", (game,)
+        ):
+            events.setdefault(seq, []).append(orjson.loads(blob))
+        return [
+            CommandRecord(
+                seq, json.loads(cmd), source, version, accepted, bool(undone), events.get(seq, [])
+            )
+            for seq, cmd, source, version, accepted, undone in self.db.execute(
+                "SELECT seq, command, source, version, accepted, undone FROM commands "
+                "WHERE game=? ORDER BY seq",
+                (game,),
+            )
+        ]
+
+    def command_count(self, game: str) -> int:
+        return self.db.execute("SELECT count(*) FROM commands WHERE game=?", (game,)).fetchone()[0]
+
+
+def _game(row: tuple) -> GameRecord:
+    gid, setup, seed, options, status, outcome, created, ended = row
+    return GameRecord(
+        gid, json.loads(setup), seed, json.loads(options), status, outcome, created, ended
+    )
+
+
+def move_aside(path: Path) -> Path:
+    """Keep an unusable journal (and its WAL files) under a new name; never overwrite it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+    path.rename(target)
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            extra.rename(target.with_name(target.name + suffix))
+    return target

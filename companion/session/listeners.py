@@ -1,0 +1,75 @@
+"""Listeners: the display, the buzzer, the LEDs and every web stream each read their own bounded
+queue of updates. The writer only appends and never waits: when a queue is full its updates are
+dropped and the listener gets one fresh snapshot instead, marked `"resync": true`."""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+
+QUEUE_SIZE = 64
+
+
+class Listener:
+    """One audience's stream of updates ("public", "host" or a seat id)."""
+
+    def __init__(
+        self,
+        audience: str,
+        snapshot: Callable[[str], dict],
+        forget: Callable[[Listener], None],
+        size: int = QUEUE_SIZE,
+    ) -> None:
+        self.audience = audience
+        self._snapshot = snapshot
+        self._forget = forget
+        self._size = size
+        self._queue: deque[dict] = deque()
+        self._ready = threading.Condition()
+        self._resync = False
+        self.closed = False
+        self.dropped = 0
+
+    def put(self, update: dict) -> None:
+        """Called by the writer: never blocks on a slow reader."""
+        with self._ready:
+            if self.closed:
+                return
+            if self._resync:
+                self.dropped += 1
+                return
+            if len(self._queue) >= self._size:
+                self.dropped += len(self._queue) + 1
+                self._queue.clear()
+                self._resync = True
+            else:
+                self._queue.append(update)
+            self._ready.notify()
+
+    def get(self, timeout: float | None = None) -> dict | None:
+        """The next update, a resync snapshot after an overflow, or None after `timeout` seconds
+        (or once closed)."""
+        with self._ready:
+            if not self._ready.wait_for(
+                lambda: self._queue or self._resync or self.closed, timeout
+            ):
+                return None
+            if self._queue:
+                return self._queue.popleft()
+            if self.closed:
+                return None
+            self._resync = False
+        snapshot = self._snapshot(self.audience)
+        return {**snapshot, "resync": True}
+
+    def pending(self) -> int:
+        with self._ready:
+            return len(self._queue)
+
+    def close(self) -> None:
+        with self._ready:
+            self.closed = True
+            self._queue.clear()
+            self._ready.notify_all()
+        self._forget(self)

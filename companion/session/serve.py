@@ -1,0 +1,244 @@
+"""`room25 serve`: the session, the web server and the hardware, started together and stopped
+cleanly (journal closed, display cleared) on SIGTERM or Ctrl-C."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from companion.config import Config, load_config
+
+from .journal import JournalError
+from .session import Session
+
+log = logging.getLogger("room25")
+
+JOURNAL_NAME = "journal.sqlite"
+LOCK_NAME = "room25.lock"
+MODEL_FILE = Path("/proc/device-tree/model")
+
+
+class ServeError(Exception):
+    """Why the companion cannot start, in plain words."""
+
+
+class Stop(SystemExit):
+    """SIGTERM: leave the web server's loop the way Ctrl-C does (waitress returns on it)."""
+
+
+def setup_logging(stream: IO[str] = sys.stderr) -> None:
+    """Plain lines on stderr (journald adds the time); a terminal gets the time too."""
+    handler = logging.StreamHandler(stream)
+    tty = stream.isatty()
+    form = (
+        "%(asctime)s %(levelname)s %(name)s: %(message)s"
+        if tty
+        else ("%(levelname)s %(name)s: %(message)s")
+    )
+    handler.setFormatter(logging.Formatter(form, "%H:%M:%S"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+
+
+def choose_hardware(asked: str | None, model_file: Path = MODEL_FILE) -> tuple[str, str]:
+    """The hardware to drive and why: as asked, else a Raspberry Pi's own, else virtual."""
+    if asked:
+        return asked, f"--hardware {asked} was asked for"
+    try:
+        model = model_file.read_text(errors="replace").strip("\x00\n ")
+    except OSError:
+        return "virtual", f"{model_file} cannot be read, so this is not a Raspberry Pi"
+    if "Raspberry Pi" in model:
+        return "pi", f"{model_file} says {model!r}"
+    return "virtual", f"{model_file} says {model!r}, not a Raspberry Pi"
+
+
+def default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("room25"))
+
+
+def take_lock(data_dir: Path) -> IO[str]:
+    """One `serve` per data directory: a second one would write the same journal."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        handle = (data_dir / LOCK_NAME).open("a+")
+    except OSError as error:
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise ServeError(_read_only(data_dir)) from None
+        raise ServeError(
+            f"the data directory {data_dir} cannot be used ({error.strerror}); "
+            "choose another with --data-dir"
+        ) from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise ServeError(
+            f"another room25 serve is already running on {data_dir} "
+            "(stop it first, or give this one another --data-dir)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def _read_only(data_dir: Path) -> str:
+    return (
+        f"the data directory {data_dir} is read-only: the journal could not be saved there; "
+        "choose another with --data-dir or make it writable"
+    )
+
+
+def _writable(data_dir: Path) -> None:
+    if not os.access(data_dir, os.W_OK):
+        raise ServeError(_read_only(data_dir))
+
+
+def _systemd() -> Any:
+    """systemd's notify protocol (READY, WATCHDOG, STOPPING), or None where it is not built."""
+    try:
+        from companion.hardware import systemd_notify
+    except ImportError:
+        return None
+    return systemd_notify
+
+
+def _announce_when_listening(port: int, stop: threading.Event, session: Session) -> None:
+    """Print the `ready` line and tell systemd once the web server accepts connections, then
+    pet systemd's watchdog while the session's writer answers."""
+    deadline = time.monotonic() + 60
+    while not stop.is_set() and time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            stop.wait(0.05)
+    else:
+        return
+    print(f"ready on http://127.0.0.1:{port}", flush=True)
+    systemd = _systemd()
+    if systemd is None:
+        return
+    systemd.notify_ready()
+    interval = systemd.watchdog_interval()
+    while interval is not None and not stop.wait(interval):
+        if session.healthy(timeout=interval):
+            systemd.notify_watchdog()
+        else:
+            log.error("the session's writer does not answer: the watchdog is not petted")
+
+
+def _addresses(port: int) -> list[str]:
+    names = {"127.0.0.1"}
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: it picks the LAN address
+            names.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return [f"http://{name}:{port}" for name in sorted(names)]
+
+
+def serve(
+    data_dir: Path | None, port: int | None, config_file: Path | None, hardware: str | None
+) -> int:
+    setup_logging()
+    config: Config = load_config(config_file)
+    data_dir = Path(data_dir) if data_dir else default_data_dir()
+    port = port or config.web.port
+    try:
+        lock = take_lock(data_dir)
+    except ServeError as error:
+        print(f"room25 serve: {error}", file=sys.stderr)
+        return 1
+    try:
+        return _serve_locked(data_dir, port, config, hardware)
+    except ServeError as error:
+        print(f"room25 serve: {error}", file=sys.stderr)
+        return 1
+    finally:
+        lock.close()
+
+
+def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) -> int:
+    _writable(data_dir)
+    session = Session(
+        data_dir / JOURNAL_NAME,
+        time_limit=config.table.time_limit,
+        warning=config.table.warning,
+    )
+    try:
+        session.open()
+    except JournalError as error:
+        raise ServeError(str(error)) from None
+    if session.moved_aside is not None:
+        print(
+            f"room25 serve: the journal could not be read; it was kept as {session.moved_aside} "
+            "and a new one started",
+            file=sys.stderr,
+        )
+    kind, why = choose_hardware(asked)
+    log.info("hardware: %s (%s)", kind, why)
+    from companion.web import create_app, serve_app
+
+    rig = None
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGTERM, _raise_stop)
+    try:
+        rig = _start_hardware(session, config, kind)
+        app = create_app(session, config, rig)
+        access = app.extensions.get("room25.access")
+        pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
+        for address in _addresses(port):
+            print(f"Room 25 Companion on {address}", flush=True)
+        print(f"host PIN: {pin}", flush=True)
+        threading.Thread(
+            target=_announce_when_listening, args=(port, stop, session), daemon=True
+        ).start()
+        serve_app(app, host=config.web.host, port=port)
+    except (KeyboardInterrupt, Stop):
+        pass
+    except OSError as error:
+        raise ServeError(f"cannot listen on port {port}: {error.strerror}") from None
+    finally:
+        log.info("stopping")
+        stop.set()
+        systemd = _systemd()
+        if systemd is not None:
+            systemd.notify_stopping()
+        signal.signal(signal.SIGTERM, previous)
+        if rig is not None:
+            rig.close()  # the display cleared, no more button presses
+        session.close()
+        log.info("journal closed")
+    return 0
+
+
+def _start_hardware(session: Session, config: Config, kind: str) -> Any:
+    """The display, buzzer, buttons and panel; without them the phones still play."""
+    try:
+        from companion.hardware import start_hardware
+    except ImportError as error:
+        log.warning("no hardware: %s (the phones and the table page still work)", error)
+        return None
+    rig = start_hardware(session, config, kind)
+    log.info("%s", rig.describe())
+    return rig
+
+
+def _raise_stop(signum: int, frame: object) -> None:
+    raise Stop()

@@ -1,0 +1,592 @@
+"""The table session: one writer thread owns the game. Seat buttons, the serial panel, phones,
+the host page and the CLI all hand it commands; it applies them in order, writes each accepted
+command durably to the journal, answers the sender, and only then tells every listener, each
+with its own view (public, a seat's, or the host's)."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion import engine
+
+from . import archive, undo
+from .clock import Clock, SystemClock
+from .journal import GameRecord, Journal, JournalError, move_aside
+from .listeners import QUEUE_SIZE, Listener
+from .replies import Reply, accepted, from_refusal, refused, session_text
+from .timer import ProgrammingTimer
+
+log = logging.getLogger(__name__)
+
+PUBLIC, HOST = "public", "host"
+BUTTONS = ("next", "back", "menu")
+MAX_TIME_LIMIT = 3600
+
+
+def seat_press(waiting: dict, seat: str) -> dict:
+    """A seat button (or the phone's lock-in button) as an engine command: a seat that is locked
+    in during programming unlocks (its player changed his mind), any other press locks in."""
+    locked = waiting.get("phase") == "programming" and seat in waiting.get("locked_in", ())
+    return {"type": "unlock" if locked else "lock", "seat": seat}
+
+
+@dataclass
+class _Applied:
+    seq: int
+    events: list[dict]
+
+
+@dataclass
+class _Game:
+    record: GameRecord
+    start: list[dict]
+    applied: list[_Applied]
+    state: Any
+    next_seq: int
+
+    @property
+    def dealt(self) -> bool:
+        return self.record.setup.get("tracking", "dealt") == "dealt"
+
+
+@dataclass
+class _Published:
+    """What the listeners and snapshots read: replaced whole by the writer, never changed
+    afterwards except for its cache of views (each audience's view built once per change)."""
+
+    game: str | None
+    state: Any
+    waiting: dict
+    session: dict
+    views: dict[str, dict | None] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def version(self) -> int:
+        return self.state.version if self.state is not None else 0
+
+    def view(self, audience: str) -> dict | None:
+        with self.lock:
+            if audience not in self.views:
+                self.views[audience] = self._build(audience)
+            return self.views[audience]
+
+    def _build(self, audience: str) -> Any:
+        state = self.state
+        if state is None:
+            return None
+        if audience == PUBLIC:
+            return engine.public_view(state)
+        if audience == HOST:
+            over = self.waiting.get("phase") == "over"
+            return engine.full_view(state) if over else engine.public_view(state)
+        if audience in state.seats:
+            return engine.seat_view(state, audience)
+        return None
+
+    def update(self, audience: str, events: list[dict], resync: bool = False) -> dict:
+        seat = None if audience in (PUBLIC, HOST) else audience
+        return {
+            "game": self.game,
+            "version": self.version,
+            "view": self.view(audience),
+            "events": engine.events_for(events, seat) if events else [],
+            "waiting": self.waiting,
+            "session": self.session,
+            "resync": resync,
+        }
+
+
+@dataclass
+class _Job:
+    run: Callable[[], Any]
+    closed: Any  # the answer if the session stops before running it
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+
+
+_TICK = object()
+_STOP = object()
+
+
+class Session:
+    """One game at a time, one writer thread, one journal file."""
+
+    def __init__(
+        self,
+        journal_path: Path,
+        clock: Clock | None = None,
+        *,
+        time_limit: float = 0,
+        warning: float = 15,
+        queue_size: int = QUEUE_SIZE,
+    ) -> None:
+        self.journal_path = Path(journal_path)
+        self.clock: Clock = clock or SystemClock()
+        self.moved_aside: Path | None = None
+        self._journal = Journal(self.journal_path)
+        self._default_limit, self._default_warning = time_limit, warning
+        self._queue_size = queue_size
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._listeners: list[Listener] = []
+        self._listeners_lock = threading.Lock()
+        self._game: _Game | None = None
+        self._timer = ProgrammingTimer(0, warning)
+        self._notices: dict[str, str] = {}
+        self._last_seen: tuple = ()
+        self._closed = True
+        self._published = _Published(None, None, {"phase": "none"}, self._session_info(False))
+
+    # -- life ----------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Open the journal (moving an unreadable one aside) and resume the unfinished game."""
+        try:
+            self._journal.open()
+        except JournalError as error:
+            if not error.unreadable:
+                raise
+            self.moved_aside = move_aside(self.journal_path)
+            log.error(
+                "%s; it was moved aside to %s and a new journal started", error, self.moved_aside
+            )
+            self._journal = Journal(self.journal_path)
+            self._journal.open()
+        record = self._journal.unfinished()
+        if record is not None:
+            try:
+                self._game = self._resume(record)
+            except Exception as error:  # events this engine cannot fold: keep them, say so
+                log.error(
+                    "game %s cannot be resumed (%r); it stays in the journal, set aside",
+                    record.id,
+                    error,
+                )
+                self._journal.abandon(record.id)
+                self._notices["resume"] = f"game {record.id} could not be resumed"
+            else:
+                log.info("resumed game %s at command %d", record.id, self._game.next_seq - 1)
+        self._closed = False
+        self._sync_timer(entering=True)
+        self._publish([])
+        self._thread = threading.Thread(target=self._write_loop, name="room25-writer", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the writer after the commands already queued, then close the journal."""
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put(_STOP)
+        if self._thread is not None:
+            self._thread.join()
+        self._journal.close()
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener.close()
+
+    def __enter__(self) -> Session:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _resume(self, record: GameRecord) -> _Game:
+        start = self._journal.start_events(record.id)
+        commands = self._journal.commands(record.id)
+        applied = [_Applied(c.seq, c.events) for c in commands if not c.undone]
+        state = engine.replay([*start, *(e for a in applied for e in a.events)])
+        next_seq = (commands[-1].seq if commands else 0) + 1
+        self._apply_options(record.options)
+        return _Game(record, start, applied, state, next_seq)
+
+    # -- the writer ----------------------------------------------------------------------------
+
+    def _write_loop(self) -> None:
+        while True:
+            timeout = self.clock.schedule(self._timer.next_deadline(), self._wake)
+            try:
+                job = self._jobs.get(timeout=timeout)
+            except queue.Empty:
+                job = _TICK
+            if job is _STOP:
+                break
+            if isinstance(job, _Job):
+                try:
+                    job.result = job.run()
+                except Exception:  # a bug must not kill the writer: the sender is told
+                    log.exception("the session failed on a request")
+                    job.result = refused(
+                        "unspecified", self._version(), self._game_id(), text="internal error"
+                    )
+                job.done.set()
+            self._check_timer()
+        while True:  # anyone still waiting is told the companion is stopping
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(job, _Job):
+                job.result = job.closed
+                job.done.set()
+
+    def _wake(self) -> None:
+        self._jobs.put(_TICK)
+
+    def _call(self, run: Callable[[], Any], closed: Any = _STOP) -> Any:
+        """Run on the writer and wait for it; `closed` (a refusal by default) once stopping."""
+        gone = refused("session_closed") if closed is _STOP else closed
+        if self._closed:
+            return gone
+        job = _Job(run, gone)
+        self._jobs.put(job)
+        # Normally woken at once; the timeout only matters if the session closes meanwhile.
+        while not job.done.wait(1.0):
+            if self._thread is None or not self._thread.is_alive():
+                return gone
+        return job.result
+
+    def _version(self) -> int:
+        return self._game.state.version if self._game else 0
+
+    def _game_id(self) -> str | None:
+        return self._game.record.id if self._game else None
+
+    # -- inputs --------------------------------------------------------------------------------
+
+    def submit(self, command: dict, source: str = "web") -> Reply:
+        """Apply one command (thread-safe); blocks until it is applied and journaled."""
+        return self._call(lambda: self._apply(command, source))
+
+    def press_seat(self, seat: str) -> Reply:
+        """A seat button: lock in, or unlock when already locked in."""
+        return self._call(lambda: self._press(seat))
+
+    def control(self, button: str, long: bool = False) -> Reply:
+        """The table's buttons: Next (the current action is done, countdown-only games), Back
+        held (undo the last command), Menu (pause or resume the programming clock)."""
+        if button == "next":
+            return self.submit({"type": "next", "seat": "host"}, source="button")
+        if button == "back":
+            return self.host("undo", count=1) if long else refused("hold_back_to_undo")
+        if button == "menu":
+            return self.host("resume" if self._timer.paused else "pause")
+        return refused("unknown_button", button=str(button)[:20])
+
+    def host(self, action: str, **args: Any) -> Reply:
+        """The host's actions: new_game(setup), undo(count), pause, resume, end_game,
+        reset_seat(seat), press_seat(seat)."""
+        actions: dict[str, Callable[..., Reply]] = {
+            "new_game": self._new_game,
+            "undo": self._undo,
+            "pause": self._pause,
+            "resume": self._resume_clock,
+            "end_game": self._end_game,
+            "reset_seat": self._reset_seat,
+            "press_seat": self._press,
+        }
+        run = actions.get(action)
+        try:
+            if run is None:
+                raise TypeError(action)
+            inspect.signature(run).bind(**args)
+        except TypeError:
+            return refused("unknown_action", action=str(action)[:30])
+        return self._call(lambda: run(**args))
+
+    def set_notice(self, key: str, text: str | None) -> None:
+        """A plain public problem shown to everyone ("phone of seat 3 offline"); None clears."""
+        self._call(lambda: self._notice(key, text))
+
+    def healthy(self, timeout: float = 5.0) -> bool:
+        """The writer answers within `timeout` seconds (what systemd's watchdog is told)."""
+        if self._closed:
+            return False
+        job = _Job(lambda: True, False)
+        self._jobs.put(job)
+        return job.done.wait(timeout) and job.result is True
+
+    # -- outputs -------------------------------------------------------------------------------
+
+    def listen(self, audience: str) -> Listener:
+        """A bounded queue of updates for "public", "host" or a seat id."""
+        listener = Listener(audience, self.snapshot, self._forget, self._queue_size)
+        with self._listeners_lock:
+            self._listeners.append(listener)
+        return listener
+
+    def _forget(self, listener: Listener) -> None:
+        with self._listeners_lock:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def snapshot(self, audience: str) -> dict:
+        return self._published.update(audience, [])
+
+    def games(self) -> list[dict]:
+        """Every game in the journal, oldest first (no secrets)."""
+        return self._call(lambda: archive.listing(self._journal), closed=[])
+
+    def export(self, game: str) -> dict | None:
+        """One game as JSON; an unfinished game's secrets are left out."""
+        return self._call(lambda: archive.export(self._journal, game), closed=None)
+
+    # -- the writer's work ---------------------------------------------------------------------
+
+    def _apply(self, command: object, source: str) -> Reply:
+        game = self._game
+        if not isinstance(command, dict):
+            return refused("not_a_command", self._version(), self._game_id())
+        if game is None:
+            return refused("no_game")
+        before = game.state.version
+        result = engine.apply(game.state, command)
+        if not result.ok:
+            return from_refusal(result.refusal, before, game.record.id)
+        outcome = next((e["outcome"] for e in result.events if e["type"] == "game_over"), None)
+        try:
+            self._journal.command(
+                game.record.id,
+                game.next_seq,
+                command,
+                source,
+                before,
+                result.events,
+                None if outcome is None else archive.dump(outcome),
+            )
+        except JournalError as error:
+            return self._unwritable(error)
+        self._notice("journal", None, publish=False)
+        game.applied.append(_Applied(game.next_seq, result.events))
+        game.next_seq += 1
+        game.state = result.state
+        self._sync_timer(entering=self._entered_programming(result.events))
+        self._publish(result.events)
+        return accepted(game.state.version, game.record.id)
+
+    def _press(self, seat: str) -> Reply:
+        if self._game is None:
+            return refused("no_game")
+        waiting = engine.waiting_for(self._game.state).as_dict()
+        return self._apply(seat_press(waiting, str(seat)), "button")
+
+    def _new_game(self, setup: object) -> Reply:
+        if not isinstance(setup, dict):
+            return refused("not_a_setup", self._version(), self._game_id())
+        setup = dict(setup)
+        options = {
+            "time_limit": setup.pop("time_limit", self._default_limit),
+            "warning": setup.pop("warning", self._default_warning),
+        }
+        if not all(_seconds(v) for v in options.values()):
+            return refused("bad_time_limit", self._version(), self._game_id())
+        seed = setup.pop("seed", None)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = secrets.randbits(63)
+        started = engine.start({**setup, "seed": seed})
+        if not started.ok:
+            return from_refusal(started.refusal, self._version(), self._game_id())
+        gid = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+        try:
+            self._journal.new_game(gid, setup, seed, options, started.events)
+        except JournalError as error:
+            return self._unwritable(error)
+        record = GameRecord(gid, setup, seed, options, "playing", None, time.time(), None)
+        self._game = _Game(record, started.events, [], started.state, 1)
+        self._notices.pop("resume", None)
+        self._apply_options(options)
+        log.info(
+            "game %s started (%s %s, %s)",
+            gid,
+            setup.get("edition", "base"),
+            setup.get("mode", "suspicion"),
+            setup.get("tracking", "dealt"),
+        )
+        self._sync_timer(entering=True)
+        self._publish(started.events, undone=False)
+        return accepted(started.state.version, gid)
+
+    def _undo(self, count: object = 1) -> Reply:
+        game = self._game
+        if game is None:
+            return refused("no_game")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return refused("bad_count", game.state.version, game.record.id)
+        allowed, shown = undo.undoable([a.events for a in game.applied], game.dealt)
+        if allowed == 0 and shown is None:
+            return refused("nothing_to_undo", game.state.version, game.record.id)
+        if count > allowed:
+            if shown is None:
+                return refused("nothing_to_undo", game.state.version, game.record.id)
+            return refused(
+                "undo_limit", game.state.version, game.record.id, count=allowed, what=shown
+            )
+        taken, kept = game.applied[-count:], game.applied[:-count]
+        try:
+            self._journal.undo(game.record.id, [a.seq for a in taken])
+        except JournalError as error:
+            return self._unwritable(error)
+        game.applied = kept
+        game.state = engine.replay([*game.start, *(e for a in kept for e in a.events)])
+        log.info("game %s: %d command(s) undone by the host", game.record.id, count)
+        self._sync_timer(entering=True)
+        self._publish([], undone=True)
+        return accepted(game.state.version, game.record.id)
+
+    def _end_game(self) -> Reply:
+        game = self._game
+        if game is None:
+            return refused("no_game")
+        try:
+            self._journal.end(game.record.id)
+        except JournalError as error:
+            return self._unwritable(error)
+        log.info("game %s ended by the host", game.record.id)
+        self._game = None
+        self._timer.stop()
+        self._publish([])
+        return accepted(0, None)
+
+    def _reset_seat(self, seat: object) -> Reply:
+        """The seat's phone is forgotten (the web layer frees it); its notice goes too."""
+        self._notice(f"seat:{seat}", None)
+        return accepted(self._version(), self._game_id())
+
+    def _pause(self) -> Reply:
+        if not self._timer.enabled:
+            return refused("no_time_limit", self._version(), self._game_id())
+        if self._timer.paused:
+            return refused("already_paused", self._version(), self._game_id())
+        self._timer.pause(self.clock.now())
+        self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    def _resume_clock(self) -> Reply:
+        if not self._timer.paused:
+            return refused("not_paused", self._version(), self._game_id())
+        self._timer.resume(self.clock.now())
+        self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    def _unwritable(self, error: JournalError) -> Reply:
+        log.error("%s", error)
+        problem = str(error).rsplit(": ", 1)[-1]
+        self._notice("journal", "journal unwritable: " + problem)
+        return refused("journal_unwritable", self._version(), self._game_id(), problem=problem)
+
+    def _notice(self, key: str, text: str | None, publish: bool = True) -> Reply:
+        changed = self._notices.get(key) != text
+        if text is None:
+            self._notices.pop(key, None)
+        else:
+            self._notices[key] = text
+        if changed and publish:
+            self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    # -- the clock -----------------------------------------------------------------------------
+
+    def _apply_options(self, options: dict) -> None:
+        self._timer = ProgrammingTimer(
+            float(options.get("time_limit", 0)), float(options.get("warning", 15))
+        )
+
+    @staticmethod
+    def _entered_programming(events: list[dict]) -> bool:
+        return any(e["type"] == "phase" and e.get("phase") == "programming" for e in events)
+
+    def _sync_timer(self, entering: bool) -> None:
+        """Start the limit when a programming phase begins, stop it when it ends."""
+        programming = self._game is not None and self._game.state.phase == "programming"
+        if not programming:
+            self._timer.stop()
+            self._notices.pop("timer", None)
+        elif entering or not self._timer.running:
+            self._timer.begin(self.clock.now())
+            self._notices.pop("timer", None)
+
+    def _check_timer(self) -> None:
+        """The warning and the end of the programming time, told to everyone as a notice and a
+        session event (`time_warning`, `time_up`) the buzzer can sound; the game is unchanged."""
+        happened = self._timer.due(self.clock.now())
+        if not happened:
+            return
+        if "expired" in happened:
+            waiting = engine.waiting_for(self._game.state).as_dict() if self._game else {}
+            late = list(waiting.get("seats", []))
+            log.info("programming time is up (still programming: %s)", ", ".join(late) or "-")
+            self._notice(
+                "timer",
+                f"time is up: the host decides (still programming: {', '.join(late)})",
+                publish=False,
+            )
+            self._publish([{"type": "time_up", "seats": late}])
+        else:
+            left = round(self._timer.left(self.clock.now()) or 0)
+            self._notice("timer", f"{left} seconds left to program", publish=False)
+            self._publish([{"type": "time_warning", "left": left}])
+
+    # -- telling everyone ----------------------------------------------------------------------
+
+    def _session_info(self, undone: bool) -> dict:
+        return {
+            "paused": self._timer.paused,
+            "timer": self._timer.as_dict(self.clock.now()),
+            "notices": list(self._notices.values()),
+            "lock_ins": [],
+            "undone": undone,
+        }
+
+    def _publish(self, events: list[dict], undone: bool = False) -> None:
+        game = self._game
+        state = game.state if game else None
+        waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
+        info = self._session_info(undone)
+        info["lock_ins"] = list(waiting.get("locked_in", []))
+        published = _Published(game.record.id if game else None, state, waiting, info)
+        self._published = published
+        # What everyone sees of this change besides the events: when only a seat's private
+        # events happened (a programme), the others must not even get an empty update.
+        seen = (
+            published.game,
+            published.version,
+            info["paused"],
+            tuple(info["notices"]),
+            tuple(info["lock_ins"]),
+            undone,
+        )
+        quiet, self._last_seen = seen == self._last_seen, seen
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        updates: dict[str, dict | None] = {}
+        for listener in listeners:
+            audience = listener.audience
+            if audience not in updates:
+                fresh = published.update(audience, events)
+                updates[audience] = None if quiet and not fresh["events"] else fresh
+            update = updates[audience]
+            if update is not None:
+                listener.put(update)
+
+
+def _seconds(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and 0 <= value <= MAX_TIME_LIMIT
+    )
+
+
+__all__ = ["HOST", "PUBLIC", "Session", "seat_press", "session_text"]

@@ -1,0 +1,115 @@
+"""`room25 serve` as a real child process on a free port, and phones that talk to it over HTTP
+(a cookie jar each, the `X-Room25` header on every write)."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+PIN = "2525"
+ROOM25 = Path(sys.executable).with_name("room25")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Serve:
+    """One `room25 serve --hardware mock` process; `wait_ready` reads its `ready on` line."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
+    ) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.out = data_dir.parent / f"serve-{self.port}-{time.monotonic_ns()}.out"
+        self.err = self.out.with_suffix(".err")
+        command = [str(ROOM25), "serve", "--hardware", "mock", "--data-dir", str(data_dir),
+                   "--port", str(self.port), *args]  # fmt: skip
+        environment = {**os.environ, "ROOM25_HOST_PIN": PIN, **(env or {})}
+        with self.out.open("wb") as out, self.err.open("wb") as err:
+            self.process = subprocess.Popen(command, stdout=out, stderr=err, env=environment)
+
+    @property
+    def stdout(self) -> str:
+        return self.out.read_text(errors="replace")
+
+    @property
+    def stderr(self) -> str:
+        return self.err.read_text(errors="replace")
+
+    def wait_ready(self, timeout: float = 30.0) -> Serve:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if f"ready on {self.url}" in self.stdout:
+                return self
+            if self.process.poll() is not None:
+                raise RuntimeError(f"room25 serve stopped:\n{self.stdout}\n{self.stderr}")
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"room25 serve was not ready in {timeout} s:\n{self.stderr}")
+
+    def wait_exit(self, timeout: float = 30.0) -> int:
+        return self.process.wait(timeout=timeout)
+
+    def terminate(self) -> int:
+        os.kill(self.process.pid, signal.SIGTERM)
+        return self.wait_exit()
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+
+class Phone:
+    """An HTTP client with its own cookies, as a phone or the host page."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def _send(self, request: urllib.request.Request) -> tuple[int, dict]:
+        try:
+            with self.opener.open(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def post(self, path: str, body: object = None) -> tuple[int, dict]:
+        data = json.dumps({} if body is None else body).encode()
+        request = urllib.request.Request(
+            self.url + path,
+            data=data,
+            method="POST",
+            headers={"X-Room25": "1", "Content-Type": "application/json"},
+        )
+        return self._send(request)
+
+    def get(self, path: str) -> tuple[int, dict]:
+        return self._send(urllib.request.Request(self.url + path))
+
+
+def host_of(server: Serve) -> Phone:
+    host = Phone(server.url)
+    status, body = host.post("/api/host/login", {"pin": PIN})
+    assert status == 200, body
+    return host

@@ -1,0 +1,76 @@
+"""Finished games stay in the history: `room25 games` lists them, `room25 export GAME` writes
+one as JSON (without secrets while the game goes on) and `room25 replay FILE` rebuilds it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from session_helpers import COUNTDOWN, DEALT, play
+
+from companion.cli import main
+from companion.session import FakeClock, Session
+
+
+def journal_with_games(data_dir: Path) -> tuple[str, str]:
+    with Session(data_dir / "journal.sqlite", FakeClock()) as session:
+        over = session.host("new_game", setup=COUNTDOWN).game
+        play(session, 400, seed=8)  # a countdown game runs out of turns
+        assert session.snapshot("public")["waiting"]["phase"] == "over"
+        assert session.host("undo").ok and play(session, 1, seed=9)  # one undone command
+        going = session.host("new_game", setup={**DEALT, "seed": 5}).game
+        play(session, 12, seed=1)
+    return over, going
+
+
+def test_games_lists_every_game(tmp_path: Path, capsys) -> None:
+    over, going = journal_with_games(tmp_path)
+    assert main(["games", "--data-dir", str(tmp_path), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(g["game"], g["status"]) for g in listed] == [(over, "over"), (going, "playing")]
+    assert listed[1]["commands"] == 12
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    assert f"{going}  playing" in capsys.readouterr().out
+
+
+def test_a_finished_game_exports_and_replays_to_its_end(tmp_path: Path, capsys) -> None:
+    over, _ = journal_with_games(tmp_path)
+    target = tmp_path / "game.json"
+    assert main(["export", over, "--data-dir", str(tmp_path), "-o", str(target)]) == 0
+    exported = json.loads(target.read_text())
+    assert exported["complete"] and isinstance(exported["seed"], int)
+    assert sum(c["undone"] for c in exported["commands"]) == 1
+    capsys.readouterr()
+    assert main(["replay", str(target)]) == 0
+    end = json.loads(capsys.readouterr().out)
+    assert end["commands_agree"] and end["waiting"]["phase"] == "over"
+    assert end["undone"] == 1 and end["view"]["outcome"] == exported["outcome"]
+
+
+def test_an_unfinished_game_exports_without_its_secrets(tmp_path: Path, capsys) -> None:
+    _, going = journal_with_games(tmp_path)
+    assert main(["export", going, "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    exported = json.loads(out.out)
+    assert "secrets" in out.err and not exported["complete"]
+    assert "seed" not in exported and "commands" not in exported
+    assert "seed" not in exported["setup"]
+    created = exported["public_events"][0]
+    assert created["rng"] is None and all(
+        kind is None for kind, shown in created["tiles"] if not shown
+    )
+    assert not any("private" in e for e in exported["public_events"])
+    (tmp_path / "going.json").write_text(out.out)
+    assert main(["replay", str(tmp_path / "going.json")]) == 1
+    assert "still being played" in capsys.readouterr().err
+
+
+def test_unknown_games_and_files_are_said_plainly(tmp_path: Path, capsys) -> None:
+    assert main(["games", "--data-dir", str(tmp_path)]) == 1
+    assert "no journal" in capsys.readouterr().err
+    journal_with_games(tmp_path)
+    assert main(["export", "nope", "--data-dir", str(tmp_path)]) == 1
+    assert "no game 'nope'" in capsys.readouterr().err
+    (tmp_path / "x.json").write_text("{]")
+    assert main(["replay", str(tmp_path / "x.json")]) == 1
+    assert "is not JSON" in capsys.readouterr().err
