@@ -18,7 +18,7 @@ import statistics
 import time
 
 from companion.engine import apply, legal_commands, replay, start
-from companion.simulate import random_game
+from companion.simulate import random_game, simulate
 
 QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
 REPLAY_COMMANDS = 500  # the replay figure is given for a game of this many commands
@@ -57,6 +57,12 @@ def games_per_second(games: int) -> dict[str, float]:
             random_game({**setup, "seed": number}, random.Random(number))
         figures[setup["mode"]] = games / (time.perf_counter() - began)
     return figures
+
+
+def heuristic_games_per_second(games: int) -> float:
+    """Base Suspicion with five heuristic players, as `room25 simulate` plays it."""
+    summary = simulate({"mode": "suspicion", "players": 5}, games, seed=1, policy="heuristic")
+    return summary.games / summary.seconds
 
 
 def recorded_game(seeds: int = 30) -> tuple[dict, list[dict], list[dict]]:
@@ -147,6 +153,8 @@ def main() -> None:
     )
     for mode, rate in games_per_second(args.games).items():
         print(f"random games per second, {mode:<12} {rate:8.1f}")
+    heuristic = heuristic_games_per_second(max(args.games // 4, 10))
+    print(f"heuristic games per second, suspicion 5p {heuristic:8.1f}")
     length, fold, reapply = replay_figures()
     print(
         f"replay of a {REPLAY_COMMANDS}-command game: {fold * 1e3:.2f} ms folding its events, "

@@ -19,6 +19,7 @@ import threading
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "session"))
 
 from companion.session import Session
@@ -115,15 +116,20 @@ def resume_time() -> tuple[float, int, int]:
                 assert session.submit(command).ok
                 count += 1
             events = sum(len(a.events) for a in session._game.applied)
-        times = []
-        for _ in range(5):
-            started = time.perf_counter()
-            session = Session(path)
-            session.open()
-            times.append(time.perf_counter() - started)
-            assert session._game is not None and len(session._game.applied) == RESUME_COMMANDS
-            session.close()
-        return statistics.median(times), RESUME_COMMANDS, events
+        return reopen_time(path, RESUME_COMMANDS), RESUME_COMMANDS, events
+
+
+def reopen_time(path: Path, commands: int) -> float:
+    """Median seconds (of 5) to open the journal at `path` and rebuild its game of `commands`."""
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        session = Session(path)
+        session.open()
+        times.append(time.perf_counter() - started)
+        assert session._game is not None and len(session._game.applied) == commands
+        session.close()
+    return statistics.median(times)
 
 
 def dealt_game(seed: int) -> tuple[dict, list[dict]]:
@@ -159,14 +165,8 @@ def dealt_resume_time() -> tuple[float, int, int]:
             for command in commands:
                 assert session.submit(command).ok
             events = sum(len(a.events) for a in session._game.applied)
-        times = []
-        for _ in range(5):
-            started = time.perf_counter()
-            session = Session(path)
-            session.open()
-            times.append(time.perf_counter() - started)
-            session.close()
-    return statistics.median(times) * RESUME_COMMANDS / len(commands), len(commands), events
+        seconds = reopen_time(path, len(commands))
+    return seconds * RESUME_COMMANDS / len(commands), len(commands), events
 
 
 def thread_cpu(tid: int) -> float:

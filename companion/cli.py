@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,7 +40,8 @@ def _scenario(args: argparse.Namespace) -> int:
     for r in failed:
         for failure in r.failures:
             print(f"FAIL {r.name}: {failure}", file=sys.stderr)
-    print(f"{len(results) - len(failed)} passed, {len(failed)} failed", file=sys.stderr)
+    if len(results) > 1 or not failed:
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed", file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -99,13 +101,21 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from companion.engine.mac_deck import DeckError, deck_as_json, format_deck, load_deck
+    from companion.engine.mac_deck import (
+        DeckError,
+        deck_as_json,
+        deck_warnings,
+        format_deck,
+        load_deck,
+    )
 
     try:
         deck = load_deck(args.file)
     except DeckError as error:
         print(f"room25 deck: {error}", file=sys.stderr)
         return 1
+    for warning in deck_warnings(deck):
+        print(f"room25 deck: warning: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(deck_as_json(deck), indent=2, ensure_ascii=False))
     else:
@@ -118,16 +128,16 @@ def _compose(args: argparse.Namespace) -> int:
 
     from companion.engine import compose
 
-    others = ""
     try:
-        if args.composition:
-            chosen = compose.get_composition(args.composition)
-        else:
-            options = compose.compositions_for(
-                args.edition, args.mode, args.players, guards=args.guards, level=args.level
-            )
-            chosen = options[0]
-            others = ", ".join(c.id for c in options[1:])
+        chosen, alternatives = compose.composition_for_table(
+            args.edition,
+            args.mode,
+            args.players,
+            args.composition,
+            guards=args.guards,
+            level=args.level,
+        )
+        others = ", ".join(c.id for c in alternatives)
         rooms = compose.fill(chosen, random.Random(args.seed)) if args.seed is not None else None
         tiles = compose.tile_list(chosen, rooms)
     except compose.CompositionError as error:
@@ -329,12 +339,28 @@ def build_parser() -> argparse.ArgumentParser:
     deck.add_argument("--file", help="a deck file (default: the packaged reconstruction)")
     deck.add_argument("--json", action="store_true")
     deck.set_defaults(run=_deck)
+
+    screens = commands.add_parser("screens", help="render every OLED screen to PNG files")
+    screens.add_argument("outdir", help="folder for the PNGs (created if missing)")
+    screens.set_defaults(run=lambda args: _screens(args.outdir))
     return parser
+
+
+def _screens(outdir: str) -> int:
+    from companion.hardware.gallery import screens_command
+
+    return screens_command(outdir)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        # The reader left (`room25 deck | head`): nothing more to say, and nowhere to say it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

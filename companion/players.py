@@ -11,6 +11,18 @@ it plans on its own small model of the complex: the revealed rooms, the rooms in
 the positions. It never applies a command to the real state to see what would happen (that would
 show it hidden rooms) and never looks at `full_view`.
 
+Speed (`room25 simulate` plays thousands of games, `benchmarks/players.py` measures it). What
+does not change between two decisions is kept rather than worked out again: by the complex and
+the notebook (`Mirror.board`) the tiles in place and the rooms known (`_board`), the chances of a
+room nobody told the seat about, the path costs and distances; by the roles shown and who is
+alive, whose side each character is on (`Knowledge._side`); for any game, the chances of each
+room once some are seen (`_chances`). Within one decision, what a cell is worth to the planning
+character, what lines that move others or slide the complex are worth, the Looks every program
+beginning with a Look shares (`_looks`), and the line after an action with no effect
+(`_idle`, which a Look or an action the plan does not follow only adds a worth to) are computed
+once and reused by every option. None of this changes a decision: the same seed plays the same
+game as without it.
+
 Table talk. The rules let players say how dangerous a room they looked at is, never which room
 it is (001, Look: "You are allowed to give indications about the room's danger level"). Allies
 (everyone in Cooperation and Solo, a team in Team mode) share a `Table` on which each one writes
@@ -20,6 +32,7 @@ Suspicion or Competition. The reminder token is also put on a dangerous room as 
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import random
@@ -44,6 +57,9 @@ leading = grid.leading_cell
 def is_edge(c: int) -> bool:
     row, col = divmod(c, SIZE)
     return row in (0, 4) or col in (0, 4)
+
+
+EDGE = tuple(is_edge(c) for c in range(SIZE * SIZE))
 
 
 def _exit_distances() -> tuple[int, ...]:
@@ -200,6 +216,8 @@ class RandomPlayer:
     def __init__(self, seat: str, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
 
+    following = False  # keeps no view: `observe` needs no changes
+
     def observe(self, changes: list[dict]) -> None:
         return None
 
@@ -262,32 +280,34 @@ class Mirror:
         """The changes of this seat's view since the last ones: the complex first, since the
         characters' and the notebook's cells are read on it."""
         later = []
-        board = self.board
+        changed = set()  # the cells whose room changed
         for change in changes:
             path = change["path"]
             if path[0] == "complex":
-                if self._cell(path[1] * SIZE + path[2], change["value"]):
+                cell = path[1] * SIZE + path[2]
+                if self._cell(cell, change["value"]):
                     self.board += 1
+                    changed.add(NAMES[cell])
             else:
                 later.append(change)
-        # A character is seen at a cell: when the rooms under the cells changed, every
-        # character's room is read again.
-        moved = self.entries if self.board != board else {}
+        # A character is seen at a cell: those standing where the room changed, and those who
+        # moved, are read again once the complex is current.
+        again = set()
         for change in later:
             path, value = change["path"], change["value"]
             head = path[0]
             if head == "characters":
                 self.entries[path[1]] = value
-                if not moved:
-                    self._character(path[1], value)
+                again.add(path[1])
             elif head == "notebook":
                 self._notebook(value)
                 self.board += 1
                 self.known += 1
             elif head in TOP_FOLLOWED:
                 setattr(self, head, value)
-        for cid, entry in moved.items():
-            self._character(cid, entry)
+        for cid, entry in self.entries.items():
+            if cid in again or entry["cell"] in changed:
+                self._character(cid, entry)
 
     def _cell(self, cell: int, entry: dict) -> bool:
         """Follow one cell's entry; whether the rooms known or their places changed. The
@@ -296,8 +316,11 @@ class Mirror:
         tile = entry["tile"]
         room = entry["room"] if entry["revealed"] else None
         sealed = entry["sealed"]
-        marks = {(seat, tile) for seat in entry["reminders"]}
-        marked = {(seat, t) for seat, t in self.reminder if t == tile}
+        reminders = entry["reminders"]
+        marks = {(seat, tile) for seat in reminders} if reminders else NO_MARKS
+        marked = (
+            {(seat, t) for seat, t in self.reminder if t == tile} if self.reminder else NO_MARKS
+        )
         learned = (
             self.revealed.get(tile) != room or (tile in self.sealed) != sealed or marked != marks
         )
@@ -313,7 +336,8 @@ class Mirror:
             self.sealed.add(tile)
         else:
             self.sealed.discard(tile)
-        self.reminder = (self.reminder - marked) | marks
+        if marked or marks:
+            self.reminder = (self.reminder - marked) | marks
         return True
 
     def _notebook(self, notes: dict[str, str]) -> None:
@@ -362,6 +386,8 @@ class Mirror:
         }
 
 
+NO_MARKS: frozenset[tuple[str, int]] = frozenset()  # no reminder token on a cell
+
 # The top-level parts of the view the planner reads.
 TOP_FOLLOWED = (
     "turn",
@@ -379,22 +405,20 @@ TOP_FOLLOWED = (
 class Knowledge:
     """What one seat knows at one moment, in a form quick to plan with."""
 
-    def __init__(self, player: HeuristicPlayer, m: Mirror) -> None:
+    def __init__(self, player: HeuristicPlayer, m: Mirror, fingerprint: tuple) -> None:
         self.mode = m.mode
         self.settings = m.settings
         self.seat = player.seat
         self.turn = m.turn
         self.turns_left = m.turns_left
+        self.fingerprint = fingerprint  # `_fingerprint` of the mirror it was built from
         self.last_turn = m.turns_left == 1
-        self.tiles = tiles = tuple(m.cells)
         revealed = m.revealed
-        kinds = dict(revealed)
-        for t, k in m.notebook.items():
-            if t not in revealed:
-                kinds[t] = k
-        marked: dict[int, list[str]] = {}
-        for seat, t in sorted(m.reminder):
-            marked.setdefault(t, []).append(seat)
+        layout = player.layout
+        if layout is None or layout[0] != (m.serial, m.board):
+            layout = player.layout = ((m.serial, m.board), *_board(m))
+        _, tiles, where, kinds, marked, self.room25_tile, self.key_tile = layout
+        self.tiles = tiles
         self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
         table = player.table
         if table is not None:
@@ -406,7 +430,6 @@ class Knowledge:
         else:
             self.levels = {}
 
-        where = {t: c for c, t in enumerate(tiles)}
         self.chars = chars = m.chars
         self.pos: dict[str, int] = {}
         self.public_role: dict[str, str] = {}
@@ -425,13 +448,6 @@ class Knowledge:
                 self.flood_due.add(cid)
         self.trapped = {cid for cid, t in m.trapped.items() if chars[cid].tile == t}
         self.controls = m.controls
-        self.room25_tile = None
-        self.key_tile = None
-        for t, k in kinds.items():
-            if k == "room25":
-                self.room25_tile = t
-            elif k == "key":
-                self.key_tile = t
         # Season 2 / Ultimate Cooperation: Room 25 leaves only once the Key room was entered.
         self.key_needed = (
             player.composition.get("key", 0) > 0
@@ -441,7 +457,13 @@ class Knowledge:
                 or (self.mode == "solo" and self.settings.get("key_room_in_solo", False))
             )
         )
-        self._side(player, chars)
+        side_key = (m.serial, tuple(self.public_role.items()), tuple(self.pos), tuple(self.dead))
+        side = player.side
+        if side is None or side[0] != side_key:
+            self._side(player, chars)
+            side = player.side = (side_key, {k: getattr(self, k) for k in SIDE})
+        else:
+            self.__dict__.update(side[1])
         # What follows depends on the rooms known and the tiles' places only: kept from the
         # last decision while those have not changed.
         key = (m.serial, m.board, len(self.levels))
@@ -469,7 +491,8 @@ class Knowledge:
             and self.turn <= 5
             and self.settings.get("alarm", True)
         )
-        self.me = None
+        self.me: str | None = None
+        self.base_front: list[float] | None = None  # `frontier` of the complex as it is
         # Actions each character has left after this turn, less those that take Room 25 to an
         # exit and out: a longer way to Room 25 is as good as lost, worth some risk to shorten.
         self.actions_left = 2.0 * (self.turns_left - 1) - 1.0
@@ -525,39 +548,17 @@ class Knowledge:
 
     def _prior(self, player: HeuristicPlayer) -> None:
         """The chances of each room on a tile nobody told this seat about."""
-        left = dict(player.composition)
         kinds = self.kinds
-        for k in kinds.values():
-            if left.get(k, 0) > 0:
-                left[k] -= 1
-        left.pop("central", None)
-        total = sum(left.values()) or 1
-        p = {k: n / total for k, n in left.items() if n > 0}
+        chances = _chances(player.deck, tuple(sorted(kinds.values())))
+        p, self.cost_unknown, self.p_bad, self.cost_good = chances
         self.p = p
         self.unknown = [t for t in self.tiles if t not in kinds]
         self.p_mortal = p.get("mortal", 0.0)
-        self.safe_hidden = [
-            t for t, k in kinds.items() if t not in self.revealed and k in KNOWN_SAFE
-        ]
+        revealed = self.revealed
+        self.safe_hidden = [t for t, k in kinds.items() if t not in revealed and k in KNOWN_SAFE]
         illusion_death = 0.0 if self.safe_hidden else self.p_mortal
         self.p_death_unknown = self.p_mortal + p.get("illusion", 0.0) * illusion_death
         self.p_trap_unknown = p.get("trapped", 0.0)
-        cost = 0.0
-        p_bad = 0.0
-        good_w = good_cost = 0.0
-        for k, v in p.items():
-            c = ENTRY_COST.get(k, 0.0 if k in LEVEL or k == "mortal" else 40.0)
-            if k == "vision":
-                c = -VISION_GAIN
-            cost += v * c
-            if k in BAD or k not in LEVEL:
-                p_bad += v
-            else:
-                good_w += v
-                good_cost += v * c
-        self.cost_unknown = cost
-        self.p_bad = p_bad
-        self.cost_good = good_cost / good_w if good_w else 0.0
         # Where Room 25 may be: on the edge at the start, anywhere a slide took it since.
         self.p25: dict[int, float] = {}
         if self.room25_tile is None:
@@ -569,7 +570,7 @@ class Knowledge:
                 level = levels.get(t)
                 if level == "danger" or level == "obstacle":
                     continue
-                w = 1.0 if is_edge(c) else 0.2
+                w = 1.0 if EDGE[c] else 0.2
                 weights[t] = w * 2.0 if level == "safe" else w
             total_w = sum(weights.values()) or 1.0
             self.p25 = {t: w / total_w for t, w in weights.items()}
@@ -612,12 +613,14 @@ class Knowledge:
     def frontier(self, tiles: tuple[int, ...]) -> list[float]:
         """Cost to come next to a room where Room 25 may be (among those this character
         explores, when allies share the work)."""
+        if tiles is self.tiles and self.base_front is not None:
+            return self.base_front
         key = (tiles, self.me, self.share_key)
         found = self._front_cache.get(key)
         if found is None:
             p25, share, pkey = self.p25, self.share, self.pkey
             sources = {
-                c: (0.0 if is_edge(c) else 1.0)
+                c: (0.0 if EDGE[c] else 1.0)
                 for c, t in enumerate(tiles)
                 if (t in p25 or t in pkey) and share.get(t, 1.0) == 1.0
             }
@@ -625,6 +628,8 @@ class Knowledge:
                 sources = {c: 0.0 for c, t in enumerate(tiles) if t in p25 or t in pkey}
             found = _dijkstra(sources, tiles, self.path_cost) if sources else [0.0] * 25
             self._front_cache[key] = found
+        if tiles is self.tiles:
+            self.base_front = found
         return found
 
     def _share(self, me: str) -> dict[int, float]:
@@ -665,6 +670,8 @@ class Knowledge:
     def focus(self, me: str) -> None:
         """Fix the planning character, and what every cell is worth to him while nobody else
         moves and no line slides (most lines of play)."""
+        if me == self.me:
+            return  # the same character on the same knowledge: all still holds
         self.me = me
         w = self.weight
         self.death_cost = {
@@ -694,15 +701,17 @@ class Knowledge:
                 allies = [c for c in allies if self.chars[c].seat == self.seat]
             nearest = min(allies, key=lambda c: self.key_dist[self.pos[c]])
             self.key_runner = nearest == me
+        self.base_front = None
         self.base_world = self.world_value(self.tiles, self.pos, {})
         self.cell_value: list[float | None] = [None] * 25  # filled when first needed
+        self.moved_value: dict[tuple, tuple[float, float]] = {}  # the same for moved lines
 
     def world_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
         """The others' distances to Room 25 and Room 25's distance to an exit."""
         r_tile = self.room25_tile
         if r_tile is None:
             return 0.0
-        dist = self.dist_to_room25(tiles)
+        dist = self.base_dist if tiles is self.tiles else self.dist_to_room25(tiles)
         e = EXIT_DIST[tiles.index(r_tile)]
         value = -self.exit_sign * self.exit_w * (e if e < 3 else 3)
         me, w = self.me, self.weight
@@ -729,7 +738,7 @@ class Knowledge:
             d = self.key_dist[here]
             value = -DIST_W * (d if d < 30 else 30)
         elif r_tile is not None:
-            dist = self.dist_to_room25(tiles)
+            dist = self.base_dist if tiles is self.tiles else self.dist_to_room25(tiles)
             d = dist[here]
             d = d if d < 30 else 30
             value = -self.my_w * DIST_W * d
@@ -771,6 +780,76 @@ class Knowledge:
         return value
 
 
+def _fingerprint(player: HeuristicPlayer, m: Mirror) -> tuple:
+    """Everything of the mirror a `Knowledge` is built from: two decisions with the same
+    fingerprint plan on the same knowledge."""
+    chars = tuple((c.alive, c.tile, c.role, c.flooded, c.flooded_turn) for c in m.chars.values())
+    return (
+        m.serial,
+        m.board,
+        m.turn,
+        m.turns_left,
+        m.alarm,
+        m.key_activated,
+        tuple(m.controls.items()),
+        chars,
+        tuple(m.trapped.items()),
+        len(player.table.levels) if player.table is not None else 0,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _chances(composition: tuple[tuple[str, int], ...], seen: tuple[str, ...]) -> tuple:
+    """The chances of each room on a tile one knows nothing of, the rooms `seen` being out of
+    the draw; what entering such a room costs on average, the chance it is bad, and the average
+    cost of entering it when it is good. The same few draws come back in every game and for
+    every seat: kept."""
+    left = dict(composition)
+    for k in seen:
+        if left.get(k, 0) > 0:
+            left[k] -= 1
+    left.pop("central", None)
+    total = sum(left.values()) or 1
+    p = {k: n / total for k, n in left.items() if n > 0}
+    cost = 0.0
+    p_bad = 0.0
+    good_w = good_cost = 0.0
+    for k, v in p.items():
+        c = ENTRY_COST.get(k, 0.0 if k in LEVEL or k == "mortal" else 40.0)
+        if k == "vision":
+            c = -VISION_GAIN
+        cost += v * c
+        if k in BAD or k not in LEVEL:
+            p_bad += v
+        else:
+            good_w += v
+            good_cost += v * c
+    return p, cost, p_bad, good_cost / good_w if good_w else 0.0
+
+
+def _board(m: Mirror) -> tuple:
+    """What a seat's knowledge takes from the complex and the notebook alone, kept while neither
+    changes (`Mirror.board`): the tiles in place, the cell of each tile, the rooms known, the
+    reminder tokens by tile, and where Room 25 and the Key room are if known."""
+    tiles = tuple(m.cells)
+    revealed = m.revealed
+    kinds = dict(revealed)
+    for t, k in m.notebook.items():
+        if t not in revealed:
+            kinds[t] = k
+    marked: dict[int, list[str]] = {}
+    for seat, t in sorted(m.reminder):
+        marked.setdefault(t, []).append(seat)
+    room25_tile = key_tile = None
+    for t, k in kinds.items():
+        if k == "room25":
+            room25_tile = t
+        elif k == "key":
+            key_tile = t
+    where = {t: c for c, t in enumerate(tiles)}
+    return tiles, where, kinds, marked, room25_tile, key_tile
+
+
 SECTOR = tuple(
     0 if r < 2 and c >= 2 else 1 if r >= 2 and c > 2 else 2 if r > 2 and c <= 2 else 3
     for r, c in (divmod(cell, SIZE) for cell in range(SIZE * SIZE))
@@ -800,6 +879,8 @@ STATIC = (
     "_share_cache",
     "base_dist",
 )
+# What `Knowledge._side` finds: kept while the roles shown and who is alive do not change.
+SIDE = ("guard", "weight", "exit_sign", "required", "dead_allies")
 # What depends on the rooms known but not on their places (the caches are by layout).
 KNOWN_ONLY = ("path_cost", "_dist_cache", "_front_cache")
 LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
@@ -839,6 +920,7 @@ class Sim:
         "death",
         "escaped",
         "hyp",
+        "idle",
         "key",
         "moved",
         "pos",
@@ -854,10 +936,27 @@ class Sim:
         s.tiles, s.pos, s.death, s.value = self.tiles, self.pos, self.death, self.value
         s.trap, s.escaped, s.controls = self.trap, self.escaped, self.controls
         s.hyp, s.sealed, s.moved, s.step = self.hyp, self.sealed, self.moved, self.step
-        s.key = self.key
+        s.key, s.idle = self.key, None
         return s
 
 
+# The rooms whose entry does more than cost something (`HeuristicPlayer._enter`).
+ENTRY_EFFECTS = frozenset(
+    (
+        "mortal",
+        "acid",
+        "vortex",
+        "twin",
+        "tunnel",
+        "trapped",
+        "illusion",
+        "vision",
+        "flooded",
+        "control",
+        "moving",
+        "key",
+    )
+)
 ALL_TOKENS = ("look", "move", "push", "control")
 BLIND = {"blind": True}  # an action the plan does not follow in detail
 HOPE = {"hope": True}  # a Control kept for when the others will have played (`_hope`)
@@ -880,6 +979,7 @@ class HeuristicPlayer:
     ) -> None:
         self.seat, self.rng = seat, rng
         self.composition = dict(composition or BASE_COMPOSITION)
+        self.deck = tuple(self.composition.items())  # the composition, as a key
         self.table = table
         self.team_of = team_of or {}
         self.clue_index = clue_index
@@ -887,8 +987,17 @@ class HeuristicPlayer:
         self.mirror: Mirror | None = None
         self.view: dict = {}  # with `check`: the seat's view kept current by its changes
         self.static: tuple | None = None  # the planning data of the last decision, by board
+        self.known: Knowledge | None = None  # the knowledge of the last decision
+        self.layout: tuple | None = None  # `_board` of the last decision, by board
+        self.side: tuple | None = None  # `Knowledge._side` of the last decision, by roles
 
     # --- the entry point ---
+
+    @property
+    def following(self) -> bool:
+        """Whether it keeps a view that `observe` brings up to date; until its first plan it
+        keeps none, and asks for its whole view then."""
+        return self.mirror is not None
 
     def observe(self, changes: list[dict]) -> None:
         """The changes of this seat's view since it last chose (`changes_for`)."""
@@ -933,7 +1042,12 @@ class HeuristicPlayer:
         actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
         if len(actions) == 1 and not self._worth_marking(m, legal):
             return actions[0]  # nothing to decide
-        know = Knowledge(self, m)
+        # Nothing this seat knows changed since its last decision (its first action after
+        # programming, most often): the same knowledge, with all it has worked out.
+        fingerprint = _fingerprint(self, m)
+        know = self.known
+        if know is None or know.fingerprint != fingerprint:
+            know = self.known = Knowledge(self, m, fingerprint)
         if m.pending is not None and first == "choose":
             return self._choose(know, m, legal)
         if first == "program":
@@ -972,6 +1086,7 @@ class HeuristicPlayer:
         s.moved = False
         s.step = 0
         s.key = False
+        s.idle = None
         return s
 
     def _leaf(self, know: Knowledge, s: Sim) -> float:
@@ -993,7 +1108,15 @@ class HeuristicPlayer:
             if mine is None:
                 mine = know.cell_value[here] = know.my_value(s.tiles, s.pos, here)
             return value + know.base_world + mine
-        return value + know.world_value(s.tiles, s.pos, death) + know.my_value(s.tiles, s.pos, here)
+        # Lines that move others or slide a line often meet again: their worth is kept.
+        key = (s.tiles, s.tiles is know.tiles, tuple(s.pos.items()), tuple(death.items()))
+        found = know.moved_value.get(key)
+        if found is None:
+            found = know.moved_value[key] = (
+                know.world_value(s.tiles, s.pos, death),
+                know.my_value(s.tiles, s.pos, here),
+            )
+        return value + found[0] + found[1]
 
     def _enter(self, know: Knowledge, s: Sim, who: str, cell: int) -> None:
         """`who` arrives at `cell` (moved or pushed): the room's effect, as far as known."""
@@ -1014,6 +1137,9 @@ class HeuristicPlayer:
                 s.value -= (know.cost_good if hyp[1] else 300.0) * w_who
                 return
             self._enter_unknown(know, s, who, tile, w_who)
+            return
+        if kind not in ENTRY_EFFECTS:  # a room that only costs something to enter
+            s.value -= ENTRY_COST.get(kind, 0.0 if kind in LEVEL else 40.0) * w_who
             return
         if kind == "mortal":
             self._die(s, who, 1.0, know.me)
@@ -1050,12 +1176,9 @@ class HeuristicPlayer:
             s.value -= ENTRY_COST["flooded"] * w_who
         elif kind == "control" or kind == "moving":
             s.value += 5.0 * w_who
-        elif kind == "key":
-            if know.key_needed and not s.key:
-                s.key = True
-                s.value += KEY_GAIN
-        else:
-            s.value -= ENTRY_COST.get(kind, 0.0 if kind in LEVEL else 40.0) * w_who
+        elif kind == "key" and know.key_needed and not s.key:
+            s.key = True
+            s.value += KEY_GAIN
 
     def _enter_unknown(self, know: Knowledge, s: Sim, who: str, tile: int, w_who: float) -> None:
         level = know.levels.get(tile)
@@ -1329,10 +1452,26 @@ class HeuristicPlayer:
         """The best way to play one last action."""
         options = self._options(know, s, action)
         if not options:
-            return self._leaf(know, self._step(know, s, "lost", {})[0])
-        if action == "look" and len(options) > 1:
-            # A Look changes nothing but what is known: only the best one needs a full value.
-            options = [max(options, key=lambda o: self._look_gain(know, s, o["direction"]))]
+            return self._leaf(know, self._idle(know, s))
+        # An action that changes nothing but the line's worth (a Look, or one the plan does
+        # not follow) is the line after an idle action, that worth added.
+        if options[0] is BLIND:
+            line = self._idle(know, s).copy()
+            line.value -= 8.0 if action == "control" else 25.0
+            return self._leaf(know, line)
+        if action == "look":
+            # Only the best Look needs a value: what it tells.
+            steps, tiles, gain = ADJ[s.pos[know.me]], s.tiles, know.look_gain
+            top = -INF
+            for o in options:
+                cell = steps.get(o["direction"])
+                g = 0.0 if cell is None else gain(tiles[cell])
+                if g > top:
+                    top = g
+            line = self._idle(know, s).copy()
+            if top:  # a room nobody told this seat about
+                line.value += top
+            return self._leaf(know, line)
         best = -INF
         for params in options:
             v = self._leaf(know, self._step(know, s, action, params)[0])
@@ -1340,16 +1479,18 @@ class HeuristicPlayer:
                 best = v
         return best
 
-    def _look_gain(self, know: Knowledge, s: Sim, direction: str) -> float:
-        cell = ADJ[s.pos[know.me]].get(direction)
-        return 0.0 if cell is None else know.look_gain(s.tiles[cell])
+    def _idle(self, know: Knowledge, s: Sim) -> Sim:
+        """The line after an action with no effect (`_step` "lost"), kept with the line."""
+        if s.idle is None:
+            s.idle = self._step(know, s, "lost", {})[0]
+        return s.idle
 
     def _split(self, know: Knowledge, s1: Sim, action: str, tile: int) -> tuple[float, float]:
         """The best last action that does not enter the room just looked at, and the best that
         does if that room turns out good (entering it if it is bad is never the best)."""
         options = self._options(know, s1, action)
         if not options:
-            v = self._leaf(know, self._step(know, s1, "lost", {})[0])
+            v = self._leaf(know, self._idle(know, s1))
             return v, -INF
         if action not in ("move", "push"):
             return self._best_single(know, s1, action), -INF
@@ -1373,6 +1514,8 @@ class HeuristicPlayer:
         if not rest:
             return self._leaf(know, s1)
         if not looked or ("move" not in rest and "push" not in rest):
+            if len(rest) == 1:
+                return self._best_single(know, s1, rest[0])
             return max(self._best_single(know, s1, a) for a in rest)
         tile, p_bad = looked
         v_good = v_bad = -INF
@@ -1385,21 +1528,32 @@ class HeuristicPlayer:
             v_bad = self._leaf(know, s1) - 300.0
         return (1.0 - p_bad) * v_good + p_bad * v_bad
 
-    def _look_first(self, know: Knowledge, s0: Sim, rest: list[str]) -> float:
-        """A Look first, then `rest`: the same as `_then` after each Look, computed once. A Look
-        changes nothing but what is known, so every line is the same but for its gain and for
-        what the second action finds in the room looked at."""
+    def _looks(self, know: Knowledge, s0: Sim) -> tuple[Sim, list[tuple[float, int | None]]]:
+        """What every program that begins with a Look shares: the line after a Look (its gain
+        apart), and each Look's gain with the room it may show (None: nothing to branch on)."""
         options = self._options(know, s0, "look")
         here = s0.pos.get(know.me)
-        base, _ = self._step(know, s0, "lost", {})
+        base = self._idle(know, s0)
+        looks: list[tuple[float, int | None]] = []
         if not options or here is None:
-            return self._then(know, base, (), rest)
-        looks = []
+            return base, looks
+        steps, tiles, kinds, levels = ADJ[here], s0.tiles, know.kinds, know.levels
         for o in options:
-            tile = s0.tiles[ADJ[here][o["direction"]]]
-            gain = know.look_gain(tile)
-            hyp = tile not in know.kinds and tile not in know.levels
-            looks.append((gain, tile if hyp else None))
+            tile = tiles[steps[o["direction"]]]
+            hyp = tile not in kinds and tile not in levels
+            looks.append((know.look_gain(tile), tile if hyp else None))
+        return base, looks
+
+    def _look_first(
+        self, know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, list]
+    ) -> float:
+        """A Look first, then `rest`: the same as `_then` after each Look, computed once. A Look
+        changes nothing but what is known, so every line is the same but for its gain and for
+        what the second action finds in the room looked at (`_looks`)."""
+        base, looks = shared
+        if not looks:
+            return self._then(know, base, (), rest)
+        here = s0.pos[know.me]
         top = max(g for g, _ in looks)
         if not rest:
             return self._leaf(know, base) + top
@@ -1410,7 +1564,7 @@ class HeuristicPlayer:
         good: dict[int, float] = {}
         moves = self._options(know, base, a)
         if not moves:
-            return top + self._leaf(know, self._step(know, base, "lost", {})[0])
+            return top + self._leaf(know, self._idle(know, base))
         looked_tiles = {t for _, t in looks if t is not None}
         for params in moves:
             cell = ADJ[here].get(params.get("direction", ""))
@@ -1450,6 +1604,7 @@ class HeuristicPlayer:
         )
         # Every first action once, then every second action after it.
         firsts: dict[str, list[tuple[Sim, tuple]]] = {}
+        looks = None
         values: dict[tuple[str, ...], float] = {}
         best, chosen = -INF, []
         for command in programs:
@@ -1459,7 +1614,9 @@ class HeuristicPlayer:
                 continue
             v = values.get(tokens)
             if v is None and tokens[0] == "look":
-                v = self._look_first(know, s0, list(tokens[1:]))
+                if looks is None:
+                    looks = self._looks(know, s0)
+                v = self._look_first(know, s0, list(tokens[1:]), looks)
                 if len(tokens) == 1:
                     v -= 3.0
                 values[tokens] = v
@@ -1473,10 +1630,14 @@ class HeuristicPlayer:
                     elif options:
                         lines = [self._step(know, s0, first, params) for params in options]
                     else:
-                        lines = [self._step(know, s0, "lost", {})]
+                        lines = [(self._idle(know, s0), ())]
                     firsts[first] = lines
                 rest = list(tokens[1:])
-                v = max((self._then(know, s1, looked, rest) for s1, looked in lines), default=-INF)
+                v = -INF
+                for s1, looked in lines:
+                    line_value = self._then(know, s1, looked, rest)
+                    if line_value > v:
+                        v = line_value
                 if len(tokens) == 1:
                     v -= 3.0  # one action only: for the Cold chamber or a trap
                 values[tokens] = v

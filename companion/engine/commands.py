@@ -10,6 +10,7 @@ checked here; whether the rules allow it now is the rules' business.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -41,7 +42,7 @@ def _field(kind: str, wire: str | None = None, default: Any = None) -> Any:
     return field(default=default, metadata={"kind": kind, "wire": wire})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Command:
     """What every command carries: who sends it, and the version it was made against."""
 
@@ -51,7 +52,7 @@ class Command:
     version: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Clue(Command):
     """The starting clue: a look at one room next to the Central room."""
 
@@ -60,7 +61,7 @@ class Clue(Command):
     room: str | None = _field(ROOM)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Program(Command):
     """Secret programming of one character, by app (token programming uses `lock`)."""
 
@@ -72,7 +73,7 @@ class Program(Command):
     lock_in: bool = _field(FLAG, default=True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Parameters(Command):
     """The fields an action, a talent or an answer to a choice may need."""
 
@@ -101,7 +102,7 @@ class Parameters(Command):
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Act(Parameters):
     """The action of the character whose turn it is: the programmed token, or a chosen one."""
 
@@ -110,7 +111,7 @@ class Act(Parameters):
     action: str | None = _field(ACTION)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choose(Parameters):
     """The answer to a choice the rules ask for in the middle of an action or a card."""
 
@@ -119,7 +120,7 @@ class Choose(Parameters):
     character: str | None = _field(WORD)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Wait(Command):
     """A single programmed action kept for the second round."""
 
@@ -127,7 +128,7 @@ class Wait(Command):
     character: str | None = _field(WORD)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pass(Command):
     """No action in this round (Solo; with token programming, an empty pedestal slot)."""
 
@@ -135,7 +136,7 @@ class Pass(Command):
     character: str | None = _field(WORD)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reminder(Command):
     """A reminder token on a hidden room, during one's own turn."""
 
@@ -143,7 +144,7 @@ class Reminder(Command):
     cell: str | None = _field(CELL_NAME)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Expose(Command):
     """A guard exposes himself during his turn (Suspicion)."""
 
@@ -151,7 +152,7 @@ class Expose(Command):
     character: str | None = _field(WORD)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Next(Command):
     """Countdown-only games: the current action is done."""
 
@@ -159,7 +160,7 @@ class Next(Command):
     host_may_send: ClassVar[bool] = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Report(Command):
     """Countdown-only games: an event at the table that matters to the countdown."""
 
@@ -170,14 +171,14 @@ class Report(Command):
     characters: tuple[str, ...] | None = _field(WORDS)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Lock(Command):
     """A seat locks in: every living character of the seat is ready (the seat button)."""
 
     type: ClassVar[str] = "lock"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Unlock(Command):
     """A seat changes its mind before everyone is locked in (a second press)."""
 
@@ -194,16 +195,22 @@ PARAMETER_NAMES = tuple(
 )
 
 
-def _specs(cls: type[Command]) -> dict[str, tuple[str, str]]:
-    """Wire name -> (attribute, kind) of a command type's fields."""
-    found = {"seat": ("seat", "seat"), "version": ("version", "version")}
-    for f in fields(cls):
-        if "kind" in f.metadata:
-            found[f.metadata["wire"] or f.name] = (f.name, f.metadata["kind"])
-    return found
+def _seat(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not SEAT.match(value):
+        raise Refused("unknown_seat", seat=str(value)[:20])
+    return value
 
 
-SPECS = {name: _specs(cls) for name, cls in COMMAND_TYPES.items()}
+def _version(value: object, wire: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise Refused("field_not_a_version")
+    return value
+
+
+def _flag(value: object, wire: str) -> bool:
+    if not isinstance(value, bool):
+        raise Refused("field_not_a_flag", field=wire)
+    return value
 
 
 def _word(value: object, wire: str) -> str:
@@ -218,42 +225,56 @@ def _cell(value: object, wire: str) -> str:
     return value
 
 
-def _choice(value: object, wire: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
-    return value  # type: ignore[return-value]
+def _one_of(allowed: tuple[str, ...]) -> Callable[[object, str], str]:
+    def check(value: object, wire: str) -> str:
+        if value not in allowed:
+            raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
+        return value  # type: ignore[return-value]
+
+    return check
 
 
-def _check(kind: str, value: object, wire: str) -> object:
-    if kind == "seat":
-        if not isinstance(value, str) or not SEAT.match(value):
-            raise Refused("unknown_seat", seat=str(value)[:20])
-        return value
-    if kind == "version":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise Refused("field_not_a_version")
-        return value
-    if kind == FLAG:
-        if not isinstance(value, bool):
-            raise Refused("field_not_a_flag", field=wire)
-        return value
-    if kind == WORD:
-        return _word(value, wire)
-    if kind == CELL_NAME:
-        return _cell(value, wire)
-    if kind == ACTION:
-        return _choice(value, wire, TOKENS)
-    if kind == DIRECTION:
-        return _choice(value, wire, DIRECTIONS)
-    if kind == REPORT:
-        return _choice(value, wire, REPORTS)
-    if kind == ROOM:
-        return _word(value, wire)
-    if not isinstance(value, list) or len(value) > 8:
-        raise Refused("field_not_a_list", field=wire)
-    if kind == CELLS:
-        return tuple(_cell(v, wire) for v in value)
-    return tuple(_word(v, wire) for v in value)
+def _list_of(item: Callable[[object, str], str]) -> Callable[[object, str], tuple[str, ...]]:
+    def check(value: object, wire: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or len(value) > 8:
+            raise Refused("field_not_a_list", field=wire)
+        return tuple(item(v, wire) for v in value)
+
+    return check
+
+
+# How each kind of field is checked; the room a command reports is checked by the rules, which
+# can say in their own words that a game has no such room.
+CHECKS: dict[str, Callable[[object, str], object]] = {
+    "seat": _seat,
+    "version": _version,
+    FLAG: _flag,
+    WORD: _word,
+    ROOM: _word,
+    CELL_NAME: _cell,
+    ACTION: _one_of(TOKENS),
+    DIRECTION: _one_of(DIRECTIONS),
+    REPORT: _one_of(REPORTS),
+    CELLS: _list_of(_cell),
+    WORDS: _list_of(_word),
+}
+
+
+def _specs(cls: type[Command]) -> dict[str, tuple[str, str]]:
+    """Wire name -> (attribute, kind) of a command type's fields."""
+    found = {"seat": ("seat", "seat"), "version": ("version", "version")}
+    for f in fields(cls):
+        if "kind" in f.metadata:
+            found[f.metadata["wire"] or f.name] = (f.name, f.metadata["kind"])
+    return found
+
+
+SPECS = {name: _specs(cls) for name, cls in COMMAND_TYPES.items()}
+# Wire name -> (attribute, check), what `parse` walks through.
+CHECKED = {
+    name: {wire: (attr, CHECKS[kind]) for wire, (attr, kind) in spec.items()}
+    for name, spec in SPECS.items()
+}
 
 
 def parse(wire: object) -> Command:
@@ -264,18 +285,29 @@ def parse(wire: object) -> Command:
     cls = COMMAND_TYPES.get(kind)
     if cls is None:
         raise Refused("unknown_command", command=kind[:20], commands=sorted(COMMAND_TYPES))
-    specs = SPECS[kind]
+    checked = CHECKED[kind]
     values: dict[str, object] = {}
     for name, value in wire.items():
         if name == "type" or value is None:
             continue
-        spec = specs.get(name)
+        spec = checked.get(name)
         if spec is None:
             raise Refused("unknown_field", field=str(name)[:20], command=kind)
-        values[spec[0]] = _check(spec[1], value, name)
+        attr, check = spec
+        values[attr] = check(value, name)
     if "seat" not in values:
         raise Refused("unknown_seat", seat="")
-    return cls(**values)  # type: ignore[arg-type]
+    return _build(cls, values)
+
+
+def _build(cls: type[Command], values: dict[str, object]) -> Command:
+    """A command from checked values. The generated `__init__` of a frozen dataclass sets every
+    field through `object.__setattr__`, eighteen of them for an act, which was most of the cost
+    of a command; the fields a command leaves out read their defaults from the class, so only
+    the given ones are stored. Equality, hashing and `repr` are the dataclass's own."""
+    command = object.__new__(cls)
+    command.__dict__.update(values)
+    return command
 
 
 def wire(command: Command) -> dict[str, Any]:

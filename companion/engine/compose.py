@@ -556,8 +556,54 @@ def get_composition(composition_id: str) -> Composition:
     """One composition by id, with a clear error for a typo."""
     comps = _catalogues().compositions
     if composition_id not in comps:
-        raise CompositionError(f"unknown composition {composition_id!r}")
+        shown = composition_id if len(composition_id) <= 60 else composition_id[:57] + "..."
+        raise CompositionError(f"unknown composition {shown!r} (room25 compose lists them)")
     return comps[composition_id]
+
+
+def check_table_options(
+    edition: str, mode: str, *, guards: int | None = None, level: str | None = None
+) -> None:
+    """Refuse a choice that the table's edition and mode do not have, rather than ignore it:
+    the 1-or-2 guards choice is Suspicion's from Season 2 on (002, MODES; 000, SUSPICION
+    SETUP), the M.A.C. level Cooperation's and Solo's from Season 2 on (002 and 000)."""
+    _check_edition(edition)
+    _check_mode(mode)
+    label = f"{EDITION_NAMES[edition]} {mode}"
+    if guards is not None and (edition == "base" or mode != "suspicion"):
+        raise CompositionError(
+            f"{label} has no choice of guards: only Season 2 and Ultimate Suspicion at 5 players"
+        )
+    if level is not None and (edition == "base" or mode not in ("cooperation", "solo")):
+        raise CompositionError(
+            f"{label} has no M.A.C. level: only Season 2 and Ultimate Cooperation and Solo"
+        )
+
+
+def composition_for_table(
+    edition: str,
+    mode: str,
+    players: int,
+    composition_id: str | None = None,
+    *,
+    guards: int | None = None,
+    level: str | None = None,
+) -> tuple[Composition, list[Composition]]:
+    """The composition for this table (the one named, or the first suggested) and the other
+    ones it could use; a named one that is not for this table is refused, naming those that
+    are."""
+    check_table_options(edition, mode, guards=guards, level=level)
+    if guards is not None and players != 5:
+        raise CompositionError(f"the choice of guards is for 5 players, not {players}")
+    options = compositions_for(edition, mode, players, guards=guards, level=level)
+    if composition_id is None:
+        return options[0], options[1:]
+    chosen = get_composition(composition_id)
+    if chosen not in options:
+        label = f"{EDITION_NAMES[edition]} {mode} with {players} players"
+        listed = ", ".join(c.id for c in options)
+        raise CompositionError(f"{chosen.id!r} is not a composition for {label}: use {listed}")
+    return chosen, [c for c in options if c is not chosen]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ class Context:
     event changes `state` as it is emitted; a character changed by one is a new object, so
     rules read him again from `state` after emitting rather than keep the old reference."""
 
+    __slots__ = ("events", "report", "state")
+
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[dict] = []

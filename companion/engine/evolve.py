@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from .mac_deck import deck_from_data
 from .registry import registrar
@@ -109,7 +110,7 @@ def _seat(state: GameState, sid: str) -> Seat:
     return seat
 
 
-def _retile(state: GameState, tile_id: int, **changes: object) -> None:
+def _retile(state: GameState, tile_id: int, **changes: Any) -> None:
     """Tiles are immutable and the table of them is shared between versions: a change puts a
     new tile in a new table."""
     _put_tile(state, replace(state.tiles[tile_id], **changes))

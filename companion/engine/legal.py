@@ -23,8 +23,12 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
     here = state.where(cid)
     assert here is not None
     found = []
+    physical = state.ruleset.tracking == "physical"  # else every tile is known to the engine
     for option in actions.options(state, cid, action):
         command = {"type": "act", "seat": seat, "character": cid, "action": action, **option}
+        if not physical:
+            found.append(command)
+            continue
         shown = None
         if action in ("look", "move", "push"):
             shown = grid.neighbour(here, option["direction"])

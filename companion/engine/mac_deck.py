@@ -119,6 +119,16 @@ _PACKAGE = "companion.engine"
 _DEFAULT_RESOURCE = "data/mac_deck.json"
 _DEFAULT_SOURCE = "default deck (companion/engine/data/mac_deck.json)"
 
+# Bounds on an owner's deck file: the printed deck is 60-odd cards in a few kB of JSON.
+MAX_FILE_BYTES = 512 * 1024
+MAX_COPIES = 60  # of one card
+MAX_CARDS = 600  # in the whole deck, copies counted
+QUOTE = 80  # what a message repeats of the input, at most
+SHOWN_PROBLEMS = 10  # a message lists the first ten problems and counts the rest
+# A standard game draws two cards before each programming phase: a smaller deck reshuffles its
+# discard pile every turn, which is allowed but rarely what an owner meant.
+FEW_CARDS = 10
+
 
 class DeckError(ValueError):
     """A deck that cannot be used, with every problem found in it in plain words.
@@ -133,7 +143,10 @@ class DeckError(ValueError):
         if len(self.problems) == 1:
             message = f"{source}: {self.problems[0]}"
         else:
-            listed = "\n  - ".join(self.problems)
+            shown = list(self.problems[:SHOWN_PROBLEMS])
+            if len(self.problems) > SHOWN_PROBLEMS:
+                shown.append(f"and {len(self.problems) - SHOWN_PROBLEMS} more")
+            listed = "\n  - ".join(shown)
             message = f"{source}: {len(self.problems)} problems:\n  - {listed}"
         super().__init__(message)
 
@@ -443,6 +456,15 @@ def _punishment_display(characters: tuple[str, str]) -> Display:
 # --- reading and validation -------------------------------------------------------------------
 
 
+def _q(value: object) -> str:
+    """A piece of the owner's input as a message repeats it: quoted, cut to QUOTE characters
+    (a 100 kB field is named, not echoed back whole)."""
+    text = str(value)
+    if len(text) > QUOTE:
+        text = text[: QUOTE - 3] + "..."
+    return f"'{text}'"
+
+
 def _describe(value: object) -> str:
     """How a wrong value is named in a message: JSON words, since owners write JSON."""
     if value is None:
@@ -450,9 +472,9 @@ def _describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {_q(value)}"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return f"the number {_q(value)[1:-1]}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -482,7 +504,7 @@ class _CardReader:
         card_id = entry.get("id")
         self.where = f"card {position}"
         if isinstance(card_id, str) and card_id.strip():
-            self.where += f" (id '{card_id}')"
+            self.where += f" (id {_q(card_id)})"
 
     def problem(self, name: str | None, message: str) -> None:
         prefix = f"{self.where}, field '{name}'" if name else self.where
@@ -539,7 +561,7 @@ class _CardReader:
             self.problem("id", f"must be a non-empty text, not {_describe(value)}")
             return None
         if value != value.strip() or any(ch.isspace() for ch in value):
-            self.problem("id", f"{value!r} contains spaces; use letters, digits, '-' or '_'")
+            self.problem("id", f"{_q(value)} contains spaces; use letters, digits, '-' or '_'")
             return None
         return value
 
@@ -556,6 +578,9 @@ class _CardReader:
                 f"must be at least 1, not {value}; to leave a card out, remove its entry",
             )
             return None
+        if value > MAX_COPIES:
+            self.problem("count", f"must be at most {MAX_COPIES} copies, not {_q(value)[1:-1]}")
+            return None
         return value
 
     def read_kind(self) -> str | None:
@@ -564,7 +589,7 @@ class _CardReader:
             return None
         if not isinstance(value, str) or value not in KIND_LEVELS:
             word = value if isinstance(value, str) else ""
-            shown = f"'{value}'" if isinstance(value, str) else _describe(value)
+            shown = _q(value) if isinstance(value, str) else _describe(value)
             self.problem(
                 "kind",
                 f"unknown kind {shown}{_hint(word, tuple(KIND_LEVELS))}; "
@@ -583,7 +608,7 @@ class _CardReader:
         if kind is not None and KIND_LEVELS[kind] != value:
             self.problem(
                 "level",
-                f"'{value}' does not match kind '{kind}', which is a {KIND_LEVELS[kind]} card",
+                f"{_q(value)} does not match kind '{kind}', which is a {KIND_LEVELS[kind]} card",
             )
             return None
         return value
@@ -617,7 +642,7 @@ class _CardReader:
         ok = True
         for key in value:
             if key not in ("axis", "index"):
-                self.problem("line", f"unknown key '{key}'; a line has only 'axis' and 'index'")
+                self.problem("line", f"unknown key {_q(key)}; a line has only 'axis' and 'index'")
                 ok = False
         axis = value.get("axis")
         if not isinstance(axis, str) or axis not in AXIS_DIRECTIONS:
@@ -652,7 +677,7 @@ class _CardReader:
             return None
         if not isinstance(value, str) or value not in _STEP:
             word = value if isinstance(value, str) else ""
-            shown = f"'{value}'" if isinstance(value, str) else _describe(value)
+            shown = _q(value) if isinstance(value, str) else _describe(value)
             self.problem(
                 "direction",
                 f"unknown direction {shown}{_hint(word, tuple(_STEP))}; "
@@ -664,7 +689,7 @@ class _CardReader:
             noun = "a row" if line.axis == "row" else "a column"
             self.problem(
                 "direction",
-                f"'{value}' does not move {noun}: {noun} moves '{allowed[0]}' or '{allowed[1]}'",
+                f"{_q(value)} does not move {noun}: {noun} moves '{allowed[0]}' or '{allowed[1]}'",
             )
             return None
         return value
@@ -695,7 +720,7 @@ class _CardReader:
         for name in value:
             if not isinstance(name, str) or name not in CHARACTER_IDS:
                 word = name if isinstance(name, str) else ""
-                shown = f"'{name}'" if isinstance(name, str) else _describe(name)
+                shown = _q(name) if isinstance(name, str) else _describe(name)
                 self.problem(
                     "characters",
                     f"unknown character {shown}{_hint(word, CHARACTER_IDS)}; "
@@ -705,7 +730,7 @@ class _CardReader:
         if ok and value[0] == value[1]:
             self.problem(
                 "characters",
-                f"names '{value[0]}' twice; a Punishment card pictures two different characters",
+                f"names {_q(value[0])} twice; a Punishment card pictures two different characters",
             )
             ok = False
         return (value[0], value[1]) if ok else None
@@ -781,7 +806,7 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
     for key in data:
         if key != "cards" and not (isinstance(key, str) and key.startswith("_")):
             problems.append(
-                f"top level: unknown field '{key}'; a deck has 'cards' and optional "
+                f"top level: unknown field {_q(key)}; a deck has 'cards' and optional "
                 "comments whose names start with '_'"
             )
     about = data.get("_about", "")
@@ -815,7 +840,7 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
             if card_id in first_position:
                 reader.problem(
                     "id",
-                    f"'{card_id}' is already the id of card {first_position[card_id]}; ids must "
+                    f"{_q(card_id)} is already the id of card {first_position[card_id]}; ids must "
                     "be unique (give identical cards one entry with a higher 'count')",
                 )
                 card = None
@@ -824,9 +849,25 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
         problems.extend(reader.problems)
         if card is not None:
             cards.append(card)
+    total = sum(card.count for card in cards)
+    if total > MAX_CARDS:
+        problems.append(f"top level: {total} cards in all; a deck holds at most {MAX_CARDS}")
     if problems:
         raise DeckError(source, problems)
     return Deck(tuple(cards), about=about, source=source)
+
+
+def deck_warnings(deck: Deck) -> list[str]:
+    """What is legal in a deck but likely a mistake, said once when the deck is listed."""
+    warnings = []
+    if deck.size < FEW_CARDS:
+        warnings.append(
+            f"the deck holds only {deck.size} card(s); a standard game draws 2 before each "
+            "programming phase and reshuffles the discard pile whenever the draw pile runs out"
+        )
+    if "basic" not in deck.count_by_level():
+        warnings.append("the deck has no basic card: the standard level has nothing to draw")
+    return warnings
 
 
 def _parse(text: str, source: str, yaml_file: bool) -> object:
@@ -838,19 +879,28 @@ def _parse(text: str, source: str, yaml_file: bool) -> object:
                 source,
                 ["this is a YAML file but PyYAML is not installed; install it or use JSON"],
             ) from None
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, when built with it
         try:
-            return yaml.safe_load(text)
+            return yaml.load(text, Loader=loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-            reason = getattr(exc, "problem", None) or "unreadable"
+            reason = str(getattr(exc, "problem", None) or "unreadable")[:QUOTE]
             raise DeckError(source, [f"not valid YAML{where}: {reason}"]) from None
+        except ValueError as exc:  # a number of more than 4300 digits
+            raise DeckError(source, [f"not valid YAML: {str(exc)[:QUOTE]}"]) from None
+        except RecursionError:
+            raise DeckError(source, ["not valid YAML: nested too deeply"]) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise DeckError(
             source, [f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"]
         ) from None
+    except ValueError as exc:  # a number of more than 4300 digits
+        raise DeckError(source, [f"not valid JSON: {str(exc)[:QUOTE]}"]) from None
+    except RecursionError:
+        raise DeckError(source, ["not valid JSON: nested too deeply"]) from None
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -863,18 +913,27 @@ def load_deck(path: str | Path | None = None) -> Deck:
         resource = resources.files(_PACKAGE).joinpath(_DEFAULT_RESOURCE)
         text = resource.read_text(encoding="utf-8")
         return deck_from_data(_parse(text, _DEFAULT_SOURCE, False), _DEFAULT_SOURCE)
+    if not str(path).strip():
+        raise DeckError("deck file", ["no path given: name the deck file to read"])
     file = Path(path).expanduser()
-    source = str(file)
+    source = _q(file)[1:-1]
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open("rb") as opened:
+            data = opened.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise DeckError(source, ["there is no deck file at this path"]) from None
     except IsADirectoryError:
         raise DeckError(source, ["this is a directory, not a deck file"]) from None
-    except UnicodeDecodeError:
-        raise DeckError(source, ["the file is not UTF-8 text"]) from None
     except OSError as exc:
         raise DeckError(source, [f"the file cannot be read ({exc.strerror})"]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckError(source, [f"larger than {MAX_FILE_BYTES // 1024} kB; a deck is a few kB"])
+    if not data.strip():
+        raise DeckError(source, ["the file is empty; a deck is an object with a 'cards' list"])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DeckError(source, ["the file is not UTF-8 text"]) from None
     yaml_file = file.suffix.lower() in (".yaml", ".yml")
     return deck_from_data(_parse(text, source, yaml_file), source)
 

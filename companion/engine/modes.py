@@ -191,6 +191,20 @@ def reveal_after_death(ctx: Context) -> None:
         ctx.emit("role_revealed", character=c.id, role=c.role, reason="death")
 
 
+def guards_played_with(state: GameState) -> int:
+    """The number of guards the table knows it plays with, for 'When playing with a single
+    guard ... with two guards' (000, Take off the masks): a public fact, never the deal itself.
+    With one tile per player (`role_tiles: exact`, and Season 2 from 5 players) the guard tiles
+    put in are the guards dealt. With the base game's spare tile ("doubt": 4 prisoner tiles and
+    1 guard tile at 4 players, 2 at 5 and 6; Season 2 keeps it at 4 players) no one knows
+    whether the spare was a guard: the table plays with the guard tiles it shuffled in, so
+    whether masks come off never tells how many guards were dealt."""
+    tiles, players = state.ruleset.settings.role_tiles, len(state.seats)
+    if tiles == "doubt" or (tiles == "season2" and players == 4):
+        return 1 if players == 4 else 2
+    return sum(1 for c in state.characters.values() if c.role == "guard")
+
+
 def take_off_masks(ctx: Context, in_room25: set[str]) -> None:
     """Suspicion, 'Take off the masks': those outside Room 25 reveal who they are."""
     state = ctx.state
@@ -201,8 +215,7 @@ def take_off_masks(ctx: Context, in_room25: set[str]) -> None:
     if state.ruleset.settings.masks == "majority":
         due = len(living) - len(outside) > len(living) / 2
     else:
-        guards = sum(1 for c in state.characters.values() if c.role == "guard")
-        due = 0 < len(outside) <= max(guards, 1)
+        due = 0 < len(outside) <= max(guards_played_with(state), 1)
     if due:
         for c in outside:
             if not c.role_public:

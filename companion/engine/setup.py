@@ -121,7 +121,7 @@ def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
             if cid in seen:
                 raise Refused("played_by_two_seats", character=cid)
             seen.add(cid)
-        if per == 2 and characters()[chosen[0]]["duo"] != characters()[chosen[1]]["duo"]:
+        if per == 2 and _duos_required(ruleset) and not _one_duo(chosen):
             raise Refused("duo_needed", seat=sid)
         if sid in {s["id"] for s in seats}:
             raise Refused("two_seats_same_id", seat=sid)
@@ -129,6 +129,18 @@ def _seats(ruleset: Ruleset, setup: dict) -> list[dict]:
     if ruleset.mode == "team":
         _check_teams(seats)
     return seats
+
+
+def _duos_required(ruleset: Ruleset) -> bool:
+    """Two characters a player: a duo in base and Season 2 ("Each player chooses a character
+    duo", 001/004 Cooperation Mode - Setup; 002 changes only the countdown and the M.A.C.), any
+    two in Ultimate Cooperation ("each player plays multiple characters. He plays this characters
+    independentely", 000 COOPERATION, setup, which names no duo)."""
+    return not (ruleset.edition == "ultimate" and ruleset.mode == "cooperation")
+
+
+def _one_duo(chosen: list[str]) -> bool:
+    return bool(characters()[chosen[0]]["duo"] == characters()[chosen[1]]["duo"])
 
 
 def _seat_id(given: object) -> str:
@@ -294,6 +306,18 @@ def role_tiles(ruleset: Ruleset, players: int, guards: object = None) -> list[st
     return ["prisoner"] * (players - count) + ["guard"] * count
 
 
+def _check_guards(ruleset: Ruleset, players: int, setup: dict) -> None:
+    """`guards` is the 5-player table's open choice of 1 or 2 guards (002, MODES : SUSPICION;
+    000, SUSPICION SETUP): refused where it would be ignored, not taken silently."""
+    if "guards" not in setup:
+        return
+    one_each = ruleset.settings.role_tiles != "doubt"
+    if ruleset.mode != "suspicion" or players != 5 or not one_each:
+        raise Refused("guards_choice")
+    if setup["guards"] not in (1, 2) or isinstance(setup["guards"], bool):
+        raise Refused("guards_choice")
+
+
 def _settings(setup: dict) -> dict:
     """The table's settings, with the defaults that depend on the mode: Cooperation and Solo of
     Season 2 and Ultimate play the M.A.C. deck at the standard level; at the Madness level,
@@ -383,6 +407,7 @@ def new_game(setup: dict) -> Context:
     ruleset = make_ruleset(edition, mode, tracking, settings)
     rng = _seed(setup)
     seats = _seats(ruleset, setup)
+    _check_guards(ruleset, len(seats), setup)
     order = turn_order(seats, str(setup.get("first", seats[0]["id"])))
     cast = [c for seat in seats for c in seat["characters"]]
     turns = turns_for(ruleset.edition, ruleset.mode, len(cast))

@@ -14,15 +14,17 @@ def _at(cell: object) -> str:
     return name(parse_cell(cell.upper() if isinstance(cell, str) else cell))
 
 
-def control_tokens(events: list[dict]) -> dict[str, int]:
+def control_tokens(events: list[dict], placed: dict[str, int] | None = None) -> dict[str, int]:
     """The Control tokens lying beside each line now: one per slide that placed a token since
-    the last countdown took them all away (003, "All Control tokens are removed")."""
+    the last countdown took them all away (003, "All Control tokens are removed"). The engine
+    keeps one direction per line; the count comes from the events, and from `placed` (the
+    position's `control_tokens`) for the tokens already out when the position was written."""
     tokens: dict[str, int] = {}
     for event in events:
         if event["type"] == "countdown":
             tokens = {}
         elif event["type"] == "position_set" and "controls" in event:
-            tokens = dict.fromkeys(event["controls"], 1)
+            tokens = {line: (placed or {}).get(line, 1) for line in event["controls"]}
         elif event["type"] == "slid" and event.get("token"):
             tokens[event["line"]] = tokens.get(event["line"], 0) + 1
     return tokens
@@ -43,9 +45,14 @@ def _subset(expected: object, actual: object, path: str) -> list[str]:
     return []
 
 
-def check(state: GameState, expect: dict, events: list[dict] | None = None) -> list[str]:
-    """What of `expect` does not hold in `state`; `events` (the game's so far) for the
-    expectations that only the events record, such as how many Control tokens lie out."""
+def check(
+    state: GameState,
+    expect: dict,
+    events: list[dict] | None = None,
+    placed_tokens: dict[str, int] | None = None,
+) -> list[str]:
+    """What of `expect` does not hold in `state`; `events` (the game's so far) and the
+    position's `placed_tokens` for what only they record: how many Control tokens lie out."""
     full = full_view(state)
     problems: list[str] = []
     cells = {entry["cell"]: entry for row in full["complex"] or [] for entry in row}
@@ -110,7 +117,7 @@ def check(state: GameState, expect: dict, events: list[dict] | None = None) -> l
         elif key == "unsealed":
             problems.extend(f"{cell} is still sealed" for cell in value if cells[cell]["sealed"])
         elif key == "control_tokens":
-            lying = control_tokens(events or [])
+            lying = control_tokens(events or [], placed_tokens)
             for line, count in value.items():
                 if lying.get(line, 0) != count:
                     problems.append(

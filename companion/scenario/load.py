@@ -105,6 +105,10 @@ def _parse(path: Path, text: str) -> object:
         raise ScenarioFileError(f"{path}: not valid YAML{where}: {problem}") from None
     except RecursionError:
         raise ScenarioFileError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as error:  # a number of more than 4300 digits
+        raise ScenarioFileError(
+            f"{path}: a number too long to read ({str(error)[:QUOTE]})"
+        ) from None
 
 
 def _depth(doc: object) -> int:
@@ -131,10 +135,9 @@ def read(path: Path) -> dict:
     if _depth(doc) > MAX_DEPTH:
         raise ScenarioFileError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)")
     try:
-        check_shape(doc)
+        return normalise_setup(check_shape(doc))
     except ShapeError as error:
         raise ScenarioFileError(f"{path}: {error}") from None
-    return normalise_setup(doc)
 
 
 def normalise_setup(doc: dict) -> dict:
@@ -172,7 +175,12 @@ class ShapeError(ValueError):
     @classmethod
     def unknown_key(cls, where: str, key: object, known: list[str]) -> ShapeError:
         close = difflib.get_close_matches(str(key), known, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else f"; the keys are {', '.join(known)}"
+        if close:
+            hint = f" (did you mean '{close[0]}'?)"
+        elif len(known) <= 8:
+            hint = f"; the keys are {', '.join(known)}"
+        else:
+            hint = "; docs/scenarios.md lists the keys"
         return cls.plain(f"{where}: unknown key {quote(key)}{hint}")
 
 
@@ -288,7 +296,6 @@ POSITION: dict[str, Check] = {
     "positions": _map_of(_cell, what="{character: cell}"),
     "revealed": _CELLS,
     "sealed": _CELLS,
-    "unsealed": _CELLS,
     "eliminated": _TEXTS,
     "programs": _TOKENS,
     "done": _TEXTS,
@@ -427,8 +434,9 @@ SCENARIO: dict[str, Check] = {
 }
 
 
-def check_shape(doc: object) -> None:
-    """Raise ShapeError naming the first misshapen piece of a scenario document."""
+def check_shape(doc: object) -> dict:
+    """The scenario document itself, once well shaped; else ShapeError naming its first
+    misshapen piece."""
     if not isinstance(doc, dict):
         raise ShapeError("the file", "a mapping with at least a 'setup'", doc)
     if ("setup" in doc) == ("refused_setup" in doc):
@@ -439,3 +447,4 @@ def check_shape(doc: object) -> None:
             f"a refused_setup has nothing to play: no {', '.join(sorted(extra))}"
         )
     _fields(SCENARIO, "a scenario mapping")(doc, "scenario")
+    return doc

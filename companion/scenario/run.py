@@ -29,6 +29,7 @@ class ScenarioResult:
     state: GameState | None
     failures: list[ScenarioFailure] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
+    placed_tokens: dict[str, int] = field(default_factory=dict)  # the position's control_tokens
 
     @property
     def ok(self) -> bool:
@@ -107,7 +108,19 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
         return ScenarioResult(name, None, [ScenarioFailure("setup", str(started.refusal))])
     result = ScenarioResult(name, started.state, events=list(started.events))
     if "position" in doc:
-        placed = set_position(result.state, doc["position"])
+        position = dict(doc["position"])
+        tokens = position.pop("control_tokens", {})
+        if set(tokens) - set(position.get("controls", {})):
+            reason = "control_tokens lie only beside lines that 'controls' gives a direction"
+            result.failures.append(ScenarioFailure("position", reason))
+            return result
+        if any(count < 1 for count in tokens.values()):
+            result.failures.append(
+                ScenarioFailure("position", "control_tokens counts are 1 or more")
+            )
+            return result
+        result.placed_tokens = tokens
+        placed = set_position(result.state, position)
         if not placed.ok:
             result.failures.append(ScenarioFailure("position", str(placed.refusal)))
             return result
@@ -120,7 +133,7 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
         if "expect" in step:
             result.failures.extend(
                 ScenarioFailure(where, p)
-                for p in check(result.state, step["expect"], result.events)
+                for p in check(result.state, step["expect"], result.events, result.placed_tokens)
             )
             continue
         if "refused" in step:
@@ -142,7 +155,7 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
             result.state, result.events = outcome.state, result.events + outcome.events
     result.failures.extend(
         ScenarioFailure("expect", p)
-        for p in check(result.state, doc.get("expect", {}), result.events)
+        for p in check(result.state, doc.get("expect", {}), result.events, result.placed_tokens)
     )
     return result
 
@@ -154,7 +167,8 @@ def run_paths(paths: list[str | Path]) -> list[ScenarioResult]:
         try:
             doc = read(path)
         except ScenarioFileError as error:
-            results.append(ScenarioResult(str(path), None, [ScenarioFailure("file", str(error))]))
+            reason = str(error).removeprefix(f"{path}: ")  # the report names the file already
+            results.append(ScenarioResult(str(path), None, [ScenarioFailure("file", reason)]))
             continue
         try:
             results.append(run_scenario(doc, str(path)))

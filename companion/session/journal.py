@@ -17,7 +17,7 @@ from pathlib import Path
 
 import orjson
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each migration takes the journal from version i to i + 1; SCHEMA_VERSION is their number.
 MIGRATIONS: tuple[str, ...] = (
@@ -48,6 +48,12 @@ MIGRATIONS: tuple[str, ...] = (
         n INTEGER NOT NULL,
         event BLOB NOT NULL,
         PRIMARY KEY (game, seq, n)
+    );
+    """,
+    """
+    CREATE TABLE seat_claims (
+        seat TEXT PRIMARY KEY,
+        digest TEXT NOT NULL          -- SHA-256 of the phone's seat secret, never the secret
     );
     """,
 )
@@ -164,6 +170,19 @@ class Journal:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+
+    # -- seats held by phones ------------------------------------------------------------------
+
+    def seat_claims(self) -> dict[str, str]:
+        """Seat -> digest of the secret of the phone that holds it."""
+        return dict(self.db.execute("SELECT seat, digest FROM seat_claims").fetchall())
+
+    def claim_seat(self, seat: str, digest: str | None) -> None:
+        """Give a seat to the phone whose secret has this digest (None: free it)."""
+        if digest is None:
+            self._write([("DELETE FROM seat_claims WHERE seat = ?", (seat,))])
+        else:
+            self._write([("INSERT OR REPLACE INTO seat_claims VALUES (?, ?)", (seat, digest))])
 
     # -- writing -------------------------------------------------------------------------------
 

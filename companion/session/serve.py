@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.config import Config, load_config
+from companion.lan import join_address
 
 from .journal import JournalError
 from .session import Session
@@ -143,14 +144,8 @@ def _announce_when_listening(port: int, stop: threading.Event, session: Session)
 
 
 def _addresses(port: int) -> list[str]:
-    names = {"127.0.0.1"}
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: it picks the LAN address
-            names.add(probe.getsockname()[0])
-    except OSError:
-        pass
-    return [f"http://{name}:{port}" for name in sorted(names)]
+    """Where to open the companion: this machine itself, and the address phones use."""
+    return sorted({join_address(port, "127.0.0.1"), join_address(port)})
 
 
 def serve(
@@ -199,12 +194,17 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
-        rig = _start_hardware(session, config, kind)
+        rig = _start_hardware(session, config, kind, join_address(port))
         app = create_app(session, config, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
+        if rig is not None:
+            rig.set_pin(pin)
         for address in _addresses(port):
             print(f"Room 25 Companion on {address}", flush=True)
+        if kind == "virtual":
+            panel = join_address(port, "127.0.0.1") + "panel"
+            print(f"virtual table (OLED, buzzer, buttons): {panel}", flush=True)
         print(f"host PIN: {pin}", flush=True)
         threading.Thread(
             target=_announce_when_listening, args=(port, stop, session), daemon=True
@@ -228,14 +228,15 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     return 0
 
 
-def _start_hardware(session: Session, config: Config, kind: str) -> Any:
-    """The display, buzzer, buttons and panel; without them the phones still play."""
+def _start_hardware(session: Session, config: Config, kind: str, address: str) -> Any:
+    """The display, buzzer, buttons and panel; without them the phones still play. `address`
+    is what the OLED's QR code shows: the port actually served."""
     try:
         from companion.hardware import start_hardware
     except ImportError as error:
         log.warning("no hardware: %s (the phones and the table page still work)", error)
         return None
-    rig = start_hardware(session, config, kind)
+    rig = start_hardware(session, config, kind, address=address)
     log.info("%s", rig.describe())
     return rig
 

@@ -335,6 +335,25 @@ class Session:
     def snapshot(self, audience: str) -> dict:
         return self._published.update(audience, [])
 
+    def seat_claims(self) -> dict[str, str]:
+        """Which phone holds each seat (digests of their secrets), kept across a restart so a
+        pulled plug frees no seat for another phone to take."""
+        return self._call(self._journal.seat_claims, closed={})
+
+    def claim_seat(self, seat: str, digest: str | None) -> bool:
+        """Record, durably, that a phone holds a seat (digest None: the seat is free); False
+        when the journal cannot be written (the phone keeps its seat until a restart)."""
+
+        def run() -> bool:
+            try:
+                self._journal.claim_seat(seat, digest)
+            except JournalError as error:
+                log.warning("seat %s: %s", seat, error)
+                return False
+            return True
+
+        return self._call(run, closed=False)
+
     def games(self) -> list[dict]:
         """Every game in the journal, oldest first (no secrets)."""
         return self._call(lambda: archive.listing(self._journal), closed=[])

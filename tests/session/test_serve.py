@@ -85,6 +85,16 @@ class Table:
             status = {g["game"]: g["status"] for g in listed["games"]}
             assert status[game] == "over", (game, view.get("game"), status)
 
+    def check_after_restart(self, data_dir: Path) -> None:
+        """A new serve on the same data directory finds the last acknowledged input in place,
+        and the journal went through every acknowledged version."""
+        server = Serve(data_dir).wait_ready()
+        try:
+            self.check_in_place(host_of(server))
+        finally:
+            assert server.terminate() == 0
+        self.check_journal(data_dir)
+
     def check_journal(self, data_dir: Path) -> None:
         """Every acknowledged version is a version the journal's game went through."""
         journal = Journal(data_dir / "journal.sqlite")
@@ -220,12 +230,7 @@ def test_a_read_only_data_directory_is_refused_plainly(data_dir: Path) -> None:
     finally:
         subprocess.run(["umount", str(data_dir)], check=True)
     assert (data_dir / "journal.sqlite").read_bytes() == before
-    server = Serve(data_dir).wait_ready()
-    try:
-        table.check_in_place(host_of(server))
-    finally:
-        assert server.terminate() == 0
-    table.check_journal(data_dir)
+    table.check_after_restart(data_dir)
 
 
 def test_a_full_disk_refuses_inputs_plainly_and_loses_none(tmp_path: Path) -> None:
@@ -263,11 +268,6 @@ def test_a_full_disk_refuses_inputs_plainly_and_loses_none(tmp_path: Path) -> No
             table.play(host, 2)  # space again: the game goes on
         finally:
             assert server.terminate() == 0
-        server = Serve(data_dir).wait_ready()
-        try:
-            table.check_in_place(host_of(server))
-        finally:
-            assert server.terminate() == 0
-        table.check_journal(data_dir)
+        table.check_after_restart(data_dir)
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=True)

@@ -1,5 +1,9 @@
-"""`room25 serve` as a real child process on a free port, and phones that talk to it over HTTP
-(a cookie jar each, the `X-Room25` header on every write)."""
+"""`room25 serve` as a real child process, the way a table starts it: a free port of 127.0.0.1, a
+data directory of its own, stopped by its pid; and phones that talk to it over HTTP (a cookie jar
+each, the `X-Room25` header on every write).
+
+Shared by the session, web and hardware tests (and the session benchmark): the tests folder is on
+`sys.path` (pytest puts it there for `tests/conftest.py`), so `from serving import Serve`."""
 
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ def free_port() -> int:
 
 
 class Serve:
-    """One `room25 serve --hardware mock` process; `wait_ready` reads its `ready on` line."""
+    """One `room25 serve` process; `wait_ready` reads its `ready on` line. `hardware` is the
+    `--hardware` asked for, or None to let serve choose (the virtual panel off a Pi)."""
 
     def __init__(
         self,
@@ -34,13 +39,15 @@ class Serve:
         port: int | None = None,
         env: dict[str, str] | None = None,
         args: tuple[str, ...] = (),
+        hardware: str | None = "mock",
     ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.out = data_dir.parent / f"serve-{self.port}-{time.monotonic_ns()}.out"
         self.err = self.out.with_suffix(".err")
-        command = [str(ROOM25), "serve", "--hardware", "mock", "--data-dir", str(data_dir),
+        asked = () if hardware is None else ("--hardware", hardware)
+        command = [str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
                    "--port", str(self.port), *args]  # fmt: skip
         environment = {**os.environ, "ROOM25_HOST_PIN": PIN, **(env or {})}
         with self.out.open("wb") as out, self.err.open("wb") as err:
@@ -72,6 +79,15 @@ class Serve:
         os.kill(self.process.pid, signal.SIGTERM)
         return self.wait_exit()
 
+    def stop(self) -> None:
+        """The end of a test module: SIGTERM, then SIGKILL if it is still there after 10 s."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.wait_exit(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
     def kill(self) -> None:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
@@ -94,18 +110,22 @@ class Phone:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"{}")
 
-    def post(self, path: str, body: object = None) -> tuple[int, dict]:
+    def post(self, path: str, body: object = None, csrf: bool = True) -> tuple[int, dict]:
+        """A JSON write; `csrf=False` leaves out the `X-Room25` header, as a foreign page would."""
         data = json.dumps({} if body is None else body).encode()
-        request = urllib.request.Request(
-            self.url + path,
-            data=data,
-            method="POST",
-            headers={"X-Room25": "1", "Content-Type": "application/json"},
-        )
+        headers = {"Content-Type": "application/json"}
+        if csrf:
+            headers["X-Room25"] = "1"
+        request = urllib.request.Request(self.url + path, data=data, method="POST", headers=headers)
         return self._send(request)
 
     def get(self, path: str) -> tuple[int, dict]:
         return self._send(urllib.request.Request(self.url + path))
+
+    def fetch(self, path: str) -> tuple[int, bytes, str]:
+        """Anything that is not JSON (a page, a picture): status, body and content type."""
+        with self.opener.open(self.url + path, timeout=15) as answer:
+            return answer.status, answer.read(), answer.headers.get("Content-Type", "")
 
 
 def host_of(server: Serve) -> Phone:

@@ -1,0 +1,190 @@
+"""The table's hardware: time from a seat button press to the OLED's new frame and to the buzzer
+pattern starting; frames drawn over whole simulated games; CPU used while idle.
+
+Run: .venv/bin/python benchmarks/hardware.py [--presses N] [--games N] [--idle SECONDS]
+
+Everything runs on gpiozero's MockFactory and luma's dummy device (the "mock" hardware) around a
+real session with its journal, so the figures include the session's writer and the journal's
+fsync but not the I2C transfer (about 25 ms for a full 128x64 frame at 400 kHz). The load
+average is printed beside them: on a busy machine they are on the slow side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from companion.config import Config
+from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
+from companion.hardware import start_hardware
+from companion.hardware.display import Display
+from companion.session import Session
+
+SETUP = {
+    "edition": "base",
+    "mode": "suspicion",
+    "players": 5,
+    "settings": {"programming": "tokens"},
+    "seed": 3,
+}
+GAMES = [
+    {"edition": "base", "mode": "suspicion", "players": 5},
+    {"edition": "season2", "mode": "cooperation", "players": 4},
+    {"edition": "ultimate", "mode": "suspicion", "players": 6},
+]
+
+
+def _wait(check, timeout: float = 5.0) -> float:
+    """Spin until `check()` is true; the time.monotonic() at which it was seen."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the hardware did not answer in time")
+        time.sleep(0.0005)
+    return time.monotonic()
+
+
+def press_latency(presses: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from a seat pin going low to the new OLED frame, and to the lock-in pattern
+    starting on the buzzer pin."""
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(Path(folder) / "journal.sqlite")
+        session.open()
+        rig = start_hardware(session, Config(), "mock", address="http://192.168.4.1:8025/")
+        try:
+            session.host("new_game", setup=dict(SETUP))
+            for seat in "12345":
+                for cell in ("C2", "C4", "B3", "D3"):
+                    if session.submit({"type": "clue", "seat": seat, "cell": cell}).ok:
+                        break
+            pin = rig.factory.pin(rig.config.buttons.seats[0])
+            to_frame, to_sound = [], []
+            for _ in range(presses):
+                frames, sounds = rig.display.frames, len(rig.buzzer.started)
+                pressed_at = time.monotonic()
+                pin.drive_low()
+                seen = _wait(lambda f=frames: rig.display.frames > f)
+                to_frame.append((seen - pressed_at) * 1000)
+                locked = "1" in session.snapshot("public")["waiting"]["locked_in"]
+                if locked:
+                    _wait(lambda s=sounds: len(rig.buzzer.started) > s)
+                    to_sound.append((rig.buzzer.started[-1][1] - pressed_at) * 1000)
+                time.sleep(0.1)
+                pin.drive_high()
+                time.sleep(0.1)
+            return to_frame, to_sound
+        finally:
+            rig.close()
+            session.close()
+
+
+class _Seconds:
+    """A clock the benchmark moves: a second between updates, so announcements run out."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _update(state, events: list[dict]) -> dict:
+    return {
+        "game": "bench",
+        "version": state.version,
+        "view": public_view(state),
+        "events": events_for(events, None),
+        "waiting": waiting_for(state).as_dict(),
+        "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+        "resync": False,
+    }
+
+
+def frames_in_games(games: int) -> dict[str, float]:
+    """Whole random games (every seat playing uniformly random legal commands, as
+    `companion.simulate` does), each public update shown on a display a second apart."""
+    updates = frames = 0
+    seconds = 0.0
+    for number in range(games):
+        setup = {**GAMES[number % len(GAMES)], "seed": number}
+        rng = random.Random(number)
+        clock = _Seconds()
+        display = Display(None, clock=clock)
+        state = start(setup).state
+        seats = list(public_view(state)["characters"].values())
+        seat_ids = sorted({c["seat"] for c in seats})
+        while state.outcome is None:
+            options = [
+                c for s in seat_ids for c in legal_commands(state, s) if c["type"] != "unlock"
+            ]
+            result = apply(state, rng.choice(options))
+            state = result.state
+            update = _update(state, result.events)
+            before = time.perf_counter()
+            display.show(update)
+            clock.now += 1.0
+            display.tick()
+            seconds += time.perf_counter() - before
+            updates += 1
+        frames += display.frames
+    return {
+        "games": games,
+        "updates": updates,
+        "frames": frames,
+        "frames_per_game": frames / games,
+        "ms_per_update": seconds * 1000 / updates,
+    }
+
+
+def idle_cpu(seconds: float, kind: str) -> float:
+    """Per cent of one core the hardware uses with nothing happening (no game, no input)."""
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(Path(folder) / "journal.sqlite")
+        session.open()
+        rig = start_hardware(session, Config(), kind, address="http://192.168.4.1:8025/")
+        try:
+            time.sleep(1.0)
+            cpu, wall = time.process_time(), time.monotonic()
+            time.sleep(seconds)
+            return 100 * (time.process_time() - cpu) / (time.monotonic() - wall)
+        finally:
+            rig.close()
+            session.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--presses", type=int, default=20)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--idle", type=float, default=10.0)
+    args = parser.parse_args()
+    print(f"{platform.machine()}, Python {platform.python_version()}")
+    print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    to_frame, to_sound = press_latency(args.presses)
+    print(
+        f"seat press -> OLED frame: median {statistics.median(to_frame):.1f} ms, "
+        f"max {max(to_frame):.1f} ms ({len(to_frame)} presses, 30 ms of it the debounce)"
+    )
+    print(
+        f"seat press -> buzzer pattern starts: median {statistics.median(to_sound):.1f} ms, "
+        f"max {max(to_sound):.1f} ms ({len(to_sound)} lock-ins)"
+    )
+    found = frames_in_games(args.games)
+    print(
+        f"simulated games: {found['games']} games, {found['updates']} public updates, "
+        f"{found['frames']} frames drawn ({found['frames_per_game']:.0f} a game), "
+        f"{found['ms_per_update']:.2f} ms per update shown"
+    )
+    for kind in ("virtual", "mock"):
+        print(f"idle CPU ({kind}): {idle_cpu(args.idle, kind):.2f} % of one core")
+    print(f"load average after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

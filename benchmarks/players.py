@@ -1,0 +1,93 @@
+"""How fast the heuristic players of `room25 simulate` play base Suspicion with five players on
+one core, and where the time goes: the players (planning in `choose`, following their view in
+`observe`) against the rest (the engine's `apply`, `legal_commands`, `changes_for`, and the
+driver). Figures per game are CPU time of this process, so that other work on the machine
+weighs on them less than on the wall-clock games per second printed beside them.
+
+Run: taskset -c 1 .venv/bin/python benchmarks/players.py [--games N]
+
+The load average is printed before and after, with a warning when the 1-minute load is above
+0.5: compare figures only with others taken under the same conditions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from companion.players import HeuristicPlayer
+from companion.simulate import simulate
+
+QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
+SETUP = {"mode": "suspicion", "players": 5}
+
+
+def load_line() -> str:
+    one, five, fifteen = os.getloadavg()
+    line = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+    if one > QUIET_LOAD:
+        line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
+    return line
+
+
+@contextmanager
+def timed(owner: type, names: tuple[str, ...], spent: dict[str, float]) -> Iterator[None]:
+    """Count the CPU time spent in these methods of `owner` while the block runs."""
+    originals = {name: getattr(owner, name) for name in names}
+
+    def wrap(name: str, method: Callable) -> Callable:
+        def counted(*args, **kwargs):
+            began = time.process_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[name] += time.process_time() - began
+
+        return counted
+
+    for name, method in originals.items():
+        setattr(owner, name, wrap(name, method))
+    try:
+        yield
+    finally:
+        for name, method in originals.items():
+            setattr(owner, name, method)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    print(load_line())
+    simulate(SETUP, 3, seed=0)  # warm up: imports and the catalogues
+    summary = simulate(SETUP, args.games, seed=1)
+    print(
+        f"heuristic games per second, suspicion 5p: {summary.games / summary.seconds:.1f} "
+        f"({args.games} games, wall clock)"
+    )
+    spent = {"choose": 0.0, "observe": 0.0}
+    began = time.process_time()
+    with timed(HeuristicPlayer, ("choose", "observe"), spent):
+        timed_summary = simulate(SETUP, args.games, seed=1)
+    total = time.process_time() - began
+    games = timed_summary.games
+    players = spent["choose"] + spent["observe"]
+    print(
+        f"per game (CPU): {total / games * 1e3:.2f} ms in all, players {players / games * 1e3:.2f}"
+        f" ms (choose {spent['choose'] / games * 1e3:.2f}, observe "
+        f"{spent['observe'] / games * 1e3:.2f}), engine and driver "
+        f"{(total - players) / games * 1e3:.2f} ms"
+    )
+    decisions = timed_summary.commands / games
+    print(f"per decision: {players / timed_summary.commands * 1e6:.0f} us of players ", end="")
+    print(f"({decisions:.0f} decisions a game)")
+    print(load_line())
+
+
+if __name__ == "__main__":
+    main()

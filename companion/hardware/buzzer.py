@@ -1,0 +1,137 @@
+"""The buzzer: patterns played on a worker thread so nothing ever waits for a tune.
+
+A passive buzzer is a gpiozero `TonalBuzzer` (each note its frequency, the volume its PWM duty
+cycle); an active one a gpiozero `Buzzer` (on for a note, off for a rest). Every pattern played
+is also numbered in `played`, which the virtual panel plays in the browser with Web Audio.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Protocol
+
+from gpiozero import Buzzer as ActiveBuzzer
+from gpiozero import TonalBuzzer
+from gpiozero.tones import Tone
+
+from .patterns import PATTERNS
+
+log = logging.getLogger(__name__)
+
+MAX_WAITING = 4  # patterns queued behind the one playing; more are dropped (never block)
+
+
+class Output(Protocol):
+    def note(self, name: str | None) -> None: ...
+    def close(self) -> None: ...
+
+
+class Tonal:
+    """A passive buzzer on a PWM pin; `volume` (0-1) sets the duty cycle, 1 being 50 %."""
+
+    def __init__(self, pin: int, volume: float, pin_factory: object | None = None) -> None:
+        self.device = TonalBuzzer(pin, mid_tone=Tone("A4"), octaves=3, pin_factory=pin_factory)
+        self.volume = max(0.0, min(1.0, volume))
+
+    def note(self, name: str | None) -> None:
+        if name is None:
+            self.device.stop()
+            return
+        self.device.play(Tone(name))
+        self.device.pwm_device.value = 0.5 * self.volume
+
+    def close(self) -> None:
+        self.device.close()
+
+
+class Active:
+    """An active buzzer (it makes its own tone): on for a note, off for a rest."""
+
+    def __init__(self, pin: int, pin_factory: object | None = None) -> None:
+        self.device = ActiveBuzzer(pin, pin_factory=pin_factory)
+
+    def note(self, name: str | None) -> None:
+        if name is None:
+            self.device.off()
+        else:
+            self.device.on()
+
+    def close(self) -> None:
+        self.device.close()
+
+
+class Buzzer:
+    """Plays named patterns without blocking; `played` numbers them for the virtual panel."""
+
+    def __init__(
+        self,
+        output: Output | None,
+        *,
+        mute: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.output = output
+        self.mute = mute
+        self._clock = clock
+        self._waiting: queue.Queue[str | None] = queue.Queue(MAX_WAITING)
+        self._stop = threading.Event()
+        self._lock = threading.Condition()
+        self.played: deque[tuple[int, str]] = deque(maxlen=32)
+        self.count = 0
+        self.started: list[tuple[str, float]] = []  # (pattern, clock) as each one starts on the pin
+        self._thread: threading.Thread | None = None
+        if output is not None:
+            self._thread = threading.Thread(target=self._run, name="room25-buzzer", daemon=True)
+            self._thread.start()
+
+    def play(self, name: str) -> None:
+        """Queue a pattern (unknown names are a programming error: KeyError)."""
+        PATTERNS[name]
+        if self.mute:
+            return
+        with self._lock:
+            self.count += 1
+            self.played.append((self.count, name))
+            self._lock.notify_all()
+        if self.output is not None:
+            try:
+                self._waiting.put_nowait(name)
+            except queue.Full:
+                log.info("buzzer busy: %s dropped", name)
+
+    def since(self, after: int, timeout: float = 0.0) -> list[tuple[int, str]]:
+        """The patterns numbered above `after`, waiting up to `timeout` for one."""
+        with self._lock:
+            self._lock.wait_for(lambda: self.count > after, timeout)
+            return [(n, name) for n, name in self.played if n > after]
+
+    def idle(self) -> bool:
+        """True when nothing is queued (the worker may still be finishing a note)."""
+        return self._waiting.empty()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._waiting.put(None)
+            self._thread.join(timeout=2)
+        if self.output is not None:
+            self.output.close()
+
+    def _run(self) -> None:
+        assert self.output is not None
+        while not self._stop.is_set():
+            name = self._waiting.get()
+            if name is None:
+                return
+            self.started.append((name, self._clock()))
+            for note, seconds in PATTERNS[name]:
+                if self._stop.is_set():
+                    break
+                self.output.note(note)
+                self._stop.wait(seconds)
+            self.output.note(None)

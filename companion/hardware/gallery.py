@@ -1,0 +1,132 @@
+"""Every OLED screen rendered to PNG (`room25 screens OUTDIR`), from real engine positions.
+
+The updates are built the way the session builds them, from `public_view`, `waiting_for` and
+public events of a real game, so the gallery shows exactly what a table would see.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from luma.core.device import dummy
+
+from companion.engine import apply, legal_commands, public_view, start, waiting_for
+
+from .moments import announcements, steady_moment
+from .screens import frame
+
+JOIN_ADDRESS = "http://192.168.4.1:8025/"
+
+
+def _update(state, events: list[dict] | None = None, **session: object) -> dict:
+    view = public_view(state)
+    return {
+        "game": "sample",
+        "version": view["version"],
+        "view": view,
+        "events": events or [],
+        "waiting": waiting_for(state).as_dict(),
+        "session": {"paused": False, "timer": None, "notices": [], "lock_ins": [], **session},
+        "resync": False,
+    }
+
+
+def _first(state, seat: str, kind: str) -> dict:
+    return next(c for c in legal_commands(state, seat) if c["type"] == kind)
+
+
+def _until(state, phase: str):
+    """Play the first legal command of whoever the game waits for until it waits in `phase`."""
+    while waiting_for(state).phase != phase:
+        seat = waiting_for(state).seats[0]
+        state = apply(state, legal_commands(state, seat)[0]).state
+    return state
+
+
+def sample_updates() -> dict[str, dict]:
+    """One public update per screen, named after its moment (plus the French action screen)."""
+    from companion.engine.mac_deck import load_deck
+
+    game = start({"edition": "season2", "mode": "cooperation", "players": 4, "seed": 3})
+    state = game.state
+    samples: dict[str, dict] = {
+        "join": {
+            "game": None,
+            "version": 0,
+            "view": None,
+            "events": [],
+            "waiting": None,
+            "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+            "resync": False,
+        },
+        "setup": _update(state),
+    }
+    state = _until(state, "programming")
+    for seat in ("1", "3"):
+        state = apply(state, _first(state, seat, "program")).state
+    samples["programming"] = _update(state, timer={"left": 42, "limit": 120})
+    for seat in ("2", "4"):
+        state = apply(state, _first(state, seat, "program")).state
+    state = _until(state, "action")
+    samples["action"] = _update(state)
+    samples["paused"] = _update(state, paused=True)
+    samples["problem"] = _update(state, notices=["phone of seat 3 offline", "OLED missing"])
+    turns_left = public_view(state)["turns_left"]
+    samples["end_of_turn"] = _update(
+        state, [{"type": "countdown", "order": [], "turn": 2, "turns_left": turns_left - 1}]
+    )
+    samples["alarm"] = _update(state, [{"type": "alarm", "turns_left": 5}])
+    samples["timer"] = _update(
+        state, [{"type": "turns_reduced", "turns_left": turns_left - 2, "cause": "timer"}]
+    )
+    samples["elimination"] = _update(
+        state,
+        [
+            {"type": "eliminated", "character": "kevin", "cause": "acid"},
+            {"type": "role_revealed", "character": "kevin", "role": "guard", "reason": "death"},
+        ],
+    )
+    card = load_deck().by_id("move-col3-north-x2").as_json()
+    card.pop("count", None)
+    samples["card"] = _update(state, [{"type": "mac_drawn", "card": card["id"], "shown": card}])
+    over = _update(state)
+    over["view"] = {
+        **over["view"],
+        "phase": "over",
+        "outcome": {"result": "complete_victory", "winners": ["1", "2", "3", "4"], "reason": ""},
+    }
+    samples["over"] = over
+    return samples
+
+
+def moment_of(name: str, update: dict) -> tuple[str, dict]:
+    """The screen a sample shows: its first announcement, else the problem screen for the
+    problem sample, else its steady screen."""
+    found = announcements(update)
+    if found:
+        return found[0]
+    return ("problem" if name == "problem" else steady_moment(update)), update
+
+
+def render_screens(outdir: Path, lang: str = "en") -> list[Path]:
+    """Render every screen to `outdir/<moment>.png` through luma's dummy device."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    device = dummy(width=128, height=64, mode="1")
+    written = []
+    for name, update in sample_updates().items():
+        if name == "join":
+            update = {**update, "address": JOIN_ADDRESS, "pin": "481093"}
+        moment, shown = moment_of(name, update)
+        device.display(frame(moment, shown, lang))
+        path = outdir / f"{moment}{'' if lang == 'en' else '.' + lang}.png"
+        device.image.resize((512, 256)).save(path)
+        written.append(path)
+    return written
+
+
+def screens_command(outdir: str, lang: str = "en") -> int:
+    """`room25 screens OUTDIR`: write the PNGs in English and French and list them."""
+    for language in dict.fromkeys((lang, "fr" if lang == "en" else "en")):
+        for path in render_screens(Path(outdir), language):
+            print(path)
+    return 0

@@ -1,0 +1,83 @@
+"""The buzzer's patterns as data, and which ones an update calls for.
+
+A pattern is a list of (note, seconds) where the note is a name gpiozero's `Tone` reads ("A4")
+or None for a rest. Which pattern plays depends on public events only: a lock-in sounds the same
+whoever locks in and whatever he programmed, so the buzzer never gives a secret away.
+"""
+
+from __future__ import annotations
+
+Note = tuple[str | None, float]
+
+PATTERNS: dict[str, tuple[Note, ...]] = {
+    "lock_in": (("E5", 0.06),),
+    "all_locked": (("C5", 0.08), ("E5", 0.08), ("G5", 0.16)),
+    "end_of_turn": (("G4", 0.12), (None, 0.05), ("C5", 0.2)),
+    "alarm": (("A5", 0.18), ("E5", 0.18)) * 4,
+    "timer": (("C5", 0.3), ("B4", 0.3), ("A4", 0.5)),
+    "card": (("D5", 0.06), (None, 0.04), ("D5", 0.06), ("A5", 0.12)),
+    "elimination": (("E4", 0.25), ("C4", 0.25), ("A3", 0.6)),
+    "victory": (("C5", 0.12), ("E5", 0.12), ("G5", 0.12), ("C6", 0.4)),
+    "defeat": (("G4", 0.25), ("E4", 0.25), ("C4", 0.25), ("A3", 0.7)),
+    "last_seconds": (("A5", 0.05),),
+    "warning": (("A5", 0.1), (None, 0.08), ("A5", 0.1)),
+}
+
+# When one update calls for several, the most important plays first.
+PRIORITY = (
+    "alarm",
+    "victory",
+    "defeat",
+    "elimination",
+    "timer",
+    "end_of_turn",
+    "card",
+    "all_locked",
+    "lock_in",
+)
+
+
+def patterns_for(update: dict, previous: dict | None = None) -> list[str]:
+    """The patterns an update's public events call for, most important first.
+
+    A lock-in is read from the public "locked_in" events and from the table's list of locked-in
+    seats growing; it is one pattern whatever the seat or its programme."""
+    events = [e for e in update.get("events") or () if "private" not in e]
+    wanted: set[str] = set()
+    for event in events:
+        kind = event.get("type")
+        if kind == "alarm":
+            wanted.add("alarm")
+        elif kind == "turns_reduced" and event.get("cause") == "timer":
+            wanted.add("timer")
+        elif kind == "eliminated":
+            wanted.add("timer" if event.get("cause") == "timer" else "elimination")
+        elif kind == "mac_drawn":
+            wanted.add("card")
+        elif kind == "countdown":
+            wanted.add("end_of_turn")
+        elif kind == "locked_in":
+            wanted.add("lock_in")
+        elif kind == "game_over":
+            winners = (event.get("outcome") or {}).get("winners")
+            wanted.add("victory" if winners else "defeat")
+    if _locked(update) > _locked(previous):
+        wanted.add("lock_in")
+    was = ((previous or {}).get("waiting") or {}).get("phase")
+    now = (update.get("waiting") or {}).get("phase")
+    if was == "programming" and now not in ("programming", None) and not update.get("resync"):
+        wanted.add("all_locked")
+    if "all_locked" in wanted:
+        wanted.discard("lock_in")
+    return [name for name in PRIORITY if name in wanted]
+
+
+def _locked(update: dict | None) -> int:
+    if not update:
+        return 0
+    return len((update.get("waiting") or {}).get("locked_in") or [])
+
+
+def duration(name: str) -> float:
+    """How long a pattern plays, in seconds."""
+    return sum(seconds for _note, seconds in PATTERNS[name])

@@ -1,0 +1,376 @@
+"""The Pi at the table put together: it listens to the session's public updates and feeds the
+display, the buzzer, the seat LEDs and the serial panel; the buttons' presses go back to the
+session. Backends are chosen once, here, and injected: "pi" (the header, luma.oled, the USB
+panel), "virtual" (the browser's virtual panel only) or "mock" (gpiozero's MockFactory and
+luma's dummy device, for tests and benchmarks).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from luma.core.device import dummy
+
+from companion.lan import join_address
+
+from .buttons import GpioButton, PressLogic
+from .buzzer import Active, Buzzer, Output, Tonal
+from .display import Display
+from .leds import SeatLeds, seat_lights
+from .patterns import patterns_for
+from .pins import PinFactoryError, mock_factory, pi_factory
+from .serial_panel import SerialPanel, port_opener
+from .words import name_of, word
+
+log = logging.getLogger(__name__)
+
+KINDS = ("pi", "virtual", "mock")
+CONTROL_BUTTONS = ("next", "back", "menu")
+LAST_SECONDS = 5
+
+
+def panel_text(update: dict, lang: str) -> str:
+    """The serial panel's one line: the turn and whose action it is, or the phase."""
+    view = update.get("view") or {}
+    if not view:
+        return word(lang, "no_game")
+    waiting = update.get("waiting") or {}
+    head = word(lang, "turn", n=view.get("turn", 1))
+    if view.get("outcome"):
+        return word(lang, "game_over")
+    if waiting.get("phase") in ("action", "choice"):
+        return f"{head} {name_of(waiting.get('character') or view.get('current'))}"
+    if waiting.get("phase") == "programming":
+        return f"{head} {len(waiting.get('locked_in') or [])} ready"
+    return head
+
+
+class Hardware:
+    """The running devices. Start it with `start_hardware`; `close()` stops every thread."""
+
+    def __init__(
+        self,
+        session: Any,
+        config: Any,
+        kind: str,
+        *,
+        address: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        open_display: Callable[[], Any] | None = None,
+        pin_factory: Any = None,
+        panel_opener: Callable[[], Any] | None = None,
+    ) -> None:
+        """`open_display`, `pin_factory` and `panel_opener` replace the kind's own backends
+        (tests and benchmarks); `clock` times presses, announcements and the time limit."""
+        if kind not in KINDS:
+            raise ValueError(f"hardware kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        self.session = session
+        self.config = config
+        self.kind = kind
+        self.lang = config.table.language
+        self._clock = clock
+        self._why: list[str] = []
+        self._problems: dict[str, str] = {}
+        self._inputs: queue.SimpleQueue = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._previous: dict | None = None
+        self._deadline: float | None = None
+        self._warned: set[int] = set()
+        self.lights: dict[str, str] = {}
+        self.factory = pin_factory if pin_factory is not None else self._pin_factory()
+        self.display = Display(
+            open_display if open_display is not None else self._display_opener(),
+            lang=self.lang,
+            contrast=config.display.contrast,
+            dim_after=config.display.dim_after,
+            address=address or join_address(config.web.port),
+            clock=clock,
+            on_problem=partial(self._problem, "display"),
+        )
+        self.display.set_notices(list(self._problems.values()))
+        self.buzzer = Buzzer(self._buzzer_output(), mute=config.buzzer.mute, clock=clock)
+        self.buttons = self._buttons()
+        self.leds = self._leds()
+        self.panel = self._panel(panel_opener)
+        self._listener = session.listen("public")
+        self._threads = [
+            threading.Thread(target=self._updates, name="room25-hardware", daemon=True),
+            threading.Thread(target=self._presses, name="room25-presses", daemon=True),
+        ]
+        self._on_update(session.snapshot("public"))
+        for thread in self._threads:
+            thread.start()
+
+    # --- choosing backends ----------------------------------------------------------------
+
+    def _pin_factory(self) -> Any:
+        if self.kind == "mock":
+            self._why.append("GPIO: gpiozero MockFactory")
+            return mock_factory()
+        if self.kind == "virtual":
+            self._why.append("GPIO: none (virtual panel)")
+            return None
+        try:
+            factory = pi_factory(self.config.buttons.pin_factory)
+        except PinFactoryError as error:
+            log.error("GPIO unavailable: %s; the buttons, LEDs and buzzer are off", error)
+            self._why.append(f"GPIO: none ({error})")
+            self._problem("gpio", "GPIO unavailable")
+            return None
+        self._why.append(f"GPIO: {type(factory).__name__}")
+        return factory
+
+    def _display_opener(self) -> Callable[[], Any] | None:
+        settings = self.config.display
+        if self.kind == "virtual" or settings.driver == "none":
+            self._why.append("OLED: none (virtual panel)")
+            return None
+        if self.kind == "mock":
+            self._why.append("OLED: luma dummy")
+            return lambda: dummy(width=128, height=64, mode="1")
+        self._why.append(
+            f"OLED: {settings.driver} at 0x{settings.address:02X} on I2C bus {settings.i2c_port}"
+        )
+        return partial(
+            open_oled, settings.driver, settings.i2c_port, settings.address, settings.rotation
+        )
+
+    def _buzzer_output(self) -> Output | None:
+        settings = self.config.buzzer
+        if self.factory is None or settings.kind == "none":
+            self._why.append("buzzer: in the browser")
+            return None
+        try:
+            if settings.kind == "passive":
+                output: Output = Tonal(settings.pin, settings.volume, pin_factory=self.factory)
+            else:
+                output = Active(settings.pin, pin_factory=self.factory)
+        except Exception as error:  # gpiozero raises many kinds (pin in use, no PWM, ...)
+            self._why.append(f"buzzer: none ({error})")
+            self._problem("buzzer", "buzzer missing")
+            return None
+        self._why.append(f"buzzer: {settings.kind} on GPIO{settings.pin}")
+        return output
+
+    def _buttons(self) -> list[GpioButton]:
+        if self.factory is None:
+            return []
+        settings = self.config.buttons
+        found = []
+        pins = [(str(i + 1), pin, None) for i, pin in enumerate(settings.seats)]
+        pins += [(name, getattr(settings, name), settings.long_press) for name in CONTROL_BUTTONS]
+        for name, pin, long_press in pins:
+            logic = PressLogic(settings.bounce, long_press)
+            try:
+                button = GpioButton(
+                    name, pin, logic, self._pressed, pin_factory=self.factory, clock=self._clock
+                )
+            except Exception as error:  # gpiozero: a pin in use or not on this board
+                log.error("button %s on GPIO%s unavailable: %s", name, pin, error)
+                self._problem(f"button {name}", f"button {name} unavailable")
+            else:
+                found.append(button)
+        self._why.append(f"buttons: {len(settings.seats)} seats and next/back/menu")
+        return found
+
+    def _leds(self) -> SeatLeds | None:
+        if self.factory is None:
+            return None
+        pins = {str(i + 1): pin for i, pin in enumerate(self.config.buttons.leds)}
+        try:
+            return SeatLeds(pins, pin_factory=self.factory)
+        except Exception as error:  # gpiozero: a pin in use or not on this board
+            log.error("seat LEDs unavailable: %s", error)
+            self._problem("leds", "seat LEDs unavailable")
+            return None
+
+    def _panel(self, opener: Callable[[], Any] | None) -> SerialPanel | None:
+        settings = self.config.panel
+        searching = False
+        if opener is None:
+            if not settings.port and self.kind != "pi":
+                self._why.append("serial panel: none")
+                return None
+            searching = not settings.port
+            opener = port_opener(settings.port, settings.usb_id, settings.baud)
+        where = settings.port or f"USB id {settings.usb_id}"
+        self._why.append(f"serial panel: {'looking for ' if searching else ''}{where}")
+        return SerialPanel(
+            opener,
+            self._panel_pressed,
+            partial(self._problem, "panel"),
+            quiet_until_found=searching,
+        )
+
+    def set_address(self, address: str) -> None:
+        """The address phones open, once the web server knows its port (the QR code shows it)."""
+        self.display.set_address(address)
+
+    def set_pin(self, pin: str) -> None:
+        """The host PIN, shown on the join screen."""
+        self.display.set_pin(pin)
+
+    def describe(self) -> str:
+        """One log line: which backends run, and why."""
+        return f"hardware {self.kind}: " + "; ".join(self._why)
+
+    # --- presses --------------------------------------------------------------------------
+
+    def _pressed(self, button: str, what: str) -> None:
+        """From gpiozero's threads: queue it, the session is called from our own thread."""
+        self._inputs.put((button, what))
+
+    def _panel_pressed(self, button: str, long: bool) -> None:
+        """From the serial panel's thread (it debounced already): queue it like the others."""
+        self._inputs.put((button, "long" if long else "press"))
+
+    def press(self, seat: str) -> Any:
+        """A seat button pressed (the virtual panel's, from a web thread): the session's reply."""
+        self.display.touched()
+        return self.session.press_seat(seat)
+
+    def control(self, button: str, long: bool = False) -> Any:
+        """A control button pressed: next, back or menu, short or long."""
+        self.display.touched()
+        return self.session.control(button, long)
+
+    def _presses(self) -> None:
+        while True:
+            item = self._inputs.get()
+            if item is None:
+                return
+            button, what = item
+            if what == "stuck":
+                self._problem(f"button {button}", f"button {button} stuck")
+                continue
+            if what == "released":
+                self._problem(f"button {button}", None)
+                continue
+            try:
+                if button in CONTROL_BUTTONS:
+                    reply = self.control(button, what == "long")
+                else:
+                    reply = self.press(button)
+            except Exception:  # a press must never kill the thread that hands presses on
+                log.exception("press of %s %s failed", button, what)
+                continue
+            if not getattr(reply, "ok", True):
+                log.info("button %s: %s", button, getattr(reply, "text", reply))
+
+    # --- updates --------------------------------------------------------------------------
+
+    def _updates(self) -> None:
+        while not self._stop.is_set():
+            update = self._listener.get(timeout=0.1)
+            try:
+                if update is not None:
+                    self._on_update(update)
+                self._tick()
+            except Exception:  # keep the table's devices alive whatever one update holds
+                log.exception("hardware update failed")
+
+    def _on_update(self, update: dict) -> None:
+        self.display.show(update)
+        for name in patterns_for(update, self._previous):
+            self.buzzer.play(name)
+        self._previous = update
+        self.lights = seat_lights(update)
+        if self.leds is not None:
+            self.leds.show(self.lights)
+        if self.panel is not None:
+            self.panel.show(self.lights, panel_text(update, self.lang))
+        session = update.get("session") or {}
+        timer = session.get("timer") or {}
+        left = timer.get("left")
+        waiting = update.get("waiting") or {}
+        if left is not None and not session.get("paused") and waiting.get("phase") == "programming":
+            deadline = self._clock() + float(left)
+            if self._deadline is None or abs(deadline - self._deadline) > 1.5:
+                self._warned = {s for s in self._marks() if float(left) <= s}
+            self._deadline = deadline
+        else:
+            self._deadline = None
+
+    def time_left(self) -> float | None:
+        """Seconds left to program when a time limit runs (as the hardware counts them)."""
+        deadline = self._deadline
+        return None if deadline is None else deadline - self._clock()
+
+    def _marks(self) -> list[int]:
+        return [int(self.config.table.warning), *range(LAST_SECONDS, 0, -1)]
+
+    def _tick(self) -> None:
+        self.display.tick()
+        for button in self.buttons:
+            button.tick()
+        if self._deadline is None:
+            return
+        left = self._deadline - self._clock()
+        for mark in self._marks():
+            if left <= mark and mark not in self._warned:
+                self._warned.add(mark)
+                self.buzzer.play("warning" if mark == self._marks()[0] else "last_seconds")
+
+    def _problem(self, key: str, text: str | None) -> None:
+        """A device missing or back: logged by its owner, shown on the OLED and the phones."""
+        if text is None:
+            self._problems.pop(key, None)
+        else:
+            self._problems[key] = text
+        if hasattr(self, "display"):
+            self.display.set_notices(list(self._problems.values()))
+        set_notice = getattr(self.session, "set_notice", None)
+        if set_notice is not None:
+            # On its own thread: the session may be waiting on this very thread's listener.
+            teller = threading.Thread(
+                target=self._tell_session, args=(set_notice, key, text), daemon=True
+            )
+            teller.start()
+
+    @staticmethod
+    def _tell_session(
+        set_notice: Callable[[str, str | None], None], key: str, text: str | None
+    ) -> None:
+        try:
+            set_notice(f"hardware:{key}", text)
+        except Exception:  # a closing session: the log already has the problem
+            log.debug("could not pass %s to the session", key, exc_info=True)
+
+    def close(self) -> None:
+        """Stop the threads, silence the buzzer, release the pins and ports."""
+        self._stop.set()
+        self._inputs.put(None)
+        for thread in self._threads:
+            thread.join(timeout=2)
+        self._listener.close()
+        self.display.close()
+        self.buzzer.close()
+        for button in self.buttons:
+            button.close()
+        if self.leds is not None:
+            self.leds.close()
+        if self.panel is not None:
+            self.panel.close()
+
+
+def open_oled(driver: str, port: int, address: int, rotation: int) -> Any:
+    """A luma.oled device on I2C (raises luma's errors or OSError when it is not there)."""
+    from luma.core.interface.serial import i2c
+    from luma.oled import device as oled
+
+    make = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106, "ssd1309": oled.ssd1309}[driver]
+    if rotation not in (0, 2):
+        log.warning("OLED rotation %s would stand the screens on end: 0 is used", rotation)
+        rotation = 0
+    return make(i2c(port=port, address=address), width=128, height=64, rotate=rotation)
+
+
+def start_hardware(session: Any, config: Any, kind: str, **options: Any) -> Hardware:
+    """Start the table's devices for `kind` ("pi", "virtual" or "mock")."""
+    return Hardware(session, config, kind, **options)

@@ -1,0 +1,59 @@
+"""The players' side of the companion, served from the Pi: phones, host page, table page, the
+JSON API and the live event streams. Every read is a view from the session, every write a
+command to it; see docs/web.md."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask
+
+from companion.session import Session
+
+from . import api, guard, pages
+from .access import Access, new_pin
+from .stream import MAX_STREAMS, Streams
+
+# One waitress thread per open stream (MAX_STREAMS: 8 phones, host, table, panel and a few
+# reconnects not yet noticed dead) plus 8 for requests, so a burst of taps never waits on a stream.
+THREADS = MAX_STREAMS + 8
+log = logging.getLogger(__name__)
+
+
+def create_app(
+    session: Session, config: Any = None, hardware: Any = None, pin: str | None = None
+) -> Flask:
+    """The Flask app around one session. `pin` fixes the host PIN (else `ROOM25_HOST_PIN`, else
+    six random digits, readable as `app.extensions["room25.access"].pin`)."""
+    app = Flask(__name__)
+    table = getattr(config, "table", None)
+    web = getattr(config, "web", None)
+    app.config["ROOM25_LANGUAGE"] = getattr(table, "language", "en")
+    app.config["ROOM25_PORT"] = getattr(web, "port", None)
+    app.config["JSON_SORT_KEYS"] = False
+    app.extensions["room25.session"] = session
+    app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
+    app.extensions["room25.streams"] = Streams()
+    app.extensions["room25.hardware"] = hardware
+    app.extensions["room25.config"] = config
+    guard.install(app)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(pages.blueprint)
+    try:
+        from .panel import blueprint as panel
+    except ImportError as error:
+        log.info("virtual panel not available: %s", error)
+    else:
+        app.register_blueprint(panel)
+    return app
+
+
+def serve_app(app: Flask, host: str = "0.0.0.0", port: int = 8025, threads: int = THREADS) -> None:
+    """Serve with waitress until interrupted (never Flask's development server)."""
+    from waitress import serve
+
+    serve(app, host=host, port=port, threads=threads, channel_timeout=60, ident="room25")
+
+
+__all__ = ["THREADS", "create_app", "serve_app"]

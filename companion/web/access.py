@@ -1,0 +1,190 @@
+"""Who is asking: a seat's phone (by its long random secret), the host (by the PIN), or nobody.
+
+Secrets live on the phones only, in an HttpOnly cookie; the server keeps their SHA-256 digests,
+in the journal when it has one, so that a restart (a pulled plug) gives every phone its seat back
+and frees none for another phone to take. A seat held by one phone cannot be taken by another
+until the host frees it. PIN guesses are slowed per client: each
+wrong guess doubles the time before the next one is heard (up to a quarter of an hour), so the
+million PINs cannot be tried in an evening.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+SEAT_ID = re.compile(r"[1-8]")
+SEAT_COOKIE = "room25_seat"
+HOST_COOKIE = "room25_host"
+PIN_DIGITS = 6
+LOCKOUT_CAP = 900.0  # seconds: the longest wait between two guesses
+
+
+class SeatStore(Protocol):
+    """Where seat claims outlive the server: the session's journal."""
+
+    def seat_claims(self) -> dict[str, str]: ...
+
+    def claim_seat(self, seat: str, digest: str | None) -> bool: ...
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_pin() -> str:
+    """The host PIN: `ROOM25_HOST_PIN` when set (tests, a fixed table), else six random digits."""
+    fixed = os.environ.get("ROOM25_HOST_PIN", "").strip()
+    if fixed:
+        return fixed
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The audience of one request: a seat id, "host", or None for nobody."""
+
+    seat: str | None = None
+    host: bool = False
+
+    @property
+    def audience(self) -> str:
+        if self.host:
+            return "host"
+        return self.seat if self.seat is not None else "public"
+
+
+class Guesses:
+    """Wrong PIN guesses per client, with the time before the next guess is heard."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._wrong: dict[str, tuple[int, float]] = {}  # client -> (wrong guesses, last one)
+
+    def wait(self, client: str) -> float:
+        """Seconds before this client may guess again (0: now)."""
+        with self._lock:
+            wrong, last = self._wrong.get(client, (0, 0.0))
+        if wrong == 0:
+            return 0.0
+        delay = min(2.0 ** (wrong - 1), LOCKOUT_CAP)
+        return max(0.0, last + delay - self._clock())
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            wrong, _ = self._wrong.get(client, (0, 0.0))
+            self._wrong[client] = (wrong + 1, self._clock())
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._wrong.pop(client, None)
+
+
+class Access:
+    """Who holds each seat (by the digest of its phone's secret) and the host secrets of one
+    running server (host logins are kept in memory: after a restart the host logs in again)."""
+
+    def __init__(
+        self,
+        pin: str,
+        clock: Callable[[], float] = time.monotonic,
+        store: SeatStore | None = None,
+    ) -> None:
+        self.pin = pin
+        self.guesses = Guesses(clock)
+        self._store = store
+        self._lock = threading.Lock()
+        self._digest_of = dict(store.seat_claims()) if store is not None else {}  # seat ->
+        self._seat_of = {d: seat for seat, d in self._digest_of.items()}  # digest -> seat
+        self._hosts: set[str] = set()
+
+    def _record(self, seat: str, digest_: str | None) -> None:
+        if self._store is not None:
+            self._store.claim_seat(seat, digest_)
+
+    # --- seats ---
+
+    def join(self, seat: str, current: str | None) -> str | None:
+        """Give `seat` to the phone holding secret `current` (or none yet): its new secret, or
+        None when another phone holds the seat. A phone moving to a free seat frees its old one."""
+        mine = digest(current) if current else None
+        with self._lock:
+            holder = self._digest_of.get(seat)
+            if holder is not None:
+                return current if holder == mine else None
+            if mine is not None and mine in self._seat_of:
+                old = self._seat_of.pop(mine)
+                del self._digest_of[old]
+                self._record(old, None)
+            secret = secrets.token_urlsafe(32)
+            self._seat_of[digest(secret)] = seat
+            self._digest_of[seat] = digest(secret)
+            self._record(seat, digest(secret))
+            return secret
+
+    def leave(self, secret: str | None) -> None:
+        with self._lock:
+            seat = self._seat_of.pop(digest(secret), None) if secret else None
+            if seat is not None:
+                del self._digest_of[seat]
+                self._record(seat, None)
+
+    def free(self, seat: str) -> bool:
+        """The host frees a seat for another phone; the old phone's secret stops working."""
+        with self._lock:
+            held = self._digest_of.pop(seat, None)
+            if held is None:
+                return False
+            del self._seat_of[held]
+            self._record(seat, None)
+            return True
+
+    def free_all(self) -> None:
+        with self._lock:
+            for seat in self._digest_of:
+                self._record(seat, None)
+            self._seat_of.clear()
+            self._digest_of.clear()
+
+    def seat_of(self, secret: str | None) -> str | None:
+        if not secret:
+            return None
+        with self._lock:
+            return self._seat_of.get(digest(secret))
+
+    def taken(self) -> list[str]:
+        with self._lock:
+            return sorted(self._digest_of)
+
+    # --- host ---
+
+    def login(self, pin: str) -> str | None:
+        """A host secret when the PIN is right (compared in constant time), else None."""
+        if not hmac.compare_digest(pin.encode(), self.pin.encode()):
+            return None
+        secret = secrets.token_urlsafe(32)
+        with self._lock:
+            self._hosts.add(secret)
+        return secret
+
+    def logout(self, secret: str | None) -> None:
+        with self._lock:
+            self._hosts.discard(secret or "")
+
+    def is_host(self, secret: str | None) -> bool:
+        if not secret:
+            return False
+        with self._lock:
+            return secret in self._hosts
+
+    def caller(self, seat_secret: str | None, host_secret: str | None) -> Caller:
+        return Caller(seat=self.seat_of(seat_secret), host=self.is_host(host_secret))

@@ -1,0 +1,392 @@
+"""The JSON API under `/api/`: every read is a view from the session, every write a command to
+it. The seat comes from the phone's cookie, never from the request body, so a phone can neither
+read nor act for another seat."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion import engine
+
+from . import openapi, wizard
+from .access import HOST_COOKIE, SEAT_COOKIE, SEAT_ID, Access, Caller
+from .guard import lang
+from .i18n import LANG_COOKIE, LANGUAGES
+from .replies import from_reply, refusal
+from .stream import updates
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+COOKIE_AGE = 24 * 3600  # seconds: a long evening, and the morning after
+GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
+def _access() -> Access:
+    return current_app.extensions["room25.access"]
+
+
+def _session() -> Any:
+    return current_app.extensions["room25.session"]
+
+
+def _caller() -> Caller:
+    return _access().caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
+
+
+def _body() -> dict | None:
+    found = request.get_json(silent=True)
+    return found if isinstance(found, dict) else None
+
+
+def _cookie(response: Response, name: str, value: str, age: int = COOKIE_AGE) -> Response:
+    response.set_cookie(name, value, max_age=age, path="/", httponly=True, samesite="Strict")
+    return response
+
+
+def _forgotten(name: str) -> Response:
+    """An "ok" that deletes the cookie set by `_cookie` (same path and flags, or it stays)."""
+    response = jsonify({"ok": True})
+    response.delete_cookie(name, path="/", httponly=True, samesite="Strict")
+    return response
+
+
+def _seats_of_game() -> list[str]:
+    """The seats the current game has (all eight before a game exists)."""
+    view = _session().snapshot("public").get("view") or {}
+    seats = sorted({c["seat"] for c in (view.get("characters") or {}).values() if c.get("seat")})
+    return seats or [str(n) for n in range(1, 9)]
+
+
+def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
+    """Which view `?as=` asks for, if the caller may have it: "seat" (the default when the
+    phone holds one), "host", or "table" (the public view, for everyone). No audience comes
+    with the refusal that says why."""
+    wanted = request.args.get("as", "seat" if caller.seat else "table")
+    if wanted == "table":
+        return "public", None
+    if wanted == "host":
+        return ("host", None) if caller.host else (None, refusal(lang(), "host_only", 401))
+    if wanted == "seat":
+        return (caller.seat, None) if caller.seat else (None, refusal(lang(), "no_seat", 401))
+    return None, refusal(lang(), "bad_request", 400)
+
+
+# --- joining and language ---
+
+
+@blueprint.post("/join")
+def join():
+    body = _body()
+    seat = body.get("seat") if body else None
+    if not isinstance(seat, str) or not SEAT_ID.fullmatch(seat):
+        return refusal(lang(), "bad_seat", 400)
+    if seat not in _seats_of_game():
+        return refusal(lang(), "seat_not_in_game", 409, seat=seat)
+    secret = _access().join(seat, request.cookies.get(SEAT_COOKIE))
+    if secret is None:
+        return refusal(lang(), "seat_taken", 409, seat=seat)
+    return _cookie(jsonify({"ok": True, "seat": seat}), SEAT_COOKIE, secret)
+
+
+@blueprint.post("/leave")
+def leave():
+    _access().leave(request.cookies.get(SEAT_COOKIE))
+    return _forgotten(SEAT_COOKIE)
+
+
+@blueprint.post("/language")
+def language():
+    body = _body()
+    chosen = body.get("lang") if body else None
+    if chosen not in LANGUAGES:
+        return refusal(lang(), "bad_language", 400)
+    return _cookie(jsonify({"ok": True, "lang": chosen}), LANG_COOKIE, chosen, 365 * 24 * 3600)
+
+
+@blueprint.get("/seats")
+def seats():
+    """Public: which seats the game has and which a phone already holds (not which phone)."""
+    taken = set(_access().taken())
+    caller = _caller()
+    return jsonify(
+        {
+            "seats": [{"seat": s, "taken": s in taken} for s in _seats_of_game()],
+            "mine": caller.seat,
+            "host": caller.host,
+        }
+    )
+
+
+# --- playing ---
+
+
+def _command_for(caller: Caller, command: Any) -> tuple[dict | None, tuple[Response, int] | None]:
+    """The command as the caller may send it: its seat filled in from the cookie; the table's
+    own commands ("host") only from the host."""
+    if not isinstance(command, dict):
+        return None, refusal(lang(), "not_a_command", 400)
+    seat = command.get("seat", caller.seat)
+    if seat == engine.HOST:
+        kind = engine.COMMAND_TYPES.get(str(command.get("type")))
+        if not caller.host:
+            return None, refusal(lang(), "host_only", 401)
+        if kind is None or not kind.host_may_send:
+            return None, refusal(lang(), "not_for_host", 403)
+        return {**command, "seat": seat}, None
+    if caller.seat is None:
+        return None, refusal(lang(), "no_seat", 401)
+    if seat != caller.seat:
+        return None, refusal(lang(), "not_your_seat", 403)
+    return {**command, "seat": seat}, None
+
+
+@blueprint.post("/commands")
+def commands():
+    body = _body()
+    if body is None or "command" not in body:
+        return refusal(lang(), "not_a_command", 400)
+    command, refused = _command_for(_caller(), body["command"])
+    if refused is not None:
+        return refused
+    return from_reply(_session().submit(command, source="web"), lang())
+
+
+@blueprint.post("/seats/<seat>/press")
+def press(seat: str):
+    caller = _caller()
+    if not SEAT_ID.fullmatch(seat):
+        return refusal(lang(), "bad_seat", 400)
+    if not caller.host and caller.seat != seat:
+        return (
+            refusal(lang(), "not_your_seat", 403)
+            if caller.seat
+            else refusal(lang(), "no_seat", 401)
+        )
+    return from_reply(_session().press_seat(seat), lang())
+
+
+@blueprint.get("/view")
+def view():
+    audience, refused = _audience(_caller())
+    if audience is None:
+        return refused
+    return jsonify(_session().snapshot(audience))
+
+
+@blueprint.get("/stream")
+def stream():
+    caller = _caller()
+    audience, refused = _audience(caller)
+    if audience is None:
+        return refused
+    access, streams = _access(), current_app.extensions["room25.streams"]
+    seat_secret, host_secret = request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE)
+    if audience == "host":
+        key: str | None = "host:" + (host_secret or "")
+
+        def allowed() -> bool:
+            return access.is_host(host_secret)
+    elif audience == "public":
+        key = None
+
+        def allowed() -> bool:
+            return True
+    else:
+        key = "seat:" + (seat_secret or "")
+
+        def allowed() -> bool:
+            return access.seat_of(seat_secret) == audience
+
+    ticket = streams.open(key, audience)
+    if ticket is None:
+        return refusal(lang(), "too_many_streams", 503)
+    session = _session()
+    offline = _offline_notice(session, access, audience)
+    body = updates(session, audience, streams, ticket, allowed, on_close=offline)
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    response.call_on_close(lambda: offline(streams.close(ticket)))
+    return response
+
+
+def _offline_notice(session: Any, access: Access, audience: str):
+    """A seat's phone online again clears the public notice; its last stream closing (noticed
+    at a keep-alive, so a phone asleep 15 s or more) while the seat is still held sets it."""
+    if not SEAT_ID.fullmatch(audience):
+        return lambda last: None
+    key = f"seat:{audience}"
+    session.set_notice(key, None)
+
+    def closed(last: str | None) -> None:
+        if last == audience and audience in access.taken():
+            session.set_notice(key, f"phone of seat {audience} offline")
+
+    return closed
+
+
+@blueprint.get("/log")
+def public_log():
+    """The current game's public record so far, for a table page that (re)connects mid-game:
+    the journal's events as the public view may see them."""
+    session = _session()
+    game = session.snapshot("public")["game"]
+    found = session.export(game) if game else None
+    if found is None:
+        return jsonify({"game": None, "events": []})
+    if found.get("complete"):
+        kept = [e for c in found["commands"] if not c["undone"] for e in c["events"]]
+        events = engine.events_for([*found["start"], *kept], None)
+    else:
+        events = found["public_events"]
+    return jsonify({"game": game, "events": events})
+
+
+@blueprint.get("/openapi.json")
+def openapi_document():
+    return jsonify(openapi.document())
+
+
+# --- the host ---
+
+
+def _host_only() -> tuple[Response, int] | None:
+    return None if _caller().host else refusal(lang(), "host_only", 401)
+
+
+@blueprint.post("/host/login")
+def host_login():
+    access, client = _access(), request.remote_addr or "?"
+    wait = access.guesses.wait(client)
+    if wait > 0:
+        return refusal(lang(), "pin_wait", 429, seconds=int(wait) + 1)
+    body = _body()
+    pin = body.get("pin") if body else None
+    secret = access.login(pin) if isinstance(pin, str) and len(pin) <= 20 else None
+    if secret is None:
+        access.guesses.failed(client)
+        return refusal(lang(), "wrong_pin", 403)
+    access.guesses.succeeded(client)
+    return _cookie(jsonify({"ok": True}), HOST_COOKIE, secret)
+
+
+@blueprint.post("/host/logout")
+def host_logout():
+    _access().logout(request.cookies.get(HOST_COOKIE))
+    return _forgotten(HOST_COOKIE)
+
+
+@blueprint.post("/host/games")
+def new_game():
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    body = _body()
+    setup = body.get("setup") if body else None
+    if not isinstance(setup, dict):
+        return refusal(lang(), "not_a_setup", 400)
+    reply = _session().host("new_game", setup=setup)
+    if not reply.ok:
+        return from_reply(reply, lang())
+    return jsonify({"ok": True, "game": getattr(reply, "game", None), "version": reply.version})
+
+
+@blueprint.get("/host/games")
+def past_games():
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    return jsonify({"games": _session().games()})
+
+
+@blueprint.get("/host/games/<game>/export")
+def export_game(game: str):
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    if found is None:
+        return refusal(lang(), "not_found", 404)
+    response = jsonify(found)
+    response.headers["Content-Disposition"] = f'attachment; filename="room25-{game}.json"'
+    return response
+
+
+@blueprint.get("/host/games/<game>/reveal")
+def reveal_game(game: str):
+    """Everything of a finished game (roles, the whole complex, every notebook) for the host's
+    end-of-game reveal, rebuilt from the journal's export with the engine's own replay."""
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    if found is None:
+        return refusal(lang(), "not_found", 404)
+    if not found.get("complete"):
+        return refusal(lang(), "game_not_over", 409)
+    kept = [c for c in found["commands"] if not c["undone"]]
+    state = engine.replay([*found["start"], *(e for c in kept for e in c["events"])])
+    return jsonify({"game": game, "outcome": found.get("outcome"), "view": engine.full_view(state)})
+
+
+def _host_action(action: str, **args: Any):
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    return from_reply(_session().host(action, **args), lang())
+
+
+@blueprint.post("/host/undo")
+def undo():
+    body = _body()
+    count = body.get("count", 1) if body is not None else None
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
+        return refusal(lang(), "bad_count", 400)
+    return _host_action("undo", count=count)
+
+
+@blueprint.post("/host/pause")
+def pause():
+    return _host_action("pause")
+
+
+@blueprint.post("/host/resume")
+def resume():
+    return _host_action("resume")
+
+
+@blueprint.post("/host/end")
+def end():
+    return _host_action("end_game")
+
+
+@blueprint.post("/host/seats/<seat>/reset")
+def reset_seat(seat: str):
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    if not SEAT_ID.fullmatch(seat):
+        return refusal(lang(), "bad_seat", 400)
+    freed = _access().free(seat)
+    reply = _session().host("reset_seat", seat=seat)
+    return jsonify({"ok": True, "freed": freed, "session": bool(reply.ok)})
+
+
+@blueprint.get("/host/wizard")
+def setup_wizard():
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    args = request.args
+    players = args.get("players", "")
+    return jsonify(
+        wizard.options(
+            args.get("edition", "base"),
+            args.get("mode", "suspicion"),
+            int(players) if players.isdigit() and len(players) < 3 else 0,
+            args.get("composition") or None,
+            lang(),
+        )
+    )

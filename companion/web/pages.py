@@ -1,0 +1,61 @@
+"""The three pages: a player's phone, the host's setup and controls, the table's public board.
+Each is a small template that loads one script; everything after the first paint comes from the
+API and the event stream, so a page holds no game data of its own."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, current_app, render_template, request
+
+from .guard import lang
+from .i18n import LANGUAGES, names, table
+from .join import join_address, qr_svg
+
+blueprint = Blueprint("pages", __name__)
+
+
+def _address() -> str:
+    """The join address: the one this page was opened with, unless that is the Pi itself (then
+    the Pi's address on the local network, so the QR code works from a phone)."""
+    where = urlsplit("//" + request.host)
+    try:
+        port = where.port or current_app.config.get("ROOM25_PORT") or 80
+    except ValueError:  # a Host header with a port that is not a number
+        port = current_app.config.get("ROOM25_PORT") or 80
+    if where.hostname in ("localhost", "127.0.0.1", "::1"):
+        return join_address(int(port))
+    return request.host_url
+
+
+def _page(template: str, page: str) -> str:
+    chosen = lang()
+    texts = json.dumps(
+        {"lang": chosen, "languages": LANGUAGES, "t": table(chosen), "names": names(chosen)},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).replace("</", "<\\/")
+    return render_template(
+        template, lang=chosen, t=table(chosen), page=page, texts=texts, address=_address()
+    )
+
+
+@blueprint.get("/")
+def player() -> str:
+    return _page("player.html", "player")
+
+
+@blueprint.get("/host")
+def host() -> str:
+    return _page("host.html", "host")
+
+
+@blueprint.get("/table")
+def table_page() -> str:
+    return _page("table.html", "table")
+
+
+@blueprint.get("/join.svg")
+def join_code() -> Response:
+    return Response(qr_svg(_address()), mimetype="image/svg+xml")

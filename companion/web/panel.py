@@ -1,0 +1,106 @@
+"""The virtual panel at `/panel`: the live OLED picture, the buzzer's patterns played with Web
+Audio, and the seat and control buttons with their LEDs — the whole table on a laptop.
+
+Its presses are the table's buttons: like the physical ones, anybody at the table may press them.
+The live hardware comes from `current_app.extensions["room25.hardware"]`.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+
+from companion.hardware.patterns import PATTERNS
+
+blueprint = Blueprint(
+    "panel",
+    __name__,
+    url_prefix="/panel",
+    static_folder="static/panel",
+    static_url_path="/static",
+)
+
+SCALE = 4  # the 128x64 picture is sent 512x256, pixels kept square and sharp
+WAIT = 10.0  # seconds a poll waits for something new
+SEATS = tuple(str(n) for n in range(1, 9))
+CONTROLS = ("next", "back", "menu")
+
+
+def _hardware() -> Any:
+    hardware = current_app.extensions.get("room25.hardware")
+    if hardware is None:
+        abort(503)
+    return hardware
+
+
+@blueprint.get("")
+def page() -> str:
+    hardware = current_app.extensions.get("room25.hardware")
+    lang = getattr(hardware, "lang", "en")
+    return render_template("panel.html", lang=lang, seats=SEATS, ready=hardware is not None)
+
+
+@blueprint.get("/oled.png")
+def oled() -> Response:
+    """The OLED's current picture, enlarged."""
+    picture = _hardware().display.frame
+    out = io.BytesIO()
+    picture.resize((picture.width * SCALE, picture.height * SCALE)).save(out, "PNG")
+    response = Response(out.getvalue(), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blueprint.get("/patterns.json")
+def patterns() -> Response:
+    """The buzzer's patterns, the same data the buzzer plays: [[note or null, seconds], ...]."""
+    return jsonify({name: [list(note) for note in notes] for name, notes in PATTERNS.items()})
+
+
+@blueprint.get("/state")
+def state() -> Response:
+    """Long poll: waits up to 10 s for a new picture or pattern after `frame` and `sound`."""
+    hardware = _hardware()
+    frame = request.args.get("frame", default=-1, type=int)
+    sound = request.args.get("sound", default=-1, type=int)
+    if sound < 0:
+        sound = hardware.buzzer.count  # a page that just opened does not replay old tunes
+    if frame >= 0 and hardware.buzzer.count <= sound:
+        hardware.display.wait_frame(frame, WAIT)
+    response = jsonify(
+        {
+            "frame": hardware.display.frames,
+            "sound": hardware.buzzer.count,
+            "sounds": [name for n, name in hardware.buzzer.since(sound) if n > sound],
+            "lights": hardware.lights,
+            "lit": hardware.display.dimmed,
+            "volume": getattr(hardware.config.buzzer, "volume", 0.5),
+        }
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _reply(reply: Any) -> tuple[Response, int]:
+    ok = bool(getattr(reply, "ok", False))
+    body = {"ok": ok, "code": getattr(reply, "code", None), "text": getattr(reply, "text", "")}
+    return jsonify(body), 200 if ok else 409
+
+
+@blueprint.post("/seats/<seat>/press")
+def press(seat: str) -> tuple[Response, int]:
+    """A seat button: lock in, or unlock."""
+    if seat not in SEATS:
+        abort(404)
+    return _reply(_hardware().press(seat))
+
+
+@blueprint.post("/controls/<button>")
+def control(button: str) -> tuple[Response, int]:
+    """Next, Back or Menu; `{"long": true}` for a long press."""
+    if button not in CONTROLS:
+        abort(404)
+    body = request.get_json(silent=True) or {}
+    return _reply(_hardware().control(button, body.get("long") is True))

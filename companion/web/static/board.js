@@ -1,0 +1,52 @@
+/* The 5×5 complex drawn from a view: revealed rooms by name, rooms this seat has seen (its
+   notebook, which follows the tiles when lines slide), characters, reminders, robots, locks.
+   Each cell reads as a sentence for screen readers; colours are doubled by words and stripes. */
+"use strict";
+const Board = (() => {
+  const { t, room, firstName, el } = R25;
+
+  function cellLabel(cell, seen) {
+    const parts = [cell.cell];
+    if (cell.room) parts.push(room(cell.room));
+    else if (seen) parts.push(t("seen") + " " + room(seen));
+    else parts.push(t("hidden_room"));
+    if (cell.occupants.length) parts.push(cell.occupants.map(firstName).join(", "));
+    if (cell.reminders.length) parts.push(t("reminder_of", { seats: cell.reminders.join(", ") }));
+    if (cell.robots) parts.push(t("robots_n", { n: cell.robots }));
+    if (cell.locked) parts.push(t("locked"));
+    if (cell.sealed) parts.push(t("sealed"));
+    return parts.join(", ");
+  }
+
+  function draw(container, view, options) {
+    options = options || {};
+    const notebook = options.notebook || {};
+    const pick = new Set(options.pick || []);
+    container.replaceChildren();
+    const rows = view && view.complex;
+    if (!rows) {
+      container.append(el("p", { text: t("no_complex") }));
+      return;
+    }
+    for (const row of rows) {
+      for (const cell of row) {
+        const seen = notebook[cell.cell];
+        const kind = cell.room || seen;
+        const colour = kind ? (R25.texts.names.colours[kind] || "") : "";
+        const classes = ["cell", cell.room ? "revealed" : "hidden", seen && !cell.room ? "seen" : "", colour ? "c-" + colour : "", pick.has(cell.cell) ? "pick" : ""];
+        const attrs = { class: classes.join(" ").trim(), role: "gridcell", "aria-label": cellLabel(cell, seen), "data-cell": cell.cell };
+        const inner = [
+          el("span", { class: "room", text: cell.room ? room(cell.room) : seen ? t("seen") + " " + room(seen) : "?" }),
+          el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
+          el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
+        ];
+        if (pick.has(cell.cell) && options.onPick) {
+          container.append(el("button", { ...attrs, type: "button", on: { click: () => options.onPick(cell.cell) } }, inner));
+        } else {
+          container.append(el("div", attrs, inner));
+        }
+      }
+    }
+  }
+  return { draw };
+})();

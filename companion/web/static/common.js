@@ -1,0 +1,173 @@
+/* Room 25 Companion: what every page shares. Texts, the JSON API (with the X-Room25 header
+   every write needs), the live event stream with its reconnects, and the banners. */
+"use strict";
+const R25 = (() => {
+  const texts = JSON.parse(document.getElementById("texts").textContent);
+  const T = texts.t;
+  const N = texts.names;
+
+  function t(key, params) {
+    let s = T[key] !== undefined ? T[key] : key;
+    for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  }
+  const room = (id) => (id && N.rooms[id]) || id || "?";
+  const who = (id) => (id && N.characters[id]) || id || "?";
+  const firstName = (id) => who(id).split(" (")[0];
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+    return node;
+  }
+
+  function status(message, bad) {
+    const box = document.getElementById("status");
+    box.textContent = message || "";
+    box.className = bad ? "status bad" : "status";
+  }
+
+  async function call(method, path, body) {
+    const options = { method, credentials: "same-origin", headers: {} };
+    if (method === "POST") {
+      options.headers["X-Room25"] = "1";
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body || {});
+    }
+    let answer;
+    try {
+      const response = await fetch(path, options);
+      answer = await response.json();
+      answer.status = response.status;
+    } catch (e) {
+      answer = { ok: false, refusal: { code: "offline", text: t("offline") } };
+    }
+    if (answer.ok === false && answer.refusal) status(answer.refusal.text, true);
+    else if (method === "POST") status("");
+    return answer;
+  }
+  const post = (path, body) => call("POST", path, body);
+  const get = (path) => call("GET", path);
+
+  /* A stream of updates: a fresh snapshot at every (re)connect, then changes. */
+  function listen(as, onUpdate) {
+    let source = null;
+    let retry = 1000;
+    function open() {
+      source = new EventSource("/api/stream?as=" + encodeURIComponent(as));
+      source.addEventListener("update", (e) => {
+        retry = 1000;
+        if (document.getElementById("status").textContent === t("reconnecting")) status("");
+        onUpdate(JSON.parse(e.data));
+      });
+      source.addEventListener("bye", () => { source.close(); onUpdate(null); });
+      source.onerror = () => {
+        status(t("reconnecting"));
+        if (source.readyState === EventSource.CLOSED) {
+          setTimeout(open, retry);
+          retry = Math.min(retry * 2, 15000);
+        }
+      };
+    }
+    open();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && source && source.readyState === EventSource.CLOSED) open();
+    });
+    return () => source && source.close();
+  }
+
+  function banners(update) {
+    const box = document.getElementById("banners");
+    box.replaceChildren();
+    if (!update) return;
+    const view = update.view || {};
+    const session = update.session || {};
+    if (view.jammed) box.append(el("div", { class: "banner jammed", role: "alert", text: "⚠ " + t("jammed") }));
+    if (session.paused) box.append(el("div", { class: "banner paused", text: "⏸ " + t("paused") }));
+    for (const notice of session.notices || []) box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
+  }
+
+  /* The table's notices come in English; the ones this page knows are said in its language. */
+  function noticeText(notice) {
+    const offline = /^phone of seat (\d) offline$/.exec(notice);
+    if (offline) return t("notice_offline", { seat: offline[1] });
+    const left = /^(\d+) seconds left to program$/.exec(notice);
+    if (left) return t("notice_seconds_left", { n: left[1] });
+    return notice;
+  }
+
+  function phaseText(waiting) {
+    return waiting && waiting.phase ? t("phase_" + waiting.phase) : "";
+  }
+
+  /* Countdown, timer, turn order and whose action it is: public, the same on every screen. */
+  function summary(update, box) {
+    box.replaceChildren();
+    if (!update || !update.view || update.game === null) {
+      box.append(el("p", { text: t("no_game") }));
+      return;
+    }
+    const view = update.view, waiting = update.waiting || {};
+    const timer = (update.session || {}).timer;
+    box.append(el("div", { class: "row" },
+      el("span", { class: "big-number", "aria-label": t("turns_left_label", { n: view.turns_left }) }, String(view.turns_left ?? "–")),
+      el("span", { text: t("turns_left") + (view.alarm ? " · 🚨 " + t("alarm") : "") + (view.last_turn ? " · " + t("last_turn") : "") })));
+    box.append(el("div", { text: t("turn_n", { n: view.turn ?? "–" }) + " · " + phaseText(waiting) + (waiting.round ? " · " + t("round_n", { n: waiting.round }) : "") }));
+    if (timer && timer.left !== null && timer.left !== undefined) {
+      const ends = Date.now() + timer.left * 1000;
+      const shown = el("div", { "data-ends": update.session.paused ? null : String(ends), text: "⏱ " + t("seconds_left", { n: Math.ceil(timer.left) }) });
+      box.append(shown);
+    }
+    const lines = Object.entries(view.controls || {});
+    if (lines.length) box.append(el("div", { text: t("do_not_cross") + " " + lines.map(([line, d]) => line + " " + t("dir_" + d)).join(", ") }));
+    if (waiting.character) box.append(el("div", { text: t("whose_action", { name: firstName(waiting.character) }) }));
+    if (waiting.phase === "programming" || waiting.phase === "clue") {
+      box.append(el("div", { text: t("waiting_for", { seats: (waiting.seats || []).join(", ") || "–" }) }));
+    }
+    const order = el("ol", { class: "order row", "aria-label": t("turn_order") });
+    for (const [i, cid] of (view.order || []).entries()) {
+      const c = (view.characters || {})[cid] || {};
+      order.append(el("li", { "aria-current": cid === waiting.character ? "true" : null, text: (i + 1) + ". " + firstName(cid) + (c.alive === false ? " ✝ " + t("dead") : "") }));
+    }
+    box.append(el("div", { text: t("turn_order") + ":" }), order);
+    if (view.outcome) box.append(el("div", { class: "role", text: t("game_over") + " " + outcomeText(view.outcome) }));
+  }
+
+  function outcomeText(outcome) {
+    if (!outcome) return "";
+    if (typeof outcome === "string") return t("outcome_" + outcome);
+    const winners = outcome.winners || [];
+    return t("outcome_" + outcome.result) + (winners.length ? " " + t("winning_seats", { seats: winners.join(", ") }) : "");
+  }
+
+  function cardText(card) {
+    if (!card) return "—";
+    const id = typeof card === "string" ? card : card.id || "";
+    const kind = (card && card.kind) || id.split("-")[0];
+    return t("card_" + kind) + " (" + id + ")";
+  }
+
+  /* The programming clock counts down between updates. */
+  setInterval(() => {
+    for (const node of document.querySelectorAll("[data-ends]")) {
+      const left = Math.max(0, Math.ceil((Number(node.dataset.ends) - Date.now()) / 1000));
+      node.textContent = "⏱ " + t("seconds_left", { n: left });
+    }
+  }, 1000);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const pick = document.getElementById("lang");
+    if (pick) pick.addEventListener("change", async () => {
+      const answer = await post("/api/language", { lang: pick.value });
+      if (answer.ok) location.reload();
+    });
+  });
+
+  return { texts, t, room, who, firstName, el, status, post, get, listen, banners, summary, outcomeText, cardText };
+})();

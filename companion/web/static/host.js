@@ -1,0 +1,177 @@
+/* The host page: PIN login, the setup wizard, the game's controls, the end-of-game reveal of
+   everything and the past games of the journal. */
+"use strict";
+(() => {
+  const { t, room, who, firstName, el, post, get, listen, banners, summary, status } = R25;
+  const $ = (id) => document.getElementById(id);
+  let wizard = null;
+  let update = null;
+  let lastGame = null;  // the game on the table, kept to reveal it once the host ends it
+
+  async function start() {
+    const seats = await get("/api/seats");
+    if (!seats.host) { $("login").hidden = false; $("host").hidden = true; return; }
+    $("login").hidden = true;
+    $("host").hidden = false;
+    await refreshWizard();
+    pastGames();
+    listen("host", (u) => { if (u === null) { location.reload(); return; } update = u; render(); });
+  }
+
+  function fill(select, values, label, chosen) {
+    select.replaceChildren(...values.map((v) => el("option", { value: String(v), selected: String(v) === String(chosen), text: label(v) })));
+  }
+
+  async function refreshWizard() {
+    const form = $("wizard");
+    const q = new URLSearchParams({ edition: form.edition.value || "base", mode: form.mode.value || "suspicion",
+      players: form.players.value || "5", composition: wizard && form.composition.value && wizard.compositions && wizard.compositions.includes(form.composition.value) ? form.composition.value : "" });
+    wizard = await get("/api/host/wizard?" + q);
+    fill($("w-edition"), wizard.editions, (e) => t("edition_" + e), q.get("edition"));
+    fill($("w-mode"), wizard.modes, (m) => t("mode_" + m), q.get("mode"));
+    const players = wizard.players || [];
+    const wanted = players.includes(Number(q.get("players"))) ? q.get("players") : players[0];
+    fill($("w-players"), players, (n) => String(n), wanted);
+    if (wizard.error && players.length && !players.includes(Number(q.get("players")))) return refreshWizard();
+    fill($("w-composition"), wizard.compositions || [], (c) => c, wizard.composition);
+    const n = Number(wanted) || 0;
+    const seatIds = Array.from({ length: n }, (_, i) => String(i + 1));
+    fill($("w-first"), seatIds, (s) => t("seat_n", { seat: s }), form.first.value || "1");
+    seatsFieldset(seatIds, wizard.characters_per_seat || 1);
+    const tiles = $("w-tiles");
+    tiles.replaceChildren();
+    if (wizard.error) { tiles.append(el("p", { class: "bad", text: wizard.error })); return; }
+    tiles.append(el("p", { text: t("tiles_to_take", { turns: wizard.turns }) }),
+      el("ul", {}, (wizard.tiles || []).map((l) => el("li", { text: l.count + " × " + l.name + " (" + t("colour_" + l.colour) + ")" + (l.placement && l.placement !== "any" ? " — " + t("placement_" + l.placement) : "") }))));
+    const free = Object.entries(wizard.free_slots || {});
+    if (free.length) tiles.append(el("p", { text: t("free_slots") + " " + free.map(([c, k]) => k + " " + t("colour_" + c)).join(", ") }));
+  }
+
+  function seatsFieldset(seatIds, per) {
+    const box = $("w-seats");
+    const keep = {};
+    for (const s of box.querySelectorAll("select")) keep[s.name] = s.value;
+    box.replaceChildren(el("legend", { text: t("seats_and_characters") }));
+    const cast = Object.keys(R25.texts.names.characters);
+    let next = 0;
+    for (const sid of seatIds) {
+      const row = el("div", { class: "row" }, el("span", { text: t("seat_n", { seat: sid }) }));
+      for (let k = 0; k < per; k++) {
+        const name = "seat" + sid + "_" + k;
+        const chosen = keep[name] || cast[next % cast.length];
+        next++;
+        row.append(el("select", { name, "aria-label": t("seat_n", { seat: sid }) + " " + t("character") },
+          cast.map((c) => el("option", { value: c, selected: c === chosen, text: who(c) }))));
+      }
+      box.append(row);
+    }
+  }
+
+  function setupFromForm() {
+    const form = $("wizard");
+    const per = wizard.characters_per_seat || 1;
+    const players = Number(form.players.value);
+    const seats = Array.from({ length: players }, (_, i) => {
+      const sid = String(i + 1);
+      return { id: sid, characters: Array.from({ length: per }, (_, k) => form.elements["seat" + sid + "_" + k].value) };
+    });
+    const settings = { programming: form.programming.value, mac_deck: form.mac_deck.value };
+    if (form.mac.value) settings.mac = form.mac.value;
+    return { edition: form.edition.value, mode: form.mode.value, players, seats, first: form.first.value,
+      composition: form.composition.value || undefined, tracking: form.tracking.value, settings,
+      time_limit: Number(form.time_limit.value) || 0 };
+  }
+
+  function render() {
+    if (update.game) lastGame = update.game;
+    banners(update);
+    summary(update, $("summary"));
+    const view = update.view || {};
+    const waiting = update.waiting || {};
+    hostSeats(view, waiting);
+    hostTask(view, waiting);
+    if (waiting.phase === "over" && view.notebooks) reveal(view);
+  }
+
+  async function revealGame(game) {
+    const answer = await get("/api/host/games/" + encodeURIComponent(game) + "/reveal");
+    if (answer.view) reveal({ ...answer.view, outcome: answer.outcome || answer.view.outcome });
+  }
+
+  function hostSeats(view, waiting) {
+    const box = $("host-seats");
+    const seats = [...new Set(Object.values(view.characters || {}).map((c) => c.seat))].sort();
+    box.replaceChildren(...seats.map((s) => {
+      const locked = (waiting.locked_in || []).includes(s);
+      return el("div", {},
+        el("button", { type: "button", "aria-pressed": locked ? "true" : "false", on: { click: () => post("/api/seats/" + s + "/press", {}) } },
+          t("seat_n", { seat: s }) + (locked ? " · " + t("locked_in") : "")),
+        el("button", { type: "button", class: "small", on: { click: async () => { if (confirm(t("reset_confirm", { seat: s }))) { const a = await post("/api/host/seats/" + s + "/reset", {}); if (a.ok) status(t("seat_freed", { seat: s })); } } } }, t("reset_seat")));
+    }));
+  }
+
+  /* The table's own commands: the end of an action in countdown-only games, reports, and the
+     choices the rules give the table. */
+  function hostTask(view, waiting) {
+    const box = $("host-task");
+    box.replaceChildren();
+    const send = (command) => post("/api/commands", { command: { ...command, seat: "host", version: update.version } });
+    if ((waiting.seats || []).includes("host") && waiting.phase === "action") {
+      box.append(el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
+    }
+    if (view.pending && view.pending.seat === "host") {
+      box.append(el("h3", { text: t("choice_" + view.pending.kind) }), el("div", { class: "grid-buttons" },
+        (view.pending.options || []).map((o) => el("button", { type: "button", on: { click: () => send({ type: "choose", [view.pending.field || (/^[A-E][1-5]$/.test(o) ? "cell" : "card")]: o }) } }, o))));
+    }
+    if (view.ruleset && view.ruleset.tracking === "countdown" && waiting.phase !== "over") {
+      box.append(el("h3", { text: t("report") }), el("div", { class: "grid-buttons" },
+        ["entered_room25", "entered_timer", "eliminated", "escaped"].map((e) => el("button", { type: "button", on: { click: () => send({ type: "report", event: e, character: waiting.character || undefined }) } }, t("report_" + e)))));
+    }
+  }
+
+  function reveal(view) {
+    $("reveal").hidden = false;
+    const body = $("reveal-body");
+    body.replaceChildren(el("p", { text: view.outcome ? R25.outcomeText(view.outcome) : t("outcome_ended") }),
+      el("ul", {}, Object.entries(view.characters || {}).map(([cid, c]) =>
+        el("li", { text: t("seat_n", { seat: c.seat }) + ": " + who(cid) + " — " + (c.role ? t("role_" + c.role) : "") + (c.alive ? "" : " ✝") }))));
+    Board.draw($("reveal-board"), view, {});
+  }
+
+  async function pastGames() {
+    const answer = await get("/api/host/games");
+    const list = $("past");
+    list.replaceChildren(...(answer.games || []).map((g) => {
+      const label = [g.game, t("mode_" + g.mode), t("players_n", { n: g.players || "?" }), g.outcome ? R25.outcomeText(g.outcome) : t("status_" + g.status)].join(" · ");
+      const item = el("li", {}, label, " ", el("a", { href: "/api/host/games/" + encodeURIComponent(g.game) + "/export", download: "room25-" + g.game + ".json" }, t("export")));
+      if (g.status !== "playing") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => revealGame(g.game) } }, t("reveal_button")));
+      return item;
+    }));
+    if (!list.children.length) list.append(el("li", { text: t("no_past_games") }));
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("login-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const answer = await post("/api/host/login", { pin: $("pin").value });
+      if (answer.ok) location.reload();
+    });
+    for (const id of ["w-edition", "w-mode", "w-players", "w-composition"]) $(id).addEventListener("change", refreshWizard);
+    $("wizard").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const answer = await post("/api/host/games", { setup: setupFromForm() });
+      if (answer.ok) { status(t("game_started")); pastGames(); }
+    });
+    for (const button of document.querySelectorAll("[data-host]")) {
+      button.addEventListener("click", async () => {
+        const action = button.dataset.host;
+        if (action === "end" && !confirm(t("end_confirm"))) return;
+        const game = lastGame;
+        const answer = await post("/api/host/" + action, action === "undo" ? { count: 1 } : {});
+        if (answer.ok) status(t("done"));
+        if (answer.ok && action === "end" && game) { await revealGame(game); pastGames(); }
+      });
+    }
+    start();
+  });
+})();

@@ -1,0 +1,332 @@
+/* A player's phone: join a seat, the role card, the notebook on the complex, secret
+   programming, this seat's actions and choices. Every role sees the same screens and taps. */
+"use strict";
+(() => {
+  const { t, room, who, firstName, el, post, get, listen, banners, summary, status } = R25;
+  const ACTIONS = ["look", "move", "push", "control"];
+  const DIRECTIONS = [["north", "↑"], ["west", "←"], ["east", "→"], ["south", "↓"]];
+  const CENTRE_NEIGHBOURS = ["B3", "C2", "C4", "D3"];
+  let seat = null;
+  let update = null;
+  let draft = {};        // programming being chosen, per character (kept across updates)
+  let act = {};          // the action form: direction, target, cell, room
+  let roleTimer = null;
+  let wakeLock = null;
+  let hadGame = false;   // a game was on the table: its end by the host is said as such
+
+  const $ = (id) => document.getElementById(id);
+
+  async function start() {
+    const seats = await get("/api/seats");
+    seat = seats.mine;
+    if (!seat) return showJoin(seats);
+    $("join").hidden = true;
+    $("play").hidden = false;
+    $("title").textContent = t("seat_n", { seat });
+    listen("seat", (u) => {
+      if (u === null) { location.reload(); return; }
+      update = u;
+      render();
+    });
+  }
+
+  function showJoin(seats) {
+    $("play").hidden = true;
+    $("join").hidden = false;
+    const list = $("seat-list");
+    list.replaceChildren();
+    for (const s of seats.seats || []) {
+      list.append(el("button", {
+        type: "button", class: "big", disabled: s.taken,
+        "aria-label": t("seat_n", { seat: s.seat }) + (s.taken ? ", " + t("taken") : ""),
+        on: { click: () => join(s.seat) },
+      }, t("seat_n", { seat: s.seat }) + (s.taken ? " · " + t("taken") : "")));
+    }
+  }
+
+  async function join(chosen) {
+    const answer = await post("/api/join", { seat: chosen });
+    if (answer.ok) location.reload();
+    else start();
+  }
+
+  function mine() {
+    const chars = (update && update.view && update.view.characters) || {};
+    return Object.entries(chars).filter(([, c]) => c.seat === seat);
+  }
+
+  function render() {
+    banners(update);
+    summary(update, $("summary"));
+    const view = update.view || {};
+    const waiting = update.waiting || {};
+    const notebook = view.notebook || {};
+    const pick = pickable(view, waiting);
+    Board.draw($("board"), view, { notebook, pick: pick.cells, onPick: pick.onPick });
+    renderTask(view, waiting);
+    renderMac(view);
+    keepAwake(update.game && waiting.phase !== "over");
+    if (!$("role").hidden) showRole();
+  }
+
+  /* The role card: shown on demand, hidden again after a few seconds. */
+  function showRole() {
+    const box = $("role");
+    box.replaceChildren();
+    for (const [cid, c] of mine()) {
+      const role = c.role ? t("role_" + c.role) : t("role_none");
+      box.append(el("p", { text: who(cid) + " — " + role + (c.alive ? "" : " ✝") }));
+    }
+    if (!mine().length) box.append(el("p", { text: t("no_character") }));
+    box.hidden = false;
+    $("role-toggle").textContent = t("hide_role");
+    clearTimeout(roleTimer);
+    roleTimer = setTimeout(hideRole, 6000);
+  }
+  function hideRole() {
+    $("role").hidden = true;
+    $("role").replaceChildren();
+    $("role-toggle").textContent = t("show_role");
+  }
+
+  function isMyTurn(waiting) {
+    return (waiting.seats || []).includes(seat);
+  }
+
+  function pickable(view, waiting) {
+    if (waiting.phase === "clue" && isMyTurn(waiting)) {
+      return { cells: CENTRE_NEIGHBOURS, onPick: (cell) => send({ type: "clue", cell, room: act.room || undefined }) };
+    }
+    if (waiting.phase === "choice" && isMyTurn(waiting) && view.pending) {
+      const cells = (view.pending.options || []).filter((o) => /^[A-E][1-5]$/.test(o));
+      return { cells, onPick: (cell) => choose(view.pending, cell) };
+    }
+    if (waiting.phase === "action" && isMyTurn(waiting)) {
+      const all = (view.complex || []).flat().map((c) => c.cell);
+      return { cells: all, onPick: (cell) => { act.cell = cell; status(t("cell_chosen", { cell })); } };
+    }
+    return { cells: [] };
+  }
+
+  /* Commands carry the version they were made against (a late tap after a reconnect is refused,
+     not applied twice), except programming: setting a programme again is harmless, and a duo's
+     two programmes are sent one after the other while the other seats lock in. */
+  async function send(command) {
+    const guarded = command.type === "program" ? command : { ...command, version: update.version };
+    const answer = await post("/api/commands", { command: guarded });
+    if (answer.ok) status(t("done"));
+    return answer;
+  }
+
+  function choose(pending, option) {
+    const field = pending.field || (/^[A-E][1-5]$/.test(option) ? "cell" : null);
+    if (field === "cells" || /^[A-E][1-5] [A-E][1-5]$/.test(option)) return send({ type: "choose", cells: option.split(" ") });
+    if (/^(row|col)\d \w+$/.test(option)) {
+      const [line, direction] = option.split(" ");
+      return send({ type: "choose", line, direction });
+    }
+    return send({ type: "choose", [field || "answer"]: option });
+  }
+
+  function heading(text) { return el("h2", { text }); }
+
+  function renderTask(view, waiting) {
+    const box = $("task");
+    box.replaceChildren();
+    if (!update.game && hadGame) { box.append(heading(t("game_over")), el("p", { text: t("outcome_ended") })); return; }
+    if (!update.game) { box.append(heading(t("no_game")), el("p", { text: t("wait_for_host") })); return; }
+    if (!update.view) {
+      box.append(heading(t("seat_not_in_game", { seat })), el("button", { type: "button", class: "big",
+        on: { click: async () => { await post("/api/leave", {}); location.reload(); } } }, t("pick_seat")));
+      return;
+    }
+    hadGame = true;
+    const phase = waiting.phase;
+    if (phase === "clue") return clueTask(box, view, waiting);
+    if (phase === "programming") return programmingTask(box, view, waiting);
+    if (phase === "choice" && isMyTurn(waiting) && view.pending) return choiceTask(box, view.pending);
+    if (phase === "action" && isMyTurn(waiting)) return actionTask(box, view, waiting);
+    if (phase === "over") { box.append(heading(t("game_over")), el("p", { text: R25.outcomeText(view.outcome) })); return; }
+    box.append(heading(t("phase_" + phase)), el("p", { text: waiting.character ? t("whose_action", { name: firstName(waiting.character) }) : t("please_wait") }));
+  }
+
+  /* A hidden tile can only be a room of which the box still holds an unrevealed tile. */
+  function possibleRooms(view) {
+    const edition = (view.ruleset || {}).edition || "base";
+    const shown = {};
+    for (const cell of (view.complex || []).flat()) if (cell.room) shown[cell.room] = (shown[cell.room] || 0) + 1;
+    return Object.entries(R25.texts.names.boxes)
+      .filter(([id, box]) => id !== "central" && (box[edition] || 0) > (shown[id] || 0))
+      .map(([id]) => id);
+  }
+
+  function roomSelect(view, label, onChange, value) {
+    const select = el("select", { "aria-label": label, on: { change: (e) => onChange(e.target.value || null) } },
+      el("option", { value: "", text: "—" }),
+      possibleRooms(view).map((id) => el("option", { value: id, selected: id === value, text: room(id) })));
+    return el("label", {}, label, select);
+  }
+
+  function tracking(view) { return (view.ruleset || {}).tracking; }
+
+  function clueTask(box, view, waiting) {
+    box.append(heading(t("phase_clue")));
+    if (!isMyTurn(waiting)) { box.append(el("p", { text: t("clue_taken") })); return; }
+    box.append(el("p", { text: t("clue_help") }));
+    if (tracking(view) === "physical") box.append(roomSelect(view, t("room_seen"), (v) => { act.room = v; }, act.room));
+    box.append(el("div", { class: "row" }, CENTRE_NEIGHBOURS.map((cell) =>
+      el("button", { type: "button", on: { click: () => send({ type: "clue", cell, room: act.room || undefined }) } }, cell))));
+  }
+
+  function settings(view) { return ((view.ruleset || {}).settings) || {}; }
+
+  function programmingTask(box, view, waiting) {
+    const locked = (waiting.locked_in || []).includes(seat);
+    const thinking = isMyTurn(waiting);
+    box.append(heading(t("phase_programming")));
+    const byApp = settings(view).programming !== "tokens";
+    if (byApp) {
+      for (const [cid, c] of mine()) {
+        if (!c.alive) continue;
+        const d = draft[cid] || (draft[cid] = { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed });
+        const choices = [...ACTIONS, ...(settings(view).talents ? ["talent"] : [])].filter((a) => !(c.lost_tokens || []).includes(a));
+        const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
+        for (const slot of [0, 1]) {
+          const row = el("div", { class: "row", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { text: t("action_n", { n: slot + 1 }) }));
+          const options = slot === 1 ? [...choices, "none"] : choices;
+          for (const a of options) {
+            const chosen = (d.actions[slot] || (slot === 1 && d.actions.length === 1 ? "none" : null)) === a;
+            row.append(el("button", { type: "button", "aria-pressed": chosen ? "true" : "false", disabled: locked,
+              on: { click: () => { setSlot(d, slot, a); render(); } } }, t("action_" + a)));
+          }
+          fieldset.append(row);
+        }
+        if (settings(view).adrenaline && c.adrenaline !== false) {
+          fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
+            on: { click: () => { d.adrenaline = !d.adrenaline; render(); } } }, t("adrenaline")));
+        }
+        if ((d.actions || []).includes("talent")) {
+          fieldset.append(el("label", {}, t("talent_choice"), el("input", { value: d.talent_choice || "", disabled: locked,
+            on: { change: (e) => { d.talent_choice = e.target.value || null; } } })));
+        }
+        box.append(fieldset);
+      }
+    } else {
+      box.append(el("p", { text: t("tokens_help") }));
+    }
+    box.append(el("p", { text: locked ? t("locked_in") : thinking ? t("not_locked_in") : t("please_wait") }));
+    box.append(el("button", { type: "button", class: "big primary", "aria-pressed": locked ? "true" : "false",
+      on: { click: () => lockIn(view, locked, byApp) } }, locked ? t("unlock") : t("lock_in")));
+  }
+
+  function setSlot(d, slot, a) {
+    if (slot === 0) d.actions[0] = a;
+    else if (a === "none") d.actions = d.actions.slice(0, 1);
+    else d.actions[1] = a;
+  }
+
+  async function lockIn(view, locked, byApp) {
+    if (!locked && byApp) {
+      for (const [cid, c] of mine()) {
+        if (!c.alive) continue;
+        const d = draft[cid] || {};
+        const answer = await send({ type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
+          adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false });
+        if (!answer.ok) return;
+      }
+    }
+    const answer = await post("/api/seats/" + seat + "/press", {});
+    if (answer.ok) { status(locked ? t("unlocked") : t("locked_in")); if (locked) draft = {}; }
+  }
+
+  function choiceTask(box, pending) {
+    box.append(heading(t("choice_" + pending.kind)), el("p", { text: t("choice_help", { name: firstName(pending.character) }) }));
+    box.append(el("div", { class: "grid-buttons" }, (pending.options || []).map((o) =>
+      el("button", { type: "button", on: { click: () => choose(pending, o) } }, /^[a-z_]+$/.test(o) ? (R25.texts.names.rooms[o] ? room(o) : who(o)) : o))));
+  }
+
+  function actionTask(box, view, waiting) {
+    const cid = waiting.character;
+    const c = (view.characters || {})[cid] || {};
+    const round = waiting.round || 1;
+    const programmed = (c.program || [])[round - 1] || (round === 3 ? "adrenaline" : null);
+    box.append(heading(t("your_action", { name: firstName(cid) })));
+    if (!view.ruleset || tracking(view) === "countdown") {
+      box.append(el("p", { text: t("countdown_action") }),
+        el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
+      return;
+    }
+    if (programmed) box.append(el("p", { text: t("programmed", { action: t("action_" + programmed) }) }));
+    const chosen = act.action || (ACTIONS.includes(programmed) || programmed === "talent" ? programmed : null);
+    const actionRow = el("div", { class: "row", role: "group", "aria-label": t("action") });
+    for (const a of [...ACTIONS, "talent"]) {
+      actionRow.append(el("button", { type: "button", "aria-pressed": a === chosen ? "true" : "false",
+        on: { click: () => { act.action = a; render(); } } }, t("action_" + a)));
+    }
+    box.append(actionRow);
+    const dirRow = el("div", { class: "compass", role: "group", "aria-label": t("direction") });
+    for (const [d, arrow] of DIRECTIONS) {
+      dirRow.append(el("button", { type: "button", class: "dir-" + d, "aria-pressed": act.direction === d ? "true" : "false", "aria-label": t("dir_" + d),
+        on: { click: () => { act.direction = d; render(); } } }, arrow + " " + t("dir_" + d)));
+    }
+    box.append(dirRow);
+    const others = Object.keys(view.characters || {}).filter((x) => x !== cid && view.characters[x].alive);
+    box.append(el("label", {}, t("target"), el("select", { on: { change: (e) => { act.target = e.target.value || null; } } },
+      el("option", { value: "", text: "—" }), others.map((x) => el("option", { value: x, selected: act.target === x, text: who(x) })))));
+    if (act.cell) box.append(el("p", { text: t("cell_chosen", { cell: act.cell }) }));
+    if (tracking(view) === "physical") box.append(roomSelect(view, t("room_revealed"), (v) => { act.room = v; }, act.room));
+    box.append(el("button", { type: "button", class: "big primary", on: { click: doAct } }, t("do_action")));
+    const more = el("div", { class: "grid-buttons" },
+      el("button", { type: "button", on: { click: () => send({ type: "wait", character: cid }).then(clearAct) } }, t("wait")),
+      el("button", { type: "button", on: { click: () => send({ type: "pass", character: cid }).then(clearAct) } }, t("pass")),
+      el("button", { type: "button", on: { click: () => act.cell ? send({ type: "reminder", cell: act.cell }) : status(t("pick_cell_first"), true) } }, t("reminder")));
+    if ((view.ruleset || {}).mode === "suspicion") {
+      more.append(el("button", { type: "button", on: { click: () => send({ type: "expose", character: cid }) } }, t("expose")));
+    }
+    box.append(more);
+
+    async function doAct() {
+      const command = { type: "act", character: cid, action: chosen || undefined, direction: act.direction || undefined,
+        target: act.target || undefined, cell: act.cell || undefined, room: act.room || undefined };
+      const answer = await send(command);
+      if (answer.ok) clearAct();
+    }
+  }
+
+  function clearAct() { act = {}; }
+
+  function renderMac(view) {
+    const mac = view.mac || {};
+    $("mac").hidden = !mac.level;
+    if (!mac.level) return;
+    const body = $("mac-body");
+    body.replaceChildren(
+      el("p", { text: t("mac_current") + ": " + R25.cardText(mac.current) }),
+      el("p", { text: t("mac_draw_pile", { n: mac.draw_pile ?? "–" }) }),
+      el("h3", { text: t("mac_discard") }),
+      el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) }))));
+  }
+
+  /* Keep the screen awake while a game runs (released by the browser when hidden). */
+  async function keepAwake(on) {
+    if (!("wakeLock" in navigator)) return;
+    try {
+      if (on && !wakeLock) {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => { wakeLock = null; });
+      } else if (!on && wakeLock) {
+        await wakeLock.release();
+      }
+    } catch (e) { wakeLock = null; }
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && update) keepAwake(update.game && (update.waiting || {}).phase !== "over");
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("role-toggle").addEventListener("click", () => ($("role").hidden ? showRole() : hideRole()));
+    $("leave").addEventListener("click", async () => { await post("/api/leave", {}); location.reload(); });
+    start();
+  });
+})();

@@ -1,0 +1,49 @@
+/* The table page: the public board, countdown, turn order, the last card and a public log of
+   the game in plain sentences. It asks for the public view only, so it holds no secret. */
+"use strict";
+(() => {
+  const { t, room, firstName, el, listen, banners, summary } = R25;
+  const $ = (id) => document.getElementById(id);
+  let logGame = null;  // the game whose log is shown
+
+  function sentence(e) {
+    const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: e.cell || "", seat: e.seat || "", card: R25.cardText(e.card) };
+    const key = "log_" + e.type;
+    const text = t(key, p);
+    return text === key ? null : text;
+  }
+
+  function render(update) {
+    banners(update);
+    summary(update, $("summary"));
+    const view = update.view || {};
+    Board.draw($("board"), view, {});
+    const cast = $("cast");
+    cast.replaceChildren(...Object.entries(view.characters || {}).map(([cid, c]) =>
+      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell ? " · " + c.cell : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
+    const mac = view.mac || {};
+    const pile = mac.discard || [];
+    const last = mac.current || pile[pile.length - 1];
+    $("card").textContent = last ? R25.cardText(last) : "—";
+    if (!logGame || logGame !== update.game || update.resync || (update.session || {}).undone) {
+      logGame = update.game;
+      rebuildLog();
+    } else {
+      for (const e of update.events || []) write(e);
+    }
+  }
+
+  function write(e) {
+    const line = sentence(e);
+    if (line) $("log").prepend(el("li", { text: line }));
+  }
+
+  /* The whole public record: at (re)connection, after an undo or a resync. */
+  async function rebuildLog() {
+    const answer = await R25.get("/api/log");
+    $("log").replaceChildren();
+    for (const e of answer.events || []) write(e);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => listen("table", (u) => u && render(u)));
+})();

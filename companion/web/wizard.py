@@ -1,0 +1,57 @@
+"""What the host's setup wizard needs to know before a game exists: the players a mode allows,
+the characters each seat plays, the compositions and the tiles to take out of the box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import EDITIONS, MODES, compose
+from companion.engine.ruleset import make_ruleset, turns_for
+from companion.engine.setup import characters_per_seat
+
+from .i18n import names
+
+
+def _players(edition: str, mode: str) -> list[int]:
+    try:
+        return list(compose.legal_players(edition, mode))
+    except (compose.CompositionError, ValueError):
+        return []
+
+
+def options(
+    edition: str, mode: str, players: int, composition: str | None, lang: str
+) -> dict[str, Any]:
+    """The wizard's choices for one table, with the tile list of the chosen composition. Bad
+    choices give an "error" in plain words rather than an exception."""
+    found: dict[str, Any] = {"editions": list(EDITIONS), "modes": list(MODES)}
+    if edition not in EDITIONS or mode not in MODES:
+        return {**found, "error": "unknown edition or mode"}
+    legal = _players(edition, mode)
+    found["players"] = legal
+    if players not in legal:
+        return {**found, "error": f"this mode is played by {', '.join(map(str, legal))} players"}
+    ruleset = make_ruleset(edition, mode)
+    per = characters_per_seat(ruleset, players)
+    found["characters_per_seat"] = per
+    found["turns"] = turns_for(edition, mode, per * players)
+    try:
+        choices = compose.compositions_for(edition, mode, players)
+        chosen = compose.get_composition(composition) if composition else choices[0]
+        tiles = compose.tile_list(chosen)
+    except compose.CompositionError as error:
+        return {**found, "error": str(error)}
+    found["compositions"] = [c.id for c in choices]
+    found["composition"] = tiles.composition
+    found["tiles"] = [
+        {
+            "room": line.room,
+            "name": names(lang)["rooms"].get(line.room, line.room),
+            "colour": line.colour,
+            "count": line.count,
+            "placement": line.placement,
+        }
+        for line in tiles.lines
+    ]
+    found["free_slots"] = dict(tiles.unfilled)
+    return found

@@ -1,0 +1,149 @@
+"""Every screen drawn from real engine positions through luma's dummy device, and what each must
+show: the QR code module for module, the alarm inverted, nothing that depends on a secret."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import segno
+from luma.core.device import dummy
+from PIL import Image
+
+from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
+from companion.hardware.gallery import JOIN_ADDRESS, moment_of, render_screens, sample_updates
+from companion.hardware.moments import announcements, steady_moment
+from companion.hardware.screens import SCREENS, frame
+
+
+def _lit(image: Image.Image) -> float:
+    pixels = image.convert("L").tobytes()
+    return sum(1 for p in pixels if p) / len(pixels)
+
+
+def test_every_moment_has_a_sample_and_renders_in_both_languages() -> None:
+    samples = sample_updates()
+    shown = set()
+    device = dummy(width=128, height=64, mode="1")
+    for name, update in samples.items():
+        moment, narrowed = moment_of(name, {**update, "address": JOIN_ADDRESS})
+        shown.add(moment)
+        for lang in ("en", "fr"):
+            device.display(frame(moment, narrowed, lang))
+            assert 0.02 < _lit(device.image) < 0.98, (moment, lang)
+    assert shown == set(SCREENS)
+
+
+def test_english_and_french_screens_differ() -> None:
+    update = sample_updates()["programming"]
+    assert (
+        frame("programming", update, "en").tobytes() != frame("programming", update, "fr").tobytes()
+    )
+
+
+def test_join_screen_draws_the_qr_code_dark_on_a_lit_quiet_zone() -> None:
+    update = {"game": None, "view": None, "events": [], "address": JOIN_ADDRESS}
+    image = frame("join", update, "en")
+    qr = segno.make(JOIN_ADDRESS, error="l", boost_error=False)
+    matrix = list(qr.matrix_iter(scale=1, border=2))
+    size = len(matrix) * 2
+    top = (64 - size) // 2
+    assert size <= 64
+    for row, bits in enumerate(matrix):
+        for col, dark in enumerate(bits):
+            for dy in (0, 1):
+                for dx in (0, 1):
+                    pixel = image.getpixel((2 * col + dx, top + 2 * row + dy))
+                    assert (pixel == 0) == bool(dark), (row, col)
+
+
+def test_join_screen_shows_the_host_pin_under_the_address() -> None:
+    """Issue 11: the host page asks for a PIN shown on the OLED."""
+    update = {"game": "g1", "view": None, "events": [], "address": JOIN_ADDRESS}
+    without = frame("join", update, "en")
+    shown = frame("join", {**update, "pin": "481093"}, "en")
+    band = (62, 50, 128, 64)  # right of the QR code, under the address
+    assert _lit(without.crop(band)) == 0
+    assert _lit(shown.crop(band)) > 0.05
+    assert frame("join", {**update, "pin": "481093"}, "fr").tobytes() != shown.tobytes()
+
+
+def test_the_alarm_is_inverted_and_most_of_the_screen_is_lit() -> None:
+    update = sample_updates()["alarm"]
+    moment, narrowed = announcements(update)[0]
+    assert moment == "alarm"
+    assert _lit(frame("alarm", narrowed, "en")) > 0.6
+    assert _lit(frame("action", update, "en")) < 0.4
+
+
+def test_two_cards_drawn_together_get_a_screen_each() -> None:
+    card = sample_updates()["card"]
+    first = card["events"][0]
+    second = {**first, "card": "blackout", "shown": {"name_en": "Blackout", "name_fr": "Panne"}}
+    found = announcements({**card, "events": [first, second]})
+    assert [m for m, _ in found] == ["card", "card"]
+    pictures = {frame(m, u, "en").tobytes() for m, u in found}
+    assert len(pictures) == 2
+
+
+def test_steady_screen_follows_the_phase() -> None:
+    samples = sample_updates()
+    assert steady_moment(samples["join"]) == "join"
+    assert steady_moment(samples["setup"]) == "setup"
+    assert steady_moment(samples["programming"]) == "programming"
+    assert steady_moment(samples["action"]) == "action"
+    assert steady_moment(samples["paused"]) == "paused"
+    assert steady_moment(samples["over"]) == "over"
+
+
+def _programmed(tokens_first: bool) -> list[bytes]:
+    """Frames of a game up to the last lock-in where seat 1 programs two tokens in one order
+    or the other; everything else equal."""
+    state = start({"edition": "base", "mode": "suspicion", "players": 5, "seed": 11}).state
+    while waiting_for(state).phase != "programming":
+        seat = waiting_for(state).seats[0]
+        state = apply(state, legal_commands(state, seat)[0]).state
+    pictures = []
+    for seat in ("1", "2", "3", "4", "5"):
+        options = [c for c in legal_commands(state, seat) if c["type"] == "program"]
+        choice = options[0]
+        if seat == "1" and not tokens_first:
+            # The same two tokens in the other order: nothing is revealed before he acts.
+            swapped = list(reversed(choice["actions"]))
+            choice = next(c for c in options if c["actions"] == swapped)
+        result = apply(state, choice)
+        state = result.state
+        update = {
+            "game": "g",
+            "view": public_view(state),
+            "events": events_for(result.events, None),
+            "waiting": waiting_for(state).as_dict(),
+            "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+        }
+        shown = [frame(m, u, "en") for m, u in announcements(update)]
+        shown.append(frame(steady_moment(update), update, "en"))
+        pictures.extend(p.tobytes() for p in shown)
+    return pictures
+
+
+def test_screens_do_not_depend_on_what_a_seat_programmed() -> None:
+    assert _programmed(True) == _programmed(False)
+
+
+def test_render_screens_writes_every_png(tmp_path) -> None:
+    written = render_screens(tmp_path, "en")
+    assert {p.stem for p in written} == set(SCREENS)
+    for path in written:
+        assert Image.open(path).size == (512, 256)
+
+
+def test_room25_screens_writes_every_screen_in_both_languages(tmp_path) -> None:
+    room25 = Path(sys.executable).with_name("room25")
+    done = subprocess.run(
+        [str(room25), "screens", str(tmp_path / "out")], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == sorted([f"{m}.png" for m in SCREENS] + [f"{m}.fr.png" for m in SCREENS])
+    assert done.stdout.count(".png") == len(written)

@@ -1,0 +1,146 @@
+"""The unit file's settings, the install script's syntax, and the notify protocol spoken to a
+datagram socket the test opens (a path and an abstract name, as systemd uses both)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, load_config
+from companion.hardware.systemd_notify import (
+    notify_ready,
+    notify_stopping,
+    notify_watchdog,
+    watchdog_interval,
+)
+
+ROOT = Path(__file__).parents[2]
+UNIT = ROOT / "systemd" / "room25.service"
+
+
+def _unit() -> dict[str, dict[str, list[str]]]:
+    """Sections -> key -> every value (systemd allows a key more than once)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    current = None
+    for line in UNIT.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), {})
+            continue
+        key, _, value = line.partition("=")
+        assert current is not None, line
+        current.setdefault(key, []).append(value)
+    return sections
+
+
+def test_the_unit_runs_unprivileged_with_a_watchdog_and_restarts() -> None:
+    service = _unit()["Service"]
+    assert service["Type"] == ["notify"]
+    assert int(service["WatchdogSec"][0]) > 0
+    assert service["Restart"] == ["on-failure"]
+    assert service["User"] == ["room25"]
+    assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "dialout"}
+    assert "CapabilityBoundingSet" in service and service["CapabilityBoundingSet"] == [""]
+    assert service["NoNewPrivileges"] == ["yes"]
+
+
+def test_lgpio_gets_a_writable_working_directory() -> None:
+    service = _unit()["Service"]
+    workdir = service["WorkingDirectory"][0]
+    assert service["Environment"].count(f"LG_WD={workdir}") == 1
+    assert workdir in service["ReadWritePaths"][0].split()
+    assert service["StateDirectory"] == [Path(workdir).name]
+
+
+def test_hardening_still_lets_the_devices_through() -> None:
+    service = _unit()["Service"]
+    assert service["ProtectSystem"] == ["strict"]
+    assert service["DevicePolicy"] == ["closed"]
+    allowed = {value.split()[0] for value in service["DeviceAllow"]}
+    assert {"char-gpiochip", "char-i2c", "char-ttyACM"} <= allowed
+    assert "PrivateDevices" not in service  # it would hide /dev/gpiochip* and /dev/i2c-*
+
+
+def test_the_unit_starts_the_pi_hardware_with_the_installed_config() -> None:
+    command = shlex.split(_unit()["Service"]["ExecStart"][0])
+    assert command[1:3] == ["serve", "--hardware"] and command[3] == "pi"
+    assert command[command.index("--config") + 1] == "/etc/room25/room25.toml"
+    assert _unit()["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+def test_install_script_is_valid_shell_and_installs_the_unit() -> None:
+    script = ROOT / "systemd" / "install.sh"
+    assert os.access(script, os.X_OK)
+    subprocess.run(["bash", "-n", str(script)], check=True)
+    text = script.read_text()
+    assert "systemd/room25.service" in text and "wiring/room25.toml" in text
+
+
+def test_the_wiring_config_is_the_default_config() -> None:
+    assert load_config(ROOT / "wiring" / "room25.toml") == Config()
+
+
+@pytest.fixture(params=["path", "abstract"])
+def notify_socket(request, tmp_path, monkeypatch):
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    if request.param == "path":
+        name = str(tmp_path / "notify")
+        sock.bind(name)
+    else:
+        name = f"@room25-test-{os.getpid()}"
+        sock.bind("\0" + name[1:])
+    sock.settimeout(2)
+    monkeypatch.setenv("NOTIFY_SOCKET", name)
+    yield sock
+    sock.close()
+
+
+def test_ready_watchdog_and_stopping_are_sent_as_datagrams(notify_socket) -> None:
+    assert notify_ready() and notify_watchdog() and notify_stopping()
+    received = [notify_socket.recv(256) for _ in range(3)]
+    assert received == [b"READY=1", b"WATCHDOG=1", b"STOPPING=1"]
+
+
+def test_without_systemd_nothing_is_sent(monkeypatch) -> None:
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    assert notify_ready() is False
+
+
+def test_a_vanished_socket_is_not_an_error(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "gone"))
+    assert notify_watchdog() is False
+
+
+def test_watchdog_interval_is_half_the_watchdog(monkeypatch) -> None:
+    monkeypatch.setenv("WATCHDOG_USEC", "30000000")
+    monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
+    assert watchdog_interval() == 15.0
+    monkeypatch.setenv("WATCHDOG_PID", "1")  # meant for another process
+    assert watchdog_interval() is None
+    monkeypatch.delenv("WATCHDOG_USEC")
+    assert watchdog_interval() is None
+
+
+@pytest.mark.skipif(
+    not Path("/usr/bin/systemd-analyze").exists(), reason="systemd-analyze is not installed"
+)
+def test_systemd_accepts_every_setting(tmp_path) -> None:
+    copy = tmp_path / "room25.service"
+    copy.write_text(UNIT.read_text())
+    found = subprocess.run(
+        ["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, check=False
+    )
+    # The only complaint allowed here: the companion is not installed on this machine.
+    complaints = [
+        line
+        for line in (found.stdout + found.stderr).splitlines()
+        if line.strip() and "/opt/room25/.venv/bin/room25" not in line
+    ]
+    assert complaints == []

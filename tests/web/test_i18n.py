@@ -1,0 +1,50 @@
+"""English and French: every text a page or a refusal uses exists in both tables."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion.web.i18n import names, table, text
+
+WEB = Path(__file__).resolve().parents[2] / "companion" / "web"
+
+
+def _keys_used() -> set[str]:
+    found: set[str] = set()
+    for template in (WEB / "templates").glob("*.html"):
+        found |= set(re.findall(r"\bt\.([a-z0-9_]+)", template.read_text()))
+    for script in (WEB / "static").glob("*.js"):
+        found |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)"\s*[,)]""", script.read_text()))
+    for module in WEB.glob("*.py"):
+        found |= set(re.findall(r"""refusal\(\s*lang\(\),\s*"([a-z_]+)\"""", module.read_text()))
+    return found
+
+
+def test_the_two_tables_have_the_same_keys():
+    en = json.loads((WEB / "i18n" / "en.json").read_text())
+    fr = json.loads((WEB / "i18n" / "fr.json").read_text())
+    assert set(en) == set(fr)
+    assert all(fr[k].strip() for k in fr)
+
+
+def test_every_key_the_pages_and_the_api_use_is_in_the_tables():
+    used = _keys_used()
+    assert len(used) > 100  # the scan found the pages' texts, not nothing
+    assert sorted(used - set(table("en"))) == []
+
+
+def test_fields_are_filled_in_each_language():
+    assert text("en", "seat_taken", seat="3") == (
+        "Seat 3 is taken by another phone; the host can free it."
+    )
+    assert text("fr", "seat_taken", seat="3").startswith("La place 3 est prise")
+    assert text("de", "wrong_pin") == "Wrong PIN."
+
+
+def test_rooms_and_characters_are_named_in_both_languages():
+    assert names("en")["rooms"]["flooded"] == "Flooded chamber"
+    assert names("fr")["rooms"]["central"] == "Salle centrale"
+    assert names("fr")["characters"]["franck"] == "Franck (le Beau Gosse)"
+    assert names("en")["colours"]["acid"] == "red"
