@@ -58,8 +58,6 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
     raise ValueError(action)
 
 
-
-
 def pushable(state: GameState, target: str, by: str | None) -> bool:
     """000, ALICE: "A hidden character cannot be pushed, carried, or called." BRUCE: mimicking
     her, "He remains visible to Alice, who can push him." `by` None: a robot pushes."""

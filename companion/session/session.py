@@ -68,6 +68,7 @@ class _Published:
     waiting: dict
     session: dict
     views: dict[str, dict | None] = field(default_factory=dict)
+    legal: dict[str, list[dict]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -93,9 +94,24 @@ class _Published:
             return engine.seat_view(state, audience)
         return None
 
+    def commands(self, seat: str) -> list[dict]:
+        """The seat's legal commands, so its phone offers only what the rules allow; built
+        once per change like the views (they depend on public facts and the seat's secrets)."""
+        with self.lock:
+            if seat not in self.legal:
+                self.legal[seat] = self._legal(seat)
+            return self.legal[seat]
+
+    def _legal(self, seat: str) -> list[dict]:
+        state = self.state
+        if state is None or seat not in state.seats or self.waiting.get("phase") == "over":
+            return []
+        found = engine.legal_commands(state, seat)
+        return [c if isinstance(c, dict) else engine.wire(c) for c in found]
+
     def update(self, audience: str, events: list[dict], resync: bool = False) -> dict:
         seat = None if audience in (PUBLIC, HOST) else audience
-        return {
+        found = {
             "game": self.game,
             "version": self.version,
             "view": self.view(audience),
@@ -104,6 +120,9 @@ class _Published:
             "session": self.session,
             "resync": resync,
         }
+        if seat is not None:
+            found["legal"] = self.commands(seat)
+        return found
 
 
 @dataclass

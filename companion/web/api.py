@@ -40,6 +40,13 @@ def _body() -> dict | None:
     return found if isinstance(found, dict) else None
 
 
+def _field(name: str, default: object = None) -> object:
+    """One field of the request's JSON object (`default` when it lacks it); None when the body
+    is not a JSON object at all, so every caller refuses that the same way."""
+    body = _body()
+    return None if body is None else body.get(name, default)
+
+
 def _cookie(response: Response, name: str, value: str, age: int = COOKIE_AGE) -> Response:
     response.set_cookie(name, value, max_age=age, path="/", httponly=True, samesite="Strict")
     return response
@@ -78,8 +85,7 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 
 @blueprint.post("/join")
 def join():
-    body = _body()
-    seat = body.get("seat") if body else None
+    seat = _field("seat")
     if not isinstance(seat, str) or not SEAT_ID.fullmatch(seat):
         return refusal(lang(), "bad_seat", 400)
     if seat not in _seats_of_game():
@@ -98,8 +104,7 @@ def leave():
 
 @blueprint.post("/language")
 def language():
-    body = _body()
-    chosen = body.get("lang") if body else None
+    chosen = _field("lang")
     if chosen not in LANGUAGES:
         return refusal(lang(), "bad_language", 400)
     return _cookie(jsonify({"ok": True, "lang": chosen}), LANG_COOKIE, chosen, 365 * 24 * 3600)
@@ -262,8 +267,7 @@ def host_login():
     wait = access.guesses.wait(client)
     if wait > 0:
         return refusal(lang(), "pin_wait", 429, seconds=int(wait) + 1)
-    body = _body()
-    pin = body.get("pin") if body else None
+    pin = _field("pin")
     secret = access.login(pin) if isinstance(pin, str) and len(pin) <= 20 else None
     if secret is None:
         access.guesses.failed(client)
@@ -283,8 +287,7 @@ def new_game():
     refused = _host_only()
     if refused is not None:
         return refused
-    body = _body()
-    setup = body.get("setup") if body else None
+    setup = _field("setup")
     if not isinstance(setup, dict):
         return refusal(lang(), "not_a_setup", 400)
     reply = _session().host("new_game", setup=setup)
@@ -340,8 +343,7 @@ def _host_action(action: str, **args: Any):
 
 @blueprint.post("/host/undo")
 def undo():
-    body = _body()
-    count = body.get("count", 1) if body is not None else None
+    count = _field("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         return refusal(lang(), "bad_count", 400)
     return _host_action("undo", count=count)

@@ -13,6 +13,14 @@ import pytest
 from companion.config import Config
 from companion.session import Session
 
+# Base Suspicion at five seats with token programming: a seat button press is a whole lock-in.
+TOKENS_GAME = {
+    "edition": "base",
+    "mode": "suspicion",
+    "players": 5,
+    "settings": {"programming": "tokens"},
+}
+
 
 class Ticks:
     """A clock for the hardware (a callable returning seconds) that only moves when told."""

@@ -14,13 +14,9 @@ import pytest
 from PIL import Image
 from serving import PIN, Phone, Serve
 
-SETUP = {
-    "edition": "base",
-    "mode": "suspicion",
-    "players": 5,
-    "settings": {"programming": "tokens"},
-    "seed": 5,
-}
+from .conftest import TOKENS_GAME
+
+SETUP = {**TOKENS_GAME, "seed": 5}
 
 
 @pytest.fixture(scope="module")

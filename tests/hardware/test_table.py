@@ -15,20 +15,15 @@ from luma.oled.device import ssd1306
 from companion.hardware import start_hardware
 from companion.hardware.display import RETRY
 
-from .conftest import eventually
+from .conftest import TOKENS_GAME, eventually
 from .test_display import Wire
 
-SETUP = {
-    "edition": "base",
-    "mode": "suspicion",
-    "players": 5,
-    "settings": {"programming": "tokens"},
-    "seed": 11,
-}
+SETUP = {**TOKENS_GAME, "seed": 11}
 
 
-def _to_programming(session) -> None:
-    assert session.host("new_game", setup=dict(SETUP)).ok
+def _to_programming(session, **limits: int) -> None:
+    """A new game (with a programming time limit if `limits` asks), every seat's clue taken."""
+    assert session.host("new_game", setup={**SETUP, **limits}).ok
     for seat in "12345":
         assert any(
             session.submit({"type": "clue", "seat": seat, "cell": cell}).ok
@@ -159,13 +154,7 @@ def test_a_button_on_a_pin_already_used_is_reported(session, config) -> None:
 
 
 def test_a_programming_time_limit_warns_then_counts_the_last_seconds(rig, session, ticks) -> None:
-    setup = {**SETUP, "time_limit": 30, "warning": 15}
-    assert session.host("new_game", setup=setup).ok
-    for seat in "12345":
-        assert any(
-            session.submit({"type": "clue", "seat": seat, "cell": cell}).ok
-            for cell in ("C2", "C4", "B3", "D3")
-        )
+    _to_programming(session, time_limit=30, warning=15)
     eventually(lambda: rig.time_left() == 30)
 
     def heard() -> list[str]:

@@ -7,8 +7,9 @@ import random
 from companion import engine
 from companion.session import Session
 
+# Each setup names its seed, so a test's game is the same on every run.
 # A quick game whose complex the companion deals: every kind of input but the countdown ones.
-DEALT = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt"}
+DEALT = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt", "seed": 3}
 # Countdown-only with token programming: the seat buttons and Next drive it.
 COUNTDOWN = {
     "edition": "base",
@@ -16,9 +17,10 @@ COUNTDOWN = {
     "players": 4,
     "tracking": "countdown",
     "programming": "tokens",
+    "seed": 1,
 }
 # A game with the M.A.C. deck shuffled by the companion.
-MAC = {"edition": "season2", "mode": "cooperation", "players": 4, "tracking": "dealt"}
+MAC = {"edition": "season2", "mode": "cooperation", "players": 4, "tracking": "dealt", "seed": 1}
 
 
 def state_of(session: Session):

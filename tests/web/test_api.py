@@ -233,6 +233,23 @@ def test_each_caller_reads_its_own_view(app: Flask, phones: dict, host: FlaskCli
     assert all(c["role"] is None for c in public["view"]["characters"].values())
 
 
+def test_a_seat_reads_its_own_legal_commands_and_no_other_seats(
+    app: Flask, phones: dict, host: FlaskClient
+):
+    mine = phones["1"].get("/api/view").get_json()
+    assert mine["legal"] and all(c["seat"] == "1" for c in mine["legal"])
+    other = phones["2"].get("/api/view").get_json()
+    assert other["legal"] and all(c["seat"] == "2" for c in other["legal"])
+    assert not any(c in other["legal"] for c in mine["legal"])
+    assert "legal" not in host.get("/api/view?as=host").get_json()
+    assert "legal" not in app.test_client().get("/api/view?as=table").get_json()
+    offered = mine["legal"][0]
+    answer = post(
+        phones["1"], "/api/commands", {"command": {**offered, "version": mine["version"]}}
+    )
+    assert answer.status_code == 200, answer.get_json()
+
+
 def test_the_openapi_document_carries_the_engines_command_schema(app: Flask):
     document = app.test_client().get("/api/openapi.json").get_json()
     assert document["openapi"].startswith("3.1")

@@ -14,7 +14,6 @@ from serving import PIN, Serve
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
 SEATS = "12345"
-DIRECTIONS = ("North", "East", "South", "West")
 
 
 def shot(page, name: str) -> None:
@@ -150,7 +149,8 @@ def play_a_short_game(server: Serve, browser, pages: dict) -> None:
     phones["3"].locator("#title", has_text="Seat 3").wait_for()
     assert phones["3"].locator("#play").is_visible()
 
-    # Actions in turn order: whoever's turn it is looks north (or the next way that is open).
+    # Actions in turn order: the acting phone offers only its legal moves, as buttons grouped
+    # by action and named in its language; whoever's turn it is taps the first Look offered.
     wait_public(server, host, lambda v: v["waiting"]["phase"] == "action", "the action phase")
     shot(table, "table-actions")
     first_action = public(server)["version"]
@@ -160,20 +160,22 @@ def play_a_short_game(server: Serve, browser, pages: dict) -> None:
         if waiting["phase"] != "action":
             break
         acting = phones[waiting["seats"][0]]
+        french = acting is phones["5"]
         task = acting.locator("#task")
-        task.get_by_role("heading").first.wait_for()
+        looks = task.get_by_role("group", name="Regarder" if french else "Look")
+        offered = looks.get_by_role("button")
+        offered.first.wait_for()
+        names = {"Nord", "Est", "Sud", "Ouest"} if french else {"North", "East", "South", "West"}
+        label = offered.first.inner_text()
+        assert any(name in label for name in names), label
+        expose = task.get_by_role("button", name="Me dévoiler" if french else "Expose myself")
+        assert expose.is_visible()  # offered to every role alike, guard or not
         if view["version"] == first_action:
             shot(acting, "phone-action")
+            assert_large_targets(acting)
         version = view["version"]
-        for direction in DIRECTIONS:
-            french = {"North": "Nord", "East": "Est", "South": "Sud", "West": "Ouest"}
-            name = french[direction] if acting is phones["5"] else direction
-            task.get_by_role("button", name=name, exact=True).click()
-            task.get_by_role("button", name="Jouer" if acting is phones["5"] else "Do it").click()
-            acting.wait_for_timeout(400)
-            if public(server)["version"] != version:
-                break
-        assert public(server)["version"] != version, "no direction was accepted"
+        offered.first.click()
+        wait_public(server, acting, lambda v, old=version: v["version"] != old, "the look played")
     after = wait_public(
         server, host, lambda v: v["waiting"]["phase"] in ("programming", "over"), "the next turn"
     )

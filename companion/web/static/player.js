@@ -4,12 +4,13 @@
 (() => {
   const { t, room, who, firstName, el, post, get, listen, banners, summary, status } = R25;
   const ACTIONS = ["look", "move", "push", "control"];
-  const DIRECTIONS = [["north", "↑"], ["west", "←"], ["east", "→"], ["south", "↓"]];
+  const ARROWS = { north: "↑", west: "←", east: "→", south: "↓" };
   const CENTRE_NEIGHBOURS = ["B3", "C2", "C4", "D3"];
   let seat = null;
   let update = null;
   let draft = {};        // programming being chosen, per character (kept across updates)
-  let act = {};          // the action form: direction, target, cell, room
+  let clueRoom = null;   // the room a physical starting clue turned out to be
+  let talentChoices = {}; // per character, the talent choices its legal programmes offered
   let roleTimer = null;
   let wakeLock = null;
   let hadGame = false;   // a game was on the table: its end by the host is said as such
@@ -95,17 +96,58 @@
 
   function pickable(view, waiting) {
     if (waiting.phase === "clue" && isMyTurn(waiting)) {
-      return { cells: CENTRE_NEIGHBOURS, onPick: (cell) => send({ type: "clue", cell, room: act.room || undefined }) };
+      return { cells: CENTRE_NEIGHBOURS, onPick: (cell) => send({ type: "clue", cell, room: clueRoom || undefined }) };
     }
     if (waiting.phase === "choice" && isMyTurn(waiting) && view.pending) {
-      const cells = (view.pending.options || []).filter((o) => /^[A-E][1-5]$/.test(o));
-      return { cells, onPick: (cell) => choose(view.pending, cell) };
-    }
-    if (waiting.phase === "action" && isMyTurn(waiting)) {
-      const all = (view.complex || []).flat().map((c) => c.cell);
-      return { cells: all, onPick: (cell) => { act.cell = cell; status(t("cell_chosen", { cell })); } };
+      const offers = legal("choose").filter((c) => c.cell);
+      const cells = [...new Set(offers.map((c) => c.cell))];
+      return { cells, onPick: (cell) => {
+        const same = offers.filter((c) => c.cell === cell);
+        if (same.length === 1) send(same[0]);
+        else status(t("pick_below"));
+      } };
     }
     return { cells: [] };
+  }
+
+  /* The commands the engine allows this seat now, of one type (and one character). */
+  function legal(type, character) {
+    return ((update && update.legal) || []).filter((c) => c.type === type && (!character || c.character === character));
+  }
+
+  function lineName(line) {
+    return line.startsWith("row") ? t("line_row", { n: line.slice(3) }) : t("line_col", { n: line.slice(3) });
+  }
+
+  /* A legal command in the phone's words, from its own fields. */
+  function describe(c) {
+    const parts = [];
+    if (c.mimic) parts.push(t("mimics", { name: firstName(c.mimic) }));
+    if (c.ability) parts.push(t("ability_" + c.ability));
+    if (c.token) parts.push(t("action_" + c.token));
+    if (c.robot) parts.push(t("robot_at", { cell: c.robot }));
+    if (c.order) parts.push(t("order_" + c.order));
+    if (c.line) parts.push(lineName(c.line));
+    if (c.direction) parts.push(ARROWS[c.direction] + " " + t("dir_" + c.direction));
+    if (c.target) parts.push(who(c.target));
+    if (c.from) parts.push(t("from_cell", { cell: c.from }));
+    if (c.cell) parts.push(c.cell);
+    if (c.cells) parts.push(c.cells.join(" ⇄ "));
+    if (c.answer) parts.push(t("answer_" + c.answer));
+    if (c.card) parts.push(R25.cardText(c.card));
+    if (c.room) parts.push(t("turns_out", { room: room(c.room) }));
+    return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
+  }
+
+  function offer(c, group) {
+    const label = describe(c);
+    return el("button", { type: "button", class: "offer", "aria-label": group + ": " + label,
+      on: { click: () => send(c) } }, label);
+  }
+
+  function offerGroup(name, commands) {
+    return el("section", { class: "offers", role: "group", "aria-label": name },
+      el("h3", { text: name }), el("div", { class: "grid-buttons" }, commands.map((c) => offer(c, name))));
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
@@ -116,16 +158,6 @@
     const answer = await post("/api/commands", { command: guarded });
     if (answer.ok) status(t("done"));
     return answer;
-  }
-
-  function choose(pending, option) {
-    const field = pending.field || (/^[A-E][1-5]$/.test(option) ? "cell" : null);
-    if (field === "cells" || /^[A-E][1-5] [A-E][1-5]$/.test(option)) return send({ type: "choose", cells: option.split(" ") });
-    if (/^(row|col)\d \w+$/.test(option)) {
-      const [line, direction] = option.split(" ");
-      return send({ type: "choose", line, direction });
-    }
-    return send({ type: "choose", [field || "answer"]: option });
   }
 
   function heading(text) { return el("h2", { text }); }
@@ -173,9 +205,9 @@
     box.append(heading(t("phase_clue")));
     if (!isMyTurn(waiting)) { box.append(el("p", { text: t("clue_taken") })); return; }
     box.append(el("p", { text: t("clue_help") }));
-    if (tracking(view) === "physical") box.append(roomSelect(view, t("room_seen"), (v) => { act.room = v; }, act.room));
+    if (tracking(view) === "physical") box.append(roomSelect(view, t("room_seen"), (v) => { clueRoom = v; }, clueRoom));
     box.append(el("div", { class: "row" }, CENTRE_NEIGHBOURS.map((cell) =>
-      el("button", { type: "button", on: { click: () => send({ type: "clue", cell, room: act.room || undefined }) } }, cell))));
+      el("button", { type: "button", on: { click: () => send({ type: "clue", cell, room: clueRoom || undefined }) } }, cell))));
   }
 
   function settings(view) { return ((view.ruleset || {}).settings) || {}; }
@@ -205,9 +237,14 @@
           fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
             on: { click: () => { d.adrenaline = !d.adrenaline; render(); } } }, t("adrenaline")));
         }
-        if ((d.actions || []).includes("talent")) {
-          fieldset.append(el("label", {}, t("talent_choice"), el("input", { value: d.talent_choice || "", disabled: locked,
-            on: { change: (e) => { d.talent_choice = e.target.value || null; } } })));
+        const offered = [...new Set(legal("program", cid).map((p) => p.talent_choice).filter(Boolean))];
+        if (offered.length) talentChoices[cid] = offered;
+        const abilities = talentChoices[cid] || [];
+        if (abilities.length && (d.actions || []).includes("talent")) {
+          fieldset.append(el("label", {}, t("talent_choice"), el("select", { disabled: locked, "aria-label": t("talent_choice"),
+            on: { change: (e) => { d.talent_choice = e.target.value || null; } } },
+            el("option", { value: "", text: "—" }),
+            abilities.map((x) => el("option", { value: x, selected: d.talent_choice === x, text: t("ability_" + x) })))));
         }
         box.append(fieldset);
       }
@@ -236,15 +273,16 @@
       }
     }
     const answer = await post("/api/seats/" + seat + "/press", {});
-    if (answer.ok) { status(locked ? t("unlocked") : t("locked_in")); if (locked) draft = {}; }
+    if (answer.ok) { status(locked ? t("unlocked") : t("locked_in")); if (locked) draft = {}; else talentChoices = {}; }
   }
 
   function choiceTask(box, pending) {
     box.append(heading(t("choice_" + pending.kind)), el("p", { text: t("choice_help", { name: firstName(pending.character) }) }));
-    box.append(el("div", { class: "grid-buttons" }, (pending.options || []).map((o) =>
-      el("button", { type: "button", on: { click: () => choose(pending, o) } }, /^[a-z_]+$/.test(o) ? (R25.texts.names.rooms[o] ? room(o) : who(o)) : o))));
+    box.append(offerGroup(t("choice_" + pending.kind), legal("choose")));
   }
 
+  /* The turn's screen offers exactly the seat's legal commands, grouped by action. Exposing
+     oneself stays offered to everyone in Suspicion (only guards may, so hiding it would tell). */
   function actionTask(box, view, waiting) {
     const cid = waiting.character;
     const c = (view.characters || {})[cid] || {};
@@ -257,43 +295,26 @@
       return;
     }
     if (programmed) box.append(el("p", { text: t("programmed", { action: t("action_" + programmed) }) }));
-    const chosen = act.action || (ACTIONS.includes(programmed) || programmed === "talent" ? programmed : null);
-    const actionRow = el("div", { class: "row", role: "group", "aria-label": t("action") });
-    for (const a of [...ACTIONS, "talent"]) {
-      actionRow.append(el("button", { type: "button", "aria-pressed": a === chosen ? "true" : "false",
-        on: { click: () => { act.action = a; render(); } } }, t("action_" + a)));
+    const plays = new Map();
+    for (const command of legal("act", cid)) {
+      const action = command.action || programmed;
+      if (!plays.has(action)) plays.set(action, []);
+      plays.get(action).push(command);
     }
-    box.append(actionRow);
-    const dirRow = el("div", { class: "compass", role: "group", "aria-label": t("direction") });
-    for (const [d, arrow] of DIRECTIONS) {
-      dirRow.append(el("button", { type: "button", class: "dir-" + d, "aria-pressed": act.direction === d ? "true" : "false", "aria-label": t("dir_" + d),
-        on: { click: () => { act.direction = d; render(); } } }, arrow + " " + t("dir_" + d)));
-    }
-    box.append(dirRow);
-    const others = Object.keys(view.characters || {}).filter((x) => x !== cid && view.characters[x].alive);
-    box.append(el("label", {}, t("target"), el("select", { on: { change: (e) => { act.target = e.target.value || null; } } },
-      el("option", { value: "", text: "—" }), others.map((x) => el("option", { value: x, selected: act.target === x, text: who(x) })))));
-    if (act.cell) box.append(el("p", { text: t("cell_chosen", { cell: act.cell }) }));
-    if (tracking(view) === "physical") box.append(roomSelect(view, t("room_revealed"), (v) => { act.room = v; }, act.room));
-    box.append(el("button", { type: "button", class: "big primary", on: { click: doAct } }, t("do_action")));
-    const more = el("div", { class: "grid-buttons" },
-      el("button", { type: "button", on: { click: () => send({ type: "wait", character: cid }).then(clearAct) } }, t("wait")),
-      el("button", { type: "button", on: { click: () => send({ type: "pass", character: cid }).then(clearAct) } }, t("pass")),
-      el("button", { type: "button", on: { click: () => act.cell ? send({ type: "reminder", cell: act.cell }) : status(t("pick_cell_first"), true) } }, t("reminder")));
+    for (const [action, commands] of plays) box.append(offerGroup(t("action_" + action), commands));
+    const more = [...legal("wait", cid), ...legal("pass", cid)].map((command) =>
+      el("button", { type: "button", class: "offer", on: { click: () => send(command) } }, t(command.type)));
     if ((view.ruleset || {}).mode === "suspicion") {
-      more.append(el("button", { type: "button", on: { click: () => send({ type: "expose", character: cid }) } }, t("expose")));
+      more.push(el("button", { type: "button", class: "offer", on: { click: () => send({ type: "expose", character: cid }) } }, t("expose")));
     }
-    box.append(more);
-
-    async function doAct() {
-      const command = { type: "act", character: cid, action: chosen || undefined, direction: act.direction || undefined,
-        target: act.target || undefined, cell: act.cell || undefined, room: act.room || undefined };
-      const answer = await send(command);
-      if (answer.ok) clearAct();
+    if (!plays.size && !more.length) box.append(el("p", { text: t("nothing_to_play") }));
+    if (more.length) box.append(el("div", { class: "grid-buttons", role: "group", "aria-label": t("other_moves") }, more));
+    const reminders = legal("reminder");
+    if (reminders.length) {
+      box.append(el("details", { class: "offers" }, el("summary", { text: t("reminder") }),
+        el("div", { class: "grid-buttons", role: "group", "aria-label": t("reminder") }, reminders.map((r) => offer(r, t("reminder"))))));
     }
   }
-
-  function clearAct() { act = {}; }
 
   function renderMac(view) {
     const mac = view.mac || {};
