@@ -18,7 +18,7 @@ import statistics
 import time
 
 from companion.engine import apply, legal_commands, replay, start
-from companion.simulate import random_game, simulate
+from companion.sim.simulate import random_game, simulate
 
 QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
 REPLAY_COMMANDS = 500  # the replay figure is given for a game of this many commands
@@ -121,7 +121,7 @@ def views_figure(games: int = 20) -> float:
     over every position of random games."""
     import orjson
 
-    from companion.engine.views import views_for
+    from companion.engine import views_for
 
     samples = []
     for number in range(games):

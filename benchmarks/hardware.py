@@ -108,7 +108,7 @@ def _update(state, events: list[dict]) -> dict:
 
 def frames_in_games(games: int) -> dict[str, float]:
     """Whole random games (every seat playing uniformly random legal commands, as
-    `companion.simulate` does), each public update shown on a display a second apart."""
+    `companion.sim.simulate` does), each public update shown on a display a second apart."""
     updates = frames = 0
     seconds = 0.0
     for number in range(games):

@@ -14,7 +14,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.engine.mac_deck import DeckError, load_deck
+from companion.engine import DeckError, load_deck
 from companion.scenario.load import (
     MAX_BYTES,
     MAX_STEPS,

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from companion.players import HeuristicPlayer
-from companion.simulate import simulate
+from companion.sim.players import HeuristicPlayer
+from companion.sim.simulate import simulate
 
 QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
 SETUP = {"mode": "suspicion", "players": 5}

@@ -9,8 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.engine.ruleset import EDITIONS, MODES, make_ruleset, turns_for
-from companion.engine.setup import characters_per_seat
+from companion.engine import EDITIONS, MODES, characters_per_seat, make_ruleset, turns_for
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -61,7 +60,7 @@ def _progress_bar(total: int):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.simulate import simulate
+    from companion.sim.simulate import simulate
 
     setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
     if args.mac is not None:
@@ -101,7 +100,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from companion.engine.mac_deck import (
+    from companion.engine import (
         DeckError,
         deck_as_json,
         deck_warnings,

@@ -200,7 +200,7 @@ def test_a_reader_that_leaves_early_ends_no_traceback() -> None:
 def test_the_closed_pipe_does_break_an_unguarded_print() -> None:
     """The check above can fail: the same listing printed without the guard does break."""
     unguarded = (
-        "from companion.engine.mac_deck import format_deck, load_deck; "
+        "from companion.engine.kernel.mac_deck import format_deck, load_deck; "
         "print(format_deck(load_deck()))"
     )
     code, error = _closed_pipe([sys.executable, "-c", unguarded])

@@ -12,12 +12,12 @@ from collections import Counter
 
 import pytest
 
-from companion import simulate as simulate_module
 from companion.cli import main
 from companion.engine import EDITIONS, MODES, apply, legal_commands, seat_view, start
-from companion.engine.compose import legal_players
-from companion.players import HeuristicPlayer, Mirror
-from companion.simulate import play_game, simulate
+from companion.engine.rules.compose import legal_players
+from companion.sim import simulate as simulate_module
+from companion.sim.players import HeuristicPlayer, Mirror
+from companion.sim.simulate import play_game, simulate
 
 WINS = {"complete_victory", "partial_victory"}
 

@@ -6,18 +6,20 @@
 
 No I/O, threads, clocks or hardware here: randomness comes from a seeded generator kept in the
 state, and hidden facts from the players' reports.
+
+Three folders, one layer each: `kernel/` holds what every rule stands on (the state and the fold
+of events, the context a command is decided on, chance, the grid, rulesets, catalogues, refusal
+texts); `rules/` holds the game itself (actions, rooms, characters and talents, robots, the
+M.A.C., the turn cycle, setup); `face/` is what the world calls (start and apply, typed commands
+and their schema, legal commands, waiting, views, writing a position down). Outside the engine,
+only the names below are used.
 """
 
-from . import robots  # noqa: F401  (registers the Robot and Shredder rooms)
-from .commands import COMMAND_SCHEMA, COMMAND_TYPES, Command, parse, wire
-from .context import Refused
-from .evolve import replay
-from .game import Result, apply, start
-from .legal import legal_commands
-from .refusals import Refusal
-from .ruleset import EDITIONS, MODES, Ruleset, Settings, make_ruleset
-from .state import ACTIONS, HOST, GameState
-from .views import (
+from .face.commands import COMMAND_SCHEMA, COMMAND_TYPES, SPECS, Command, parse, wire
+from .face.game import Result, apply, start
+from .face.legal import legal_commands
+from .face.position import set_position
+from .face.views import (
     PUBLIC,
     apply_changes,
     changes_for,
@@ -29,7 +31,18 @@ from .views import (
     seat_view,
     views_for,
 )
-from .waiting import Waiting, waiting_for
+from .face.waiting import Waiting, waiting_for
+from .kernel import grid
+from .kernel.context import Refused
+from .kernel.evolve import replay
+from .kernel.grid import name as cell_name
+from .kernel.grid import parse_cell
+from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
+from .kernel.refusals import Refusal, refusal_text
+from .kernel.ruleset import EDITIONS, MODES, Ruleset, Settings, make_ruleset, turns_for
+from .kernel.state import ACTIONS, HOST, GameState
+from .rules import compose
+from .rules.setup import characters_per_seat
 
 __all__ = [
     "ACTIONS",
@@ -39,7 +52,9 @@ __all__ = [
     "HOST",
     "MODES",
     "PUBLIC",
+    "SPECS",
     "Command",
+    "DeckError",
     "GameState",
     "Refusal",
     "Refused",
@@ -49,18 +64,30 @@ __all__ = [
     "Waiting",
     "apply",
     "apply_changes",
+    "cell_name",
     "changes_for",
     "changes_for_seats",
+    "characters_per_seat",
+    "compose",
+    "deck_as_json",
+    "deck_warnings",
     "events_for",
+    "format_deck",
     "full_view",
+    "grid",
     "legal_commands",
+    "load_deck",
     "make_ruleset",
     "notebook",
     "parse",
+    "parse_cell",
     "public_view",
+    "refusal_text",
     "replay",
     "seat_view",
+    "set_position",
     "start",
+    "turns_for",
     "views_for",
     "waiting_for",
     "wire",

@@ -45,7 +45,7 @@ def _until(state, phase: str):
 
 def sample_updates() -> dict[str, dict]:
     """One public update per screen, named after its moment (plus the French action screen)."""
-    from companion.engine.mac_deck import load_deck
+    from companion.engine import load_deck
 
     game = start({"edition": "season2", "mode": "cooperation", "players": 4, "seed": 3})
     state = game.state

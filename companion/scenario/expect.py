@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 
-from companion.engine import GameState, full_view, public_view, seat_view
-from companion.engine.grid import name, parse_cell
+from companion.engine import GameState, cell_name, full_view, parse_cell, public_view, seat_view
 
 
 def _at(cell: object) -> str:
     """A cell as the views name it ("C3"), however the scenario wrote it (the loader checked
     that it is one)."""
-    return name(parse_cell(cell.upper() if isinstance(cell, str) else cell))
+    return cell_name(parse_cell(cell.upper() if isinstance(cell, str) else cell))
 
 
 def control_tokens(events: list[dict], placed: dict[str, int] | None = None) -> dict[str, int]:

@@ -5,10 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.engine import GameState, apply, full_view, start
-from companion.engine.commands import SPECS
-from companion.engine.grid import name, parse_cell
-from companion.engine.position import set_position
+from companion.engine import (
+    SPECS,
+    GameState,
+    apply,
+    cell_name,
+    full_view,
+    parse_cell,
+    set_position,
+    start,
+)
 
 from .expect import check
 from .load import ScenarioFileError, read, scenario_files
@@ -42,7 +48,7 @@ CELL_FIELDS = ("cell", "robot", "from")
 def _cell_name(value: object) -> object:
     """A scenario may write a cell as "c3", [2, 2] or 12; commands take "C3" only."""
     try:
-        return name(parse_cell(value))
+        return cell_name(parse_cell(value))
     except ValueError:
         return value  # left for the engine to refuse in its own words
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.refusals import refusal_text
+from companion.engine import refusal_text
 
 SESSION_TEXTS: dict[str, dict[str, str]] = {
     "no_game": {

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import EDITIONS, MODES, compose
-from companion.engine.ruleset import make_ruleset, turns_for
-from companion.engine.setup import characters_per_seat
+from companion.engine import (
+    EDITIONS,
+    MODES,
+    characters_per_seat,
+    compose,
+    make_ruleset,
+    turns_for,
+)
 
 from .i18n import names
 

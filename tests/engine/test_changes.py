@@ -27,7 +27,7 @@ from companion.engine import (
     views_for,
     waiting_for,
 )
-from companion.engine.compose import legal_players
+from companion.engine.rules.compose import legal_players
 
 TABLES = [
     (edition, mode, players, tracking)

@@ -17,7 +17,7 @@ from companion.engine import (
     start,
     wire,
 )
-from companion.engine.commands import Act, Program
+from companion.engine.face.commands import Act, Program
 
 VALIDATOR = jsonschema.Draft202012Validator(COMMAND_SCHEMA)
 

@@ -1,4 +1,4 @@
-"""Complex compositions for every edition and mode (issue 3, point 6): companion/engine/compose.py.
+"""Complex compositions for every edition and mode (issue 3, point 6): engine/rules/compose.py.
 
 Sources, quoted by file and section: 001_30b8f356e0d93ba4.txt (base rulebook, English),
 002_e232164e7c8dd598.txt (Season 2, French), 000_f9f1d5a43eaf8620.txt (Ultimate, English),
@@ -17,7 +17,7 @@ from importlib import resources
 import pytest
 
 from companion.engine import compose
-from companion.engine.compose import CatalogueError, CompositionError
+from companion.engine.rules.compose import CatalogueError, CompositionError
 
 ALL = compose.compositions_catalogue()
 ROOMS = compose.rooms_catalogue()

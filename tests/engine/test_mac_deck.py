@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.mac_deck import (
+from companion.engine.kernel.mac_deck import (
     CHARACTER_IDS,
     Deck,
     DeckError,

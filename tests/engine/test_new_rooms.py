@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import apply, events_for, full_view, seat_view, start
-from companion.engine.context import Context
-from companion.engine.pivoting import exits, restricts, turn_quarter
-from companion.engine.position import set_position
+from companion.engine.face.position import set_position
+from companion.engine.kernel.context import Context
+from companion.engine.rules.pivoting import exits, restricts, turn_quarter
 
 COMPLEX = [
     ["tunnel", "empty", "empty", "mirror", "room25"],

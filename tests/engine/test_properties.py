@@ -18,10 +18,10 @@ from companion.engine import (
     seat_view,
     start,
 )
-from companion.engine.catalogue import box, colour
-from companion.engine.compose import legal_players
-from companion.engine.grid import CENTRE
-from companion.engine.ruleset import EDITIONS, MODES
+from companion.engine.kernel.catalogue import box, colour
+from companion.engine.kernel.grid import CENTRE
+from companion.engine.kernel.ruleset import EDITIONS, MODES
+from companion.engine.rules.compose import legal_players
 
 TABLES = [
     (edition, mode, n)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Refusal, Refused, apply, start
-from companion.engine.catalogue import rooms
-from companion.engine.mac_deck import load_deck
-from companion.engine.position import set_position
-from companion.engine.refusals import LANGUAGES, catalogue, placeholders, refusal_text
+from companion.engine.face.position import set_position
+from companion.engine.kernel.catalogue import rooms
+from companion.engine.kernel.mac_deck import load_deck
+from companion.engine.kernel.refusals import LANGUAGES, catalogue, placeholders, refusal_text
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 CODE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
@@ -87,7 +87,7 @@ def _codes(tree: ast.AST, arg: ast.expr | None) -> set[str]:
 def _sites() -> list[tuple[str, int, set[str], set[str] | None]]:
     """(file, line, codes, keyword names or None when **params) of every call site."""
     found = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         tree = ast.parse(path.read_text("utf-8"))
         for call, arg in _calls(tree):
             names = {k.arg for k in call.keywords}

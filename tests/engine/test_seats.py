@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import HOST, Refused, legal_commands, seat_view, start
-from companion.engine.setup import SEAT_ID, SEED_MAX
+from companion.engine.rules.setup import SEAT_ID, SEED_MAX
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 
@@ -20,8 +20,9 @@ def _private_markers() -> set[str]:
     """Every constant the engine writes as an event's `private=` marker: a literal, or a
     module-level constant such as new_rooms.FACE_DOWN (seat ids come from variables)."""
     found = set()
-    for path in ENGINE.glob("*.py"):
-        module = importlib.import_module(f"companion.engine.{path.stem}")
+    for path in ENGINE.rglob("*.py"):
+        dotted = ".".join(path.relative_to(ENGINE).with_suffix("").parts)
+        module = importlib.import_module(f"companion.engine.{dotted}".removesuffix(".__init__"))
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "private":
                 value = node.value

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from companion.engine import apply, events_for, full_view, public_view, seat_view, start
-from companion.engine.compose import get_composition
+from companion.engine.rules.compose import get_composition
 
 EXIT_ZONES = {"A1", "B1", "D1", "E1", "A2", "E2", "A4", "E4", "A5", "B5", "D5", "E5"}
 ALL_CELLS = {f"{col}{row}" for col in "ABCDE" for row in "12345"}

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from companion.engine import HOST, GameState, Result, apply, legal_commands, replay, start
-from companion.engine import evolve as evolve_module
-from companion.engine.compose import legal_players
-from companion.engine.grid import DIRECTIONS
-from companion.engine.ruleset import EDITIONS, MODES
-from companion.engine.state import Character
+from companion.engine.kernel import evolve as evolve_module
+from companion.engine.kernel.grid import DIRECTIONS
+from companion.engine.kernel.ruleset import EDITIONS, MODES
+from companion.engine.kernel.state import Character
+from companion.engine.rules.compose import legal_players
 from companion.scenario import run as scenario_run
 from companion.scenario.load import read, scenario_files
 

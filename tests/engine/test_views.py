@@ -11,18 +11,18 @@ from collections import Counter
 import pytest
 
 from companion.engine import (
+    Refused,
     apply,
-    chance,
     events_for,
     full_view,
     legal_commands,
     public_view,
     seat_view,
-    shapes,
+    set_position,
     start,
 )
-from companion.engine.context import Refused
-from companion.engine.position import set_position
+from companion.engine.face import shapes
+from companion.engine.kernel import chance
 
 COMPLEX = [
     ["empty", "dark", "empty", "empty", "room25"],

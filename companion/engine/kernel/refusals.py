@@ -102,7 +102,7 @@ def _way(value: object, lang: str) -> str:
 def _talent(value: object, lang: str) -> str:
     if lang == "fr" and value in TALENT_NAMES_FR:
         return TALENT_NAMES_FR[value]  # type: ignore[index]
-    from .talents import TALENTS  # registered by the rules modules; imported late: no cycle
+    from ..rules.talents import TALENTS  # registered by the rules modules; imported late: no cycle
 
     talent = TALENTS.get(value) if isinstance(value, str) else None
     return talent.name if talent else str(value)

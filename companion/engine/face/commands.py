@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from .catalogue import rooms as room_catalogue
-from .context import Refused
-from .state import ACTIONS, HOST, TALENT
+from ..kernel.catalogue import rooms as room_catalogue
+from ..kernel.context import Refused
+from ..kernel.state import ACTIONS, HOST, TALENT
 
 CELL = re.compile(r"^[A-E][1-5]$")
 SEAT = re.compile(r"^(?:[1-8]|host)$")

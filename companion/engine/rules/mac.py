@@ -14,16 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import board, chance, grid, pivoting, rooms, talents
+from ..kernel import chance, grid
+from ..kernel.catalogue import box, colour
+from ..kernel.context import Context, Refused
+from ..kernel.mac_deck import Deck, MacCard
+from ..kernel.registry import registrar
+from ..kernel.state import HOST, LOCK_TOKENS, GameState
+from . import board, pivoting, rooms, talents
 from .abilities import sabotage_room, sabotage_room_options
-from .catalogue import box, colour
-from .context import Context, Refused
-from .mac_deck import Deck, MacCard
-from .registry import registrar
-from .state import HOST, LOCK_TOKENS, GameState
 
 if TYPE_CHECKING:
-    from .commands import Choose
+    from ..face.commands import Choose
 
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
 STAY_IN_PLAY = ("jamming", "time_bomb")

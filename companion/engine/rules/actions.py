@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board, grid, pivoting, rooms, talents
-from .context import Context, Refused, cell_named
-from .state import ACTIONS, TALENT, GameState
+from ..kernel import grid
+from ..kernel.context import Context, Refused, cell_named
+from ..kernel.state import ACTIONS, TALENT, GameState
+from . import board, pivoting, rooms, talents
 
 if TYPE_CHECKING:
-    from .commands import Act
+    from ..face.commands import Act
 
 
 def _here(state: GameState, cid: str) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import flow
-from .state import HOST, GameState
+from ..kernel.state import HOST, GameState
+from ..rules import flow
 
 
 @dataclass(frozen=True, slots=True)

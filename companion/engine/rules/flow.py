@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..kernel.context import Context
+from ..kernel.state import ACTIONS, TALENT, Character, GameState
 from . import actions, board, mac, modes
-from .context import Context
-from .state import ACTIONS, TALENT, Character, GameState
 
 if TYPE_CHECKING:
-    from .commands import Act
+    from ..face.commands import Act
 
 ADRENALINE_ROUND = 3
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from . import grid, modes
-from .catalogue import rooms as room_catalogue
-from .context import Context, Refused
-from .state import GameState
+from ..kernel import grid
+from ..kernel.catalogue import rooms as room_catalogue
+from ..kernel.context import Context, Refused
+from ..kernel.state import GameState
+from . import modes
 
 
 def kind_at(state: GameState, cell: int) -> str | None:

@@ -13,14 +13,15 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import actions, board, grid, pivoting, robots, rooms
-from .catalogue import colour
-from .context import Context, Refused
-from .state import LOCK_TOKENS, GameState
+from ..kernel import grid
+from ..kernel.catalogue import colour
+from ..kernel.context import Context, Refused
+from ..kernel.state import LOCK_TOKENS, GameState
+from . import actions, board, pivoting, robots, rooms
 from .talents import register
 
 if TYPE_CHECKING:
-    from .commands import Choose
+    from ..face.commands import Choose
 
 
 def _here(state: GameState, cid: str) -> int:

@@ -11,11 +11,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from . import chance, compose, evolve, flow, grid, mac
-from .catalogue import box, characters, rooms
-from .context import Context, Refused
-from .mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
-from .ruleset import (
+from ..kernel import chance, evolve, grid
+from ..kernel.catalogue import box, characters, rooms
+from ..kernel.context import Context, Refused
+from ..kernel.mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
+from ..kernel.ruleset import (
     EDITIONS,
     MODES,
     SETTING_CHOICES,
@@ -25,7 +25,8 @@ from .ruleset import (
     make_ruleset,
     turns_for,
 )
-from .state import RESERVED_EMPTY
+from ..kernel.state import RESERVED_EMPTY
+from . import compose, flow, mac
 
 # Seat ids (docs/engine.md, "Seats and seeds"): "1" to "8", nothing else, so that no seat can
 # ever be called like the table ("host") or like a private marker of the engine ("engine",

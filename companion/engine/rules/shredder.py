@@ -9,8 +9,8 @@ sets it off for those who stay. The "Do Not Cross" marker is the tile's `sealed`
 
 from __future__ import annotations
 
+from ..kernel.context import Context
 from . import board, rooms
-from .context import Context
 
 
 def shred(ctx: Context, tile_id: int) -> None:

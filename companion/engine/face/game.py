@@ -7,9 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import abilities as _abilities  # noqa: F401 (registers the characters' talents)
-from . import actions, board, flow, grid, modes, rooms, talents
-from . import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
+from ..kernel import grid
+from ..kernel.context import Context, Refused, cell_named
+from ..kernel.refusals import Refusal
+from ..kernel.state import HOST, Character, GameState
+from ..rules import abilities as _abilities  # noqa: F401 (registers the characters' talents)
+from ..rules import actions, board, flow, modes, rooms, talents
+from ..rules import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
+from ..rules.setup import new_game
 from .commands import (
     Act,
     Choose,
@@ -26,10 +31,6 @@ from .commands import (
     Wait,
     parse,
 )
-from .context import Context, Refused, cell_named
-from .refusals import Refusal
-from .setup import new_game
-from .state import HOST, Character, GameState
 
 
 @dataclass(frozen=True)

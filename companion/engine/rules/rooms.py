@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import board, grid
-from .context import Context, Refused, cell_named
-from .registry import registrar
-from .state import GameState
+from ..kernel import grid
+from ..kernel.context import Context, Refused, cell_named
+from ..kernel.registry import registrar
+from ..kernel.state import GameState
+from . import board
 
 if TYPE_CHECKING:
-    from .commands import Choose
+    from ..face.commands import Choose
 
 Effect = Callable[[Context, str, int], None]
 EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it

@@ -17,7 +17,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from . import catalogue
+from ..kernel import catalogue
 
 EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")

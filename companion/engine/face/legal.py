@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 from itertools import permutations
 
-from . import actions, board, flow, grid, talents
-from .context import Refused
-from .state import HOST, TALENT, Character, GameState
+from ..kernel import grid
+from ..kernel.context import Refused
+from ..kernel.state import HOST, TALENT, Character, GameState
+from ..rules import actions, board, flow, talents
 
 
 def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:

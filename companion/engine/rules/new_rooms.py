@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board, chance, flow, grid, mac, modes, pivoting, rooms
-from .context import Context
-from .state import GameState
+from ..kernel import chance, grid
+from ..kernel.context import Context
+from ..kernel.state import GameState
+from . import board, flow, mac, modes, pivoting, rooms
 
 if TYPE_CHECKING:
-    from .commands import Choose
+    from ..face.commands import Choose
 
 # The order of a Paranoia pile is face down: no seat may see it, its owner included.
 FACE_DOWN = "face-down"

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import actions, board, grid, pivoting, rooms, shredder, talents
-from .catalogue import colour
-from .context import Context, Refused
-from .registry import registrar
-from .state import GameState
+from ..kernel import grid
+from ..kernel.catalogue import colour
+from ..kernel.context import Context, Refused
+from ..kernel.registry import registrar
+from ..kernel.state import GameState
+from . import actions, board, pivoting, rooms, shredder, talents
 
 if TYPE_CHECKING:
-    from .commands import Choose
+    from ..face.commands import Choose
 
 RobotEffect = Callable[[Context, int, bool], None]  # (ctx, tile entered, revealed by the robot)
 ROBOT_EFFECTS: dict[str, RobotEffect] = {}

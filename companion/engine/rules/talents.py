@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import grid
-from .context import Context, Refused
-from .state import TALENT, GameState
+from ..kernel import grid
+from ..kernel.context import Context, Refused
+from ..kernel.state import TALENT, GameState
 
 Options = Callable[[GameState, str], list[dict]]
 Resolve = Callable[[Context, str, dict], None]  # (ctx, character, params)

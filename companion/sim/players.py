@@ -1,6 +1,6 @@
 """Seats for simulated games: a random player and a heuristic one.
 
-A player sees what its seat may see and nothing else. The driver (`companion.simulate`) hands it
+A player sees what its seat may see and nothing else. The driver (`companion.sim.simulate`) hands it
 the seat's `legal_commands` and a way to ask for the seat's `seat_view`, and before each of its
 decisions the changes of its view since the last one (`changes_for`); it answers with one of the
 legal commands.

@@ -19,11 +19,11 @@ from functools import cache
 from operator import attrgetter
 from typing import cast
 
-from . import grid
-from .context import Refused
-from .ruleset import Ruleset
+from ..kernel import grid
+from ..kernel.context import Refused
+from ..kernel.ruleset import Ruleset
+from ..kernel.state import Character, GameState, Tile
 from .shapes import CellView, Change, CharacterView, FullView, PublicView, SeatView
-from .state import Character, GameState, Tile
 
 PUBLIC = "public"  # the audience of the public view in `views_for` and `changes_for_seats`
 CELL_NAMES = tuple(grid.name(cell) for cell in range(grid.SIZE * grid.SIZE))

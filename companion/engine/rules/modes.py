@@ -6,9 +6,9 @@ Solo) and Escape the Complex.
 
 from __future__ import annotations
 
-from .catalogue import characters as character_catalogue
-from .context import Context
-from .state import GameState
+from ..kernel.catalogue import characters as character_catalogue
+from ..kernel.context import Context
+from ..kernel.state import GameState
 
 
 def display(cid: str) -> str:

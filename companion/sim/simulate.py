@@ -4,7 +4,7 @@ Two policies seat the players:
 
 - `random`: every command is drawn uniformly among the legal commands of all seats (the
   engine's fuzzing baseline; prisoners essentially never win).
-- `heuristic` (`companion.players.HeuristicPlayer`, the default): each seat knows only what its
+- `heuristic` (`companion.sim.players.HeuristicPlayer`, the default): each seat knows only what its
   `seat_view` shows (kept current by `changes_for`) and answers with one of its
   `legal_commands`. It programs its two actions
   with a one-turn lookahead over its own model of the complex, the other characters standing
@@ -25,7 +25,7 @@ Speed. `benchmarks/players.py` prints heuristic games per second of base Suspici
 players on one core, and how a game's time splits between the players (planning, following
 their view) and the engine (`apply`, `legal_commands`, `changes_for`), with the load average.
 The heuristic players keep what does not change between two decisions (see
-`companion.players`), so a seed plays the same game, only sooner. A little more than half of a
+`companion.sim.players`), so a seed plays the same game, only sooner. A little more than half of a
 game's time is the players' planning, the rest the engine: more games per second needs both
 faster.
 """
@@ -49,7 +49,7 @@ from companion.engine import (
     start,
     waiting_for,
 )
-from companion.players import HeuristicPlayer, RandomPlayer, Table
+from companion.sim.players import HeuristicPlayer, RandomPlayer, Table
 
 MAX_COMMANDS = 5000  # far beyond any real game: a guard against an endless loop
 POLICIES = ("heuristic", "random")

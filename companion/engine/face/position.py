@@ -4,10 +4,11 @@ entered by hand."""
 
 from __future__ import annotations
 
-from . import catalogue, flow, pivoting
-from .context import Context, Refused, cell_named
+from ..kernel import catalogue
+from ..kernel.context import Context, Refused, cell_named
+from ..kernel.state import ACTIONS, LOCK_TOKENS, TALENT, GameState
+from ..rules import flow, pivoting
 from .game import Result
-from .state import ACTIONS, LOCK_TOKENS, TALENT, GameState
 
 KEYS = {
     "turn",

@@ -9,9 +9,9 @@ occupant does *through* the exits; the four rooms around stay adjacent for every
 
 from __future__ import annotations
 
-from . import grid
-from .context import Context
-from .state import GameState
+from ..kernel import grid
+from ..kernel.context import Context
+from ..kernel.state import GameState
 
 CORRIDORS = ("north-south", "east-west")
 # The uses the corridor restricts in every edition: "A character in this room can only move,
