@@ -11,6 +11,7 @@
   let draft = {};        // programming being chosen, per character (kept across updates)
   let clueRoom = null;   // the room a physical starting clue turned out to be
   let talentChoices = {}; // per character, the talent choices its legal programmes offered
+  let revealing = null;  // the move whose physical tile is being turned over: which room is it?
   let roleTimer = null;
   let wakeLock = null;
   let hadGame = false;   // a game was on the table: its end by the host is said as such
@@ -99,12 +100,13 @@
       return { cells: CENTRE_NEIGHBOURS, onPick: (cell) => send({ type: "clue", cell, room: clueRoom || undefined }) };
     }
     if (waiting.phase === "choice" && isMyTurn(waiting) && view.pending) {
-      const offers = legal("choose").filter((c) => c.cell);
-      const cells = [...new Set(offers.map((c) => c.cell))];
+      const offers = moves(legal("choose")).filter((m) => m.move.cell);
+      const cells = [...new Set(offers.map((m) => m.move.cell))];
       return { cells, onPick: (cell) => {
-        const same = offers.filter((c) => c.cell === cell);
-        if (same.length === 1) send(same[0]);
-        else status(t("pick_below"));
+        const same = offers.filter((m) => m.move.cell === cell);
+        if (same.length !== 1) status(t("pick_below"));
+        else if (same[0].rooms.length) { revealing = same[0].key; render(); }
+        else send(same[0].move);
       } };
     }
     return { cells: [] };
@@ -135,19 +137,43 @@
     if (c.cells) parts.push(c.cells.join(" ⇄ "));
     if (c.answer) parts.push(t("answer_" + c.answer));
     if (c.card) parts.push(R25.cardText(c.card));
-    if (c.room) parts.push(t("turns_out", { room: room(c.room) }));
     return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
   }
 
-  function offer(c, group) {
-    const label = describe(c);
+  /* With physical tiles the engine offers one command per room a hidden tile may turn out to
+     be; on the phone that is one move, and the room is asked once the table turns the tile. */
+  function moves(commands) {
+    const found = new Map();
+    for (const c of commands) {
+      const { room: seen, ...move } = c;
+      const key = JSON.stringify(move);
+      if (!found.has(key)) found.set(key, { key, move, rooms: [] });
+      if (seen) found.get(key).rooms.push(seen);
+    }
+    return [...found.values()];
+  }
+
+  function offer(m, group) {
+    const label = describe(m.move);
+    const play = m.rooms.length ? () => { revealing = m.key; render(); } : () => send(m.move);
     return el("button", { type: "button", class: "offer", "aria-label": group + ": " + label,
-      on: { click: () => send(c) } }, label);
+      on: { click: play } }, label);
+  }
+
+  function roomPicker(m) {
+    return el("section", { class: "offers", role: "group", "aria-label": t("tile_turned") },
+      el("h3", { text: describe(m.move) }), el("p", { text: t("tile_turned") }),
+      el("div", { class: "grid-buttons" }, m.rooms.map((kind) => el("button", { type: "button", class: "offer",
+        on: { click: () => { revealing = null; send({ ...m.move, room: kind }); } } }, room(kind)))),
+      el("button", { type: "button", on: { click: () => { revealing = null; render(); } } }, t("back")));
   }
 
   function offerGroup(name, commands) {
+    const offered = moves(commands);
+    const asked = offered.find((m) => m.key === revealing);
+    if (asked) return roomPicker(asked);
     return el("section", { class: "offers", role: "group", "aria-label": name },
-      el("h3", { text: name }), el("div", { class: "grid-buttons" }, commands.map((c) => offer(c, name))));
+      el("h3", { text: name }), el("div", { class: "grid-buttons" }, offered.map((m) => offer(m, name))));
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
@@ -312,7 +338,7 @@
     const reminders = legal("reminder");
     if (reminders.length) {
       box.append(el("details", { class: "offers" }, el("summary", { text: t("reminder") }),
-        el("div", { class: "grid-buttons", role: "group", "aria-label": t("reminder") }, reminders.map((r) => offer(r, t("reminder"))))));
+        el("div", { class: "grid-buttons", role: "group", "aria-label": t("reminder") }, moves(reminders).map((m) => offer(m, t("reminder"))))));
     }
   }
 
