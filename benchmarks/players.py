@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from companion.sim.players import HeuristicPlayer
+from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.simulate import simulate
 
 QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted

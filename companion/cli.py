@@ -9,7 +9,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.engine import EDITIONS, MODES, characters_per_seat, make_ruleset, turns_for
+from companion.engine import (
+    EDITIONS,
+    MAC_LEVELS,
+    MODES,
+    characters_per_seat,
+    mac_level,
+    make_ruleset,
+    turns_for,
+)
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -306,7 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument(
         "--mac",
-        choices=("off", "standard", "madness"),
+        type=mac_level,
+        choices=("off", *MAC_LEVELS),
         help="M.A.C. deck level (default: standard in Season 2 / Ultimate Cooperation and Solo)",
     )
     simulate.add_argument(
@@ -327,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--mode", choices=MODES, default="suspicion")
     comp.add_argument("--players", type=int, default=5)
     comp.add_argument("--guards", type=int, choices=(1, 2), help="Suspicion at 5 players")
-    comp.add_argument("--level", choices=("standard", "madness"), help="Cooperation and Solo")
+    comp.add_argument("--level", type=mac_level, choices=MAC_LEVELS, help="Cooperation and Solo")
     comp.add_argument("--composition", help="a composition id (default: the suggested one)")
     comp.add_argument("--seed", type=int, help="fill the free slots at random with this seed")
     comp.add_argument("--lang", choices=("en", "fr"), default="en")

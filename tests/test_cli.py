@@ -48,6 +48,17 @@ def test_deck_rejects_a_bad_file_plainly(tmp_path, capsys) -> None:
     assert "kind" in capsys.readouterr().err
 
 
+def test_the_level_is_said_standard_and_basic_is_read_as_standard(capsys) -> None:
+    """One word for users (000's "BASIC CARDS" are the standard level's): `--level basic` is
+    the standard level, and the listing says so."""
+    args = ["compose", "--edition", "season2", "--mode", "cooperation", "--players", "4"]
+    assert main([*args, "--level", "basic"]) == 0
+    basic = capsys.readouterr().out
+    assert main([*args, "--level", "standard"]) == 0
+    assert basic == capsys.readouterr().out
+    assert "standard level" in basic.splitlines()[0]
+
+
 def test_compose_lists_the_tiles_and_the_turns(capsys) -> None:
     args = ["compose", "--edition", "season2", "--mode", "cooperation", "--players", "5"]
     assert main([*args, "--seed", "1", "--json"]) == 0

@@ -36,12 +36,12 @@ def _one_plain_line(done: subprocess.CompletedProcess[str], *words: str) -> str:
 
 
 def _card(**fields: object) -> dict:
-    """One basic card as the packaged deck writes it, with some fields changed."""
+    """One standard card as the packaged deck writes it, with some fields changed."""
     card = {
-        "id": "move-row0-east",
+        "id": "move-row1-east",
         "count": 1,
         "kind": "complex_movement",
-        "level": "basic",
+        "level": "standard",
         "line": {"axis": "row", "index": 0},
         "direction": "east",
         "twice": False,

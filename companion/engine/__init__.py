@@ -19,6 +19,7 @@ from .face.commands import COMMAND_SCHEMA, COMMAND_TYPES, SPECS, Command, parse,
 from .face.game import Result, apply, start
 from .face.legal import legal_commands
 from .face.position import set_position
+from .face.shapes import FullView, PublicView, SeatView
 from .face.views import (
     PUBLIC,
     apply_changes,
@@ -39,7 +40,16 @@ from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
 from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
 from .kernel.refusals import Refusal, refusal_text
-from .kernel.ruleset import EDITIONS, MODES, Ruleset, Settings, make_ruleset, turns_for
+from .kernel.ruleset import (
+    EDITIONS,
+    MAC_LEVELS,
+    MODES,
+    Ruleset,
+    Settings,
+    mac_level,
+    make_ruleset,
+    turns_for,
+)
 from .kernel.state import ACTIONS, HOST, GameState
 from .rules import compose
 from .rules.setup import characters_per_seat
@@ -50,16 +60,20 @@ __all__ = [
     "COMMAND_TYPES",
     "EDITIONS",
     "HOST",
+    "MAC_LEVELS",
     "MODES",
     "PUBLIC",
     "SPECS",
     "Command",
     "DeckError",
+    "FullView",
     "GameState",
+    "PublicView",
     "Refusal",
     "Refused",
     "Result",
     "Ruleset",
+    "SeatView",
     "Settings",
     "Waiting",
     "apply",
@@ -77,6 +91,7 @@ __all__ = [
     "grid",
     "legal_commands",
     "load_deck",
+    "mac_level",
     "make_ruleset",
     "notebook",
     "parse",

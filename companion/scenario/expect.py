@@ -73,12 +73,13 @@ def check(
             "jammed",
             "key_activated",
         ):
-            problems.extend(_subset(value, full[key], key))
+            problems.extend(_subset(value, dict(full)[key], key))
         elif key == "positions":
             for cid, cell in value.items():
-                actual = full["characters"].get(cid, {}).get("cell")
-                if actual != (None if cell is None else _at(cell)):
-                    problems.append(f"{cid} is at {actual}, expected {cell}")
+                seen = full["characters"].get(cid)
+                standing = seen["cell"] if seen else None
+                if standing != (None if cell is None else _at(cell)):
+                    problems.append(f"{cid} is at {standing}, expected {cell}")
         elif key == "eliminated":
             dead = sorted(c for c, v in full["characters"].items() if not v["alive"])
             if dead != sorted(value):
@@ -98,13 +99,13 @@ def check(
                 if cells[cell]["room"] != room:
                     problems.append(f"{cell} holds {cells[cell]['room']}, expected {room}")
         elif key == "robots":
-            shown = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
-            if shown != sorted(value):
-                problems.append(f"robots are at {shown}, expected {sorted(value)}")
+            robots = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
+            if robots != sorted(value):
+                problems.append(f"robots are at {robots}, expected {sorted(value)}")
         elif key == "locks":
-            shown = sorted(cell for cell, e in cells.items() if e["locked"])
-            if shown != sorted(value):
-                problems.append(f"Lock tokens are on {shown}, expected {sorted(value)}")
+            locks = sorted(cell for cell, e in cells.items() if e["locked"])
+            if locks != sorted(value):
+                problems.append(f"Lock tokens are on {locks}, expected {sorted(value)}")
         elif key == "corridors":
             for cell, corridor in value.items():
                 if cells[cell]["corridor"] != corridor:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from companion.engine import cell_name, parse_cell
+from companion.engine import grid, parse_cell
 
 SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -219,7 +219,7 @@ def _key_cell(value: object, where: str) -> None:
         raise ShapeError(where, "a cell such as C3 (column A-E, row 1-5)", value)
 
 
-_NAMES = {cell_name(c) for c in range(25)}
+_NAMES = set(grid.NAMES)
 
 
 def _optional(check: Check) -> Check:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from companion.engine import (
     SPECS,
+    FullView,
     GameState,
     apply,
     cell_name,
@@ -69,7 +70,8 @@ def _complete(state: GameState, command: dict) -> dict:
         command["seat"] = state.characters[cid].seat
     elif command.get("type") == "choose" and state.pending is not None:
         command["seat"] = state.pending["seat"]
-    if cid is not None and "character" not in SPECS.get(command.get("type"), {"character": 0}):
+    spec = SPECS.get(str(command.get("type")))  # an unknown type is left to the engine
+    if cid is not None and spec is not None and "character" not in spec:
         del command["character"]  # named only to say whose seat sends it
     return command
 
@@ -112,7 +114,8 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
     started = start({"seed": SCENARIO_SEED, **setup} if isinstance(setup, dict) else setup)
     if not started.ok:
         return ScenarioResult(name, None, [ScenarioFailure("setup", str(started.refusal))])
-    result = ScenarioResult(name, started.state, events=list(started.events))
+    state = started.state  # kept equal to result.state, which a failed setup leaves None
+    result = ScenarioResult(name, state, events=list(started.events))
     if "position" in doc:
         position = dict(doc["position"])
         tokens = position.pop("control_tokens", {})
@@ -126,11 +129,12 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
             )
             return result
         result.placed_tokens = tokens
-        placed = set_position(result.state, position)
+        placed = set_position(state, position)
         if not placed.ok:
             result.failures.append(ScenarioFailure("position", str(placed.refusal)))
             return result
-        result.state, result.events = placed.state, result.events + placed.events
+        state = result.state = placed.state
+        result.events = result.events + placed.events
     for number, step in enumerate(doc.get("steps", []), start=1):
         where = f"step {number}"
         if not isinstance(step, dict):
@@ -139,11 +143,11 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
         if "expect" in step:
             result.failures.extend(
                 ScenarioFailure(where, p)
-                for p in check(result.state, step["expect"], result.events, result.placed_tokens)
+                for p in check(state, step["expect"], result.events, result.placed_tokens)
             )
             continue
         if "refused" in step:
-            outcome = apply(result.state, _complete(result.state, step["refused"]))
+            outcome = apply(state, _complete(state, step["refused"]))
             if outcome.ok:
                 result.failures.append(ScenarioFailure(where, "expected a refusal, was accepted"))
                 return result
@@ -153,15 +157,16 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
                     ScenarioFailure(where, f"refused with {str(outcome.refusal)!r}, not {wanted!r}")
                 )
             continue
-        for command in _expand(result.state, step):
-            outcome = apply(result.state, _complete(result.state, command))
+        for command in _expand(state, step):
+            outcome = apply(state, _complete(state, command))
             if not outcome.ok:
                 result.failures.append(ScenarioFailure(where, f"refused: {outcome.refusal}"))
                 return result
-            result.state, result.events = outcome.state, result.events + outcome.events
+            state = result.state = outcome.state
+            result.events = result.events + outcome.events
     result.failures.extend(
         ScenarioFailure("expect", p)
-        for p in check(result.state, doc.get("expect", {}), result.events, result.placed_tokens)
+        for p in check(state, doc.get("expect", {}), result.events, result.placed_tokens)
     )
     return result
 
@@ -184,5 +189,5 @@ def run_paths(paths: list[str | Path]) -> list[ScenarioResult]:
     return results
 
 
-def final_state(result: ScenarioResult) -> dict | None:
+def final_state(result: ScenarioResult) -> FullView | None:
     return None if result.state is None else full_view(result.state)

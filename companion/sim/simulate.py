@@ -1,33 +1,10 @@
-"""Complete simulated games, for win rates and speed figures (`room25 simulate`).
+"""Complete simulated games, for win rates and speed figures (`room25 simulate`): the driver.
 
-Two policies seat the players:
-
-- `random`: every command is drawn uniformly among the legal commands of all seats (the
-  engine's fuzzing baseline; prisoners essentially never win).
-- `heuristic` (`companion.sim.players.HeuristicPlayer`, the default): each seat knows only what its
-  `seat_view` shows (kept current by `changes_for`) and answers with one of its
-  `legal_commands`. It programs its two actions
-  with a one-turn lookahead over its own model of the complex, the other characters standing
-  still: the starting clue on a room next to the Central room (allies on different ones); a
-  Look at a hidden room before entering it, weighing what the Look may show; never into a room
-  it knows to be deadly (the Mortal chamber, an Acid bath someone is in, a Trapped chamber it
-  cannot leave with its next action, a Flooded chamber to be left in time, a Prison cell it
-  would be stuck in, the Illusion chamber with no safe room to swap with); towards the hidden
-  rooms where Room 25 may be, each ally exploring his own part of the complex, then towards
-  Room 25; the first ally inside slides it to an exit zone and takes it out with the Control
-  action once everyone who must escape is inside (or about to be). Allies say how dangerous the
-  rooms they saw are (allowed by the rules) and mark deadly rooms with their reminder token; in
-  Suspicion prisoners keep away from company outside Room 25 and do not set the alarm off early.
-  Guards learn where the deadly rooms are, follow the others to push them in (or into an
-  occupied Acid bath), keep Room 25 away from the exit zones and never take it out.
-
-Speed. `benchmarks/players.py` prints heuristic games per second of base Suspicion with five
-players on one core, and how a game's time splits between the players (planning, following
-their view) and the engine (`apply`, `legal_commands`, `changes_for`), with the load average.
-The heuristic players keep what does not change between two decisions (see
-`companion.sim.players`), so a seed plays the same game, only sooner. A little more than half of a
-game's time is the players' planning, the rest the engine: more games per second needs both
-faster.
+Two policies seat the players: `random` (every command drawn uniformly among the legal commands
+of all seats: the engine's fuzzing baseline) and `heuristic` (the default,
+`companion.sim.heuristic`), where each seat knows only what its `seat_view` shows, kept current
+by `changes_for`, and answers with one of its `legal_commands`. `docs/simulate.md` describes the
+policies and gives the figures; `benchmarks/players.py` measures the speed.
 """
 
 from __future__ import annotations
@@ -49,7 +26,9 @@ from companion.engine import (
     start,
     waiting_for,
 )
-from companion.sim.players import HeuristicPlayer, RandomPlayer, Table
+from companion.sim.heuristic import HeuristicPlayer
+from companion.sim.random_player import RandomPlayer
+from companion.sim.table import Table
 
 MAX_COMMANDS = 5000  # far beyond any real game: a guard against an endless loop
 POLICIES = ("heuristic", "random")
@@ -202,6 +181,7 @@ def simulate(
     for number in range(games):
         rng = random.Random(seed * 1_000_003 + number)
         state, played = play_game({**setup, "seed": rng.getrandbits(32)}, policy, rng)
+        assert state.outcome is not None  # `play_game` plays to the end
         summary.games += 1
         summary.results[state.outcome["result"]] += 1
         summary.turns += state.turn

@@ -17,6 +17,7 @@ from importlib import resources
 import pytest
 
 from companion.engine import compose
+from companion.engine.kernel.catalogue import box as box_contents
 from companion.engine.rules.compose import CatalogueError, CompositionError
 
 ALL = compose.compositions_catalogue()
@@ -60,7 +61,7 @@ def first_of(preferred: Sequence[str]):
 def test_box_sizes_match_the_rulebooks() -> None:
     """001 GAME CONTENT: "32 room tiles"; 002 CONTENU DU JEU: "15 tuiles de salles" added to a base
     box; 000 GAME CONTENT: "47 Room tiles"."""
-    totals = {e: sum(compose.box_contents(e).values()) for e in compose.EDITIONS}
+    totals = {e: sum(box_contents(e).values()) for e in compose.EDITIONS}
     assert totals == {"base": 32, "season2": 32 + 15, "ultimate": 47}
 
 
@@ -69,7 +70,7 @@ def test_base_box_is_the_printed_list() -> None:
     chambers, 2 Trapped chambers, 2 Flooded chambers, 2 Acid baths, 2 Vortex chambers, 2 Mortal
     chambers, 2 Prison cells, 2 Twin chambers, 1 Vision chamber, 1 Control room, 1 Illusion
     chamber, 1 Moving room, 1 Central room, 1 Room 25"."""
-    box = {rid: n for rid, n in compose.box_contents("base").items() if n}
+    box = {rid: n for rid, n in box_contents("base").items() if n}
     assert box == {
         "empty": 8,
         "dark": 2,
@@ -96,7 +97,7 @@ def test_season2_tiles_are_the_fewest_its_texts_need() -> None:
     "2 salles M.A.C.", "2 salles Pivot", "2 salles Broyeur"; every other one of the "10 nouveaux
     types de salles" at least once. Those minima add up to the 15 tiles of the box, so they are
     the counts (Ultimate holds the same 47 tiles)."""
-    s2 = compose.box_contents("season2")
+    s2 = box_contents("season2")
     new = {
         "tunnel": 3,
         "robot": 2,
@@ -111,9 +112,9 @@ def test_season2_tiles_are_the_fewest_its_texts_need() -> None:
         "key": 1,
     }
     assert {rid: s2[rid] for rid in new} == new
-    added = sum(new.values()) - compose.box_contents("base")["twin"]
+    added = sum(new.values()) - box_contents("base")["twin"]
     assert added == 15
-    assert compose.box_contents("ultimate") == s2
+    assert box_contents("ultimate") == s2
 
 
 def test_twin_chambers_are_the_tunnel_rooms() -> None:
@@ -122,7 +123,7 @@ def test_twin_chambers_are_the_tunnel_rooms() -> None:
     line. The two base tiles count as Tunnel rooms once Season 2 rules apply."""
     assert ROOMS["tunnel"].replaces == "twin"
     for edition in ("season2", "ultimate"):
-        assert compose.box_contents(edition)["twin"] == 0
+        assert box_contents(edition)["twin"] == 0
         for comp in ALL.values():
             if comp.edition == edition:
                 assert "twin" not in comp.rooms
@@ -177,7 +178,7 @@ def test_every_composition_has_23_rooms(comp: compose.Composition) -> None:
 def test_no_composition_asks_more_than_the_box(comp: compose.Composition) -> None:
     """A complex is taken out of one box (000 CONSTRUCTION OF THE COMPLEX): named tiles plus the
     tiles set back must exist, and each colour must keep enough tiles for its free slots."""
-    box = compose.box_contents(comp.edition)
+    box = box_contents(comp.edition)
     for rid in set(comp.rooms) | set(comp.removed):
         assert comp.rooms.get(rid, 0) + comp.removed.get(rid, 0) <= box[rid], rid
     for colour, count in comp.random.items():
@@ -470,7 +471,7 @@ def test_random_fill_respects_colours_and_box(comp: compose.Composition) -> None
     """002 / 000: free slots are "au choix ou au hasard" per colour line: each fill keeps the
     named tiles, adds exactly the free count of each colour, and never takes more tiles of a
     kind than the box holds once the set-back tiles are out."""
-    box = compose.box_contents(comp.edition)
+    box = box_contents(comp.edition)
     for seed in range(150):
         rooms = compose.fill(comp, random.Random(seed))
         assert sum(rooms.values()) == 23
@@ -491,9 +492,7 @@ def test_random_fill_draws_from_the_whole_colour() -> None:
     for seed in range(300):
         seen |= set(compose.fill(comp, random.Random(seed)))
     greens = {
-        rid
-        for rid, n in compose.box_contents("season2").items()
-        if n and ROOMS[rid].colour == "green"
+        rid for rid, n in box_contents("season2").items() if n and ROOMS[rid].colour == "green"
     }
     assert greens <= seen
 

@@ -14,10 +14,13 @@ from typing import Any
 
 import pytest
 
+from companion.engine import start
+from companion.engine.kernel import grid
 from companion.engine.kernel.mac_deck import (
     CHARACTER_IDS,
     Deck,
     DeckError,
+    Line,
     MacCard,
     deck_as_json,
     deck_from_data,
@@ -140,19 +143,19 @@ def test_punishment_cards_picture_two_different_characters(deck: Deck) -> None:
         assert set(card.characters) <= valid, card.id
 
 
-def test_basic_cards_are_movement_and_punishment_and_most_numerous(deck: Deck) -> None:
+def test_standard_cards_are_movement_and_punishment_and_most_numerous(deck: Deck) -> None:
     """000_f9f1d5a43eaf8620.txt, M.A.C. CARDS: "Barrier cards are the most numerous. They include
     complex movement cards and Punishment cards. Madness cards are more varied".
     002_e232164e7c8dd598.txt, LES CARTES M.A.C.: "Les cartes Obstacles sont les plus nombreuses,
     elles comportent des cartes Mouvement du complexe, et des cartes Sanction."
     """
-    basic_kinds = {card.kind for card in deck.cards if card.level == "basic"}
+    standard_kinds = {card.kind for card in deck.cards if card.level == "standard"}
     madness_kinds = {card.kind for card in deck.cards if card.level == "madness"}
-    assert basic_kinds == {"complex_movement", "punishment"}
-    assert not basic_kinds & madness_kinds
+    assert standard_kinds == {"complex_movement", "punishment"}
+    assert not standard_kinds & madness_kinds
     levels = deck.count_by_level()
-    assert levels["basic"] > levels["madness"]
-    assert levels["basic"] + levels["madness"] == deck.size
+    assert levels["standard"] > levels["madness"]
+    assert levels["standard"] + levels["madness"] == deck.size
 
 
 def test_every_madness_card_described_is_in_the_deck(deck: Deck) -> None:
@@ -170,8 +173,8 @@ def test_standard_level_removes_the_madness_cards(deck: Deck) -> None:
     M.A.C. Madness."
     """
     standard = deck.without_madness()
-    assert standard.size == deck.count_by_level()["basic"]
-    assert {card.level for card in standard.cards} == {"basic"}
+    assert standard.size == deck.count_by_level()["standard"]
+    assert {card.level for card in standard.cards} == {"standard"}
     assert deck.size == 58  # the full deck is left as it was
 
 
@@ -246,7 +249,7 @@ def test_composed_texts_follow_the_card_fields(deck: Deck) -> None:
     for card in physical(deck, "complex_movement"):
         assert card.line is not None and card.direction is not None
         text_en, text_fr = card.display.text_en, card.display.text_fr
-        assert f"{card.line.axis} {card.line.index}" in text_en
+        assert card.line.name in text_en and card.line.name in text_fr
         assert card.direction in text_en
         assert french[card.direction] in text_fr
         assert ("two steps" in text_en) == card.twice
@@ -257,6 +260,23 @@ def test_composed_texts_follow_the_card_fields(deck: Deck) -> None:
         for name in card.characters:
             assert name.capitalize() in card.display.text_en
             assert name.capitalize() in card.display.name_fr
+
+
+def test_lines_are_named_like_the_cells_they_hold(deck: Deck) -> None:
+    """Players see one numbering: a card's line is row1..row5 or colA..colE, as its cells are
+    A1..E5 (the deck listing, the card texts and the Control chamber's options agree)."""
+    for card in physical(deck, "complex_movement"):
+        assert card.line is not None
+        names = [grid.name(grid.cell(row, col)) for row, col in card.line.cells()]
+        if card.line.axis == "row":
+            assert card.line.name == f"row{names[0][1]}"
+            assert {name[1] for name in names} == {names[0][1]}
+        else:
+            assert card.line.name == f"col{names[0][0]}"
+            assert {name[0] for name in names} == {names[0][0]}
+        assert card.details.startswith(f"{card.line.name} {card.direction}")
+    top_row = next(c for c in physical(deck, "complex_movement") if c.line == Line("row", 0))
+    assert top_row.details.split()[0] == "row1"
 
 
 def test_minimap_draws_the_line_and_its_arrow(deck: Deck) -> None:
@@ -279,11 +299,11 @@ def test_minimap_draws_the_line_and_its_arrow(deck: Deck) -> None:
 
 def test_minimap_of_a_known_card(deck: Deck) -> None:
     """The top row moving east: arrows along row 0, from (0, 0) to (0, 4)."""
-    minimap = deck.by_id("move-row0-east").minimap()
+    minimap = deck.by_id("move-row1-east").minimap()
     assert minimap is not None
     assert minimap.rows() == (">>>>>", ".....", "..o..", ".....", ".....")
     assert minimap.arrow == ((0, 0), (0, 4))
-    column = deck.by_id("move-col1-north").minimap()
+    column = deck.by_id("move-colB-north").minimap()
     assert column is not None
     assert column.rows() == (".^...", ".^...", ".^o..", ".^...", ".^...")
     assert column.arrow == ((4, 1), (0, 1))
@@ -323,9 +343,9 @@ def test_format_deck_is_a_readable_table(deck: Deck) -> None:
     table = format_deck(deck)
     lines = table.splitlines()
     assert lines[0].split() == ["count", "level", "kind", "details"]
-    assert lines[-1] == "58 cards: 45 basic, 13 madness"
+    assert lines[-1] == "58 cards: 45 standard, 13 madness"
     assert any(line.split()[:4] == ["2", "madness", "Time", "bomb"] for line in lines)
-    assert any("row 0 east, x2" in line for line in lines)
+    assert any("row1 east, x2" in line for line in lines)
     assert any("emmett + kevin" in line for line in lines)
 
 
@@ -344,7 +364,7 @@ def movement(card_id: str = "c1", **changes: Any) -> dict[str, Any]:
         "id": card_id,
         "count": 1,
         "kind": "complex_movement",
-        "level": "basic",
+        "level": "standard",
         "line": {"axis": "row", "index": 0},
         "direction": "east",
     }
@@ -357,7 +377,7 @@ def punishment(card_id: str = "p1", **changes: Any) -> dict[str, Any]:
         "id": card_id,
         "count": 1,
         "kind": "punishment",
-        "level": "basic",
+        "level": "standard",
         "characters": ["emmett", "kevin"],
     }
     entry.update(changes)
@@ -415,6 +435,29 @@ def test_owner_file_in_yaml(tmp_path: Path) -> None:
     assert card.minimap() is not None
 
 
+def test_a_game_set_to_the_basic_level_plays_the_standard_level() -> None:
+    setup = {"edition": "season2", "mode": "cooperation", "players": 4, "seed": 1}
+    basic = start({**setup, "settings": {"mac": "basic"}})
+    assert basic.ok and basic.state.ruleset.settings.mac == "standard"
+    assert basic.events == start({**setup, "settings": {"mac": "standard"}}).events
+
+
+def test_a_line_may_be_named_like_the_cells_it_holds() -> None:
+    """A deck file may name a line as players see it ("row4", "colA"), the same line as the
+    object form that counts from 0."""
+    cards = [movement(line="row4"), movement("c2", line="colA", direction="north")]
+    named = deck_from_data({"cards": cards}, "t")
+    assert [card.line for card in named.cards] == [Line("row", 3), Line("col", 0)]
+
+
+def test_the_rulebooks_basic_cards_read_as_standard() -> None:
+    """000 names the standard level's cards "BASIC CARDS": a deck file may say either word, and
+    the companion says "standard"."""
+    deck = deck_from_data({"cards": [movement(level="basic"), punishment(level="standard")]}, "t")
+    assert [card.level for card in deck.cards] == ["standard", "standard"]
+    assert format_deck(deck).splitlines()[-1] == "2 cards: 2 standard, 0 madness"
+
+
 def test_owner_may_rename_a_card(tmp_path: Path) -> None:
     """A display field given in the file wins over the composed one; the others are composed."""
     card = load_deck(write(tmp_path, [movement(name_fr="Le complexe bouge")])).by_id("c1")
@@ -432,6 +475,16 @@ INVALID = [
         [movement(line={"axis": "row", "index": 5})],
         ["card 1 (id 'c1'), field 'line'", "index 5 is off the 5x5 grid"],
         id="line-index-off-grid",
+    ),
+    pytest.param(
+        [movement(line="row3")],
+        ["field 'line'", "row3 is the central row", "row1, row2, row4, row5"],
+        id="line-named-central",
+    ),
+    pytest.param(
+        [movement(line="row0")],
+        ["field 'line'", "'row0' is not a movable line", "colA, colB, colD or colE"],
+        id="line-named-from-zero",
     ),
     pytest.param(
         [movement(line={"axis": "col", "index": -1}, direction="north")],
@@ -530,12 +583,12 @@ INVALID = [
     ),
     pytest.param(
         [punishment(level="madness")],
-        ["field 'level'", "'madness' does not match kind 'punishment'", "basic card"],
+        ["field 'level'", "'madness' does not match kind 'punishment'", "standard card"],
         id="level-does-not-match-kind",
     ),
     pytest.param(
         [movement(level="hard")],
-        ["field 'level'", "must be 'basic' or 'madness'"],
+        ["field 'level'", "must be 'standard' or 'madness'"],
         id="unknown-level",
     ),
     pytest.param(
@@ -574,7 +627,7 @@ INVALID = [
         id="empty-id",
     ),
     pytest.param(
-        ["move-row0-east"],
+        ["move-row1-east"],
         ["card 1: must be an object"],
         id="card-not-an-object",
     ),

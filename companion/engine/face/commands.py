@@ -229,7 +229,7 @@ def _one_of(allowed: tuple[str, ...]) -> Callable[[object, str], str]:
     def check(value: object, wire: str) -> str:
         if value not in allowed:
             raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
-        return value  # type: ignore[return-value]
+        return value
 
     return check
 

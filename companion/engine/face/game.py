@@ -11,9 +11,7 @@ from ..kernel import grid
 from ..kernel.context import Context, Refused, cell_named
 from ..kernel.refusals import Refusal
 from ..kernel.state import HOST, Character, GameState
-from ..rules import abilities as _abilities  # noqa: F401 (registers the characters' talents)
-from ..rules import actions, board, flow, modes, rooms, talents
-from ..rules import new_rooms as _new_rooms  # noqa: F401 (registers the new rooms' effects)
+from ..rules import actions, board, choices, flow, load, modes, talents
 from ..rules.setup import new_game
 from .commands import (
     Act,
@@ -31,6 +29,8 @@ from .commands import (
     Wait,
     parse,
 )
+
+load()  # every rule filed in its table (rules/__init__.py)
 
 
 @dataclass(frozen=True)
@@ -281,7 +281,7 @@ def _choose(ctx: Context, command: Choose) -> None:
     mine = command.character in (None, pending["character"])
     if pending["seat"] not in (HOST, command.seat) or not mine:
         raise Refused("someone_elses_choice", character=pending["character"])
-    rooms.resolve_choice(ctx, command)
+    choices.answer(ctx, command)
     flow.after_choice(ctx)
 
 

@@ -8,57 +8,48 @@ from itertools import permutations
 from ..kernel import grid
 from ..kernel.context import Refused
 from ..kernel.state import HOST, TALENT, Character, GameState
-from ..rules import actions, board, flow, talents
-
-
-def _with_room(state: GameState, command: dict, cell: int | None) -> list[dict]:
-    """A command that shows a physical tile nobody has reported yet must name the room on it."""
-    if cell is None:
-        return [command]
-    if state.ruleset.tracking != "physical" or state.tile_at(cell).revealed:
-        return [command]
-    return [{**command, "room": kind} for kind in board.reportable(state)]
+from ..rules import actions, board, choices, flow, talents
 
 
 def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list[dict]:
-    here = state.where(cid)
-    assert here is not None
+    ways = actions.options(state, cid, action)
+    head = {"type": "act", "seat": seat, "character": cid, "action": action}
+    if state.ruleset.tracking != "physical":  # every tile is known to the engine
+        return [{**head, **option} for option in ways]
+    here = state.here(cid)
     found = []
-    physical = state.ruleset.tracking == "physical"  # else every tile is known to the engine
-    for option in actions.options(state, cid, action):
-        command = {"type": "act", "seat": seat, "character": cid, "action": action, **option}
-        if not physical:
-            found.append(command)
-            continue
+    for option in ways:
+        command = {**head, **option}
         shown = None
         if action in ("look", "move", "push"):
             shown = grid.neighbour(here, option["direction"])
-            if action == "look" and state.tile_at(shown).revealed:
+            if action == "look" and shown is not None and state.tile_at(shown).revealed:
                 shown = None
         elif action == TALENT:
             shown = talents.shown_cell(state, cid, option)
-        found.extend(_with_room(state, command, shown))
+        found.extend(board.with_room(state, command, shown))
     return found
 
 
 def legal_commands(state: GameState, seat: str) -> list[dict]:
     """Every command this seat may send now (reports aside, which only the table knows), in
     its plain form: any of them may also carry the `version` it was made against, and a
-    `program` may carry `"lock_in": false` to lock in later with `lock`."""
+    `program` may carry `"lock_in": false` to lock in later with `lock`. Like views, the
+    commands are values that later calls may hand out again: copy one before changing it
+    (`{**command, "version": v}`)."""
     if seat != HOST and seat not in state.seats:
         raise Refused("unknown_seat", seat=str(seat)[:20])
     if state.outcome is not None:
         return []
     if state.pending is not None:
-        return _choices(state, seat)
+        return choices.offers(state, seat)
     if state.phase == "clue":
         if seat not in state.seats or state.seats[seat].clue is not None:
             return []
         found = []
         for cell in grid.neighbours(grid.CENTRE).values():
-            found.extend(
-                _with_room(state, {"type": "clue", "seat": seat, "cell": grid.name(cell)}, cell)
-            )
+            clue = {"type": "clue", "seat": seat, "cell": grid.name(cell)}
+            found.extend(board.with_room(state, clue, cell))
         return found
     if state.phase == "programming":
         return _programming(state, seat)
@@ -84,33 +75,47 @@ def _programming(state: GameState, seat: str) -> list[dict]:
 def _programmes(state: GameState, seat: str, waiting: list[Character]) -> list[dict]:
     found: list[dict] = []
     for c in waiting:
-        base = {"type": "program", "seat": seat, "character": c.id}
-        boosts = [False, True] if flow.may_program_adrenaline(state, c) else [False]
+        boost = flow.may_program_adrenaline(state, c)
         if flow.programs_adrenaline_only(state, c) or not state.tracked:
-            found.extend({**base, "adrenaline": True} if b else base for b in boosts)
+            found.extend(_offers(seat, c.id, boost))
             continue
         held = tuple(flow.tokens(state, c))
         # Kevin in Ultimate names his ability when he programs his talent token.
-        choices = talents.programming_choices(state, c.id) if TALENT in held else ()
-        for boost in boosts:
-            head = {**base, "adrenaline": True} if boost else base
-            for tokens in _orders(held, c.limit):
-                command = {**head, "actions": list(tokens)}
-                if choices and TALENT in tokens:
-                    found.extend({**command, "talent_choice": choice} for choice in choices)
-                else:
-                    found.append(command)
+        abilities = talents.programming_choices(state, c.id) if TALENT in held else ()
+        found.extend(_offers(seat, c.id, boost, held, c.limit, abilities))
     return found
 
 
 @cache
-def _orders(held: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
-    """Every programme of these tokens: one token, or two different ones in order. Few token
-    sets occur, so each is worked out once."""
-    return tuple(tokens for n in range(1, limit + 1) for tokens in permutations(held, n))
+def _offers(
+    seat: str,
+    cid: str,
+    boost: bool,
+    held: tuple[str, ...] | None = None,
+    limit: int = 0,
+    abilities: tuple[str, ...] = (),
+) -> tuple[dict, ...]:
+    """A character's programmes: one of the tokens he holds, or two different ones in order
+    (none when he programs only his Adrenaline), each with the Adrenaline too when he may
+    program it. The same few arguments come back turn after turn, so each list is built once
+    and its commands are shared by every call (see `legal_commands`)."""
+    base: dict = {"type": "program", "seat": seat, "character": cid}
+    heads = [base, {**base, "adrenaline": True}] if boost else [base]
+    if held is None:
+        return tuple(heads)
+    found: list[dict] = []
+    for head in heads:
+        for tokens in (t for n in range(1, limit + 1) for t in permutations(held, n)):
+            command = {**head, "actions": list(tokens)}
+            if abilities and TALENT in tokens:
+                found.extend({**command, "talent_choice": a} for a in abilities)
+            else:
+                found.append(command)
+    return tuple(found)
 
 
 def _turn(state: GameState, seat: str) -> list[dict]:
+    assert state.current is not None, "only while a character's action is due"
     c = state.characters[state.current]
     if not state.tracked:
         if seat not in (HOST, c.seat):
@@ -160,50 +165,15 @@ def _reminders(state: GameState, seat: str) -> list[dict]:
         or not flow.reminder_turn(state, seat)
     ):
         return []
-    mine = state.seats[seat].reminders
+    mine, tiles, offers = state.seats[seat].reminders, state.tiles, _reminder_offers(seat)
     return [
-        {"type": "reminder", "seat": seat, "cell": grid.name(cell)}
-        for cell in grid.CELLS
-        if not state.tile_at(cell).revealed and state.cells[cell] not in mine
+        offers[cell]
+        for cell, tile in enumerate(state.cells)
+        if not tiles[tile].revealed and tile not in mine
     ]
 
 
-def _choices(state: GameState, seat: str) -> list[dict]:
-    pending = state.pending
-    assert pending is not None
-    if pending["seat"] not in (HOST, seat):
-        return []
-    base = {"type": "choose", "seat": seat}
-    if pending["kind"] == "android":
-        pushed = _with_room(state, {**base, "answer": "pushed"}, state.cell_of(pending["tile"]))
-        return [*pushed, {**base, "answer": "stays"}]
-    if "field" in pending:
-        field = pending["field"]
-        return [
-            {**base, field: option.split() if field == "cells" else option}
-            for option in pending["options"]
-        ]
-    if pending["kind"] == "robot":
-        return _robot_orders(state, base, pending["options"])
-    if pending["kind"] == "control":
-        found = []
-        for option in pending["options"]:
-            line, direction = option.split()
-            found.append({**base, "line": line, "direction": direction})
-        return found
-    shows = pending["kind"] in ("vision", "illusion")
-    found = []
-    for name in pending["options"]:
-        command = {**base, "cell": name}
-        found.extend(_with_room(state, command, grid.parse_cell(name)) if shows else [command])
-    return found
-
-
-def _robot_orders(state: GameState, base: dict, options: list[dict]) -> list[dict]:
-    """A robot order that shows a physical tile (the robot's room, the pushed character's)
-    names the room on it."""
-    found = []
-    for order in options:
-        step = grid.neighbour(grid.parse_cell(order["robot"]), order["direction"])
-        found.extend(_with_room(state, {**base, **order}, step))
-    return found
+@cache
+def _reminder_offers(seat: str) -> tuple[dict, ...]:
+    """A seat's reminder token on each cell: built once, shared by every call."""
+    return tuple({"type": "reminder", "seat": seat, "cell": grid.name(c)} for c in grid.CELLS)

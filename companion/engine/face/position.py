@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..kernel import catalogue
 from ..kernel.context import Context, Refused, cell_named
-from ..kernel.state import ACTIONS, LOCK_TOKENS, TALENT, GameState
+from ..kernel.grid import Cell
+from ..kernel.state import ACTIONS, LOCK_TOKENS, TALENT, GameState, TileId
 from ..rules import flow, pivoting
 from .game import Result
 
@@ -88,11 +89,11 @@ def _limits(state: GameState, p: dict) -> dict[str, int]:
     return {cid: n for cid, n in limits.items() if n != 2}
 
 
-def _cell(value: object) -> int:
+def _cell(value: object) -> Cell:
     return cell_named(value, "position_not_a_cell")
 
 
-def _robot(state: GameState, where: object) -> int:
+def _robot(state: GameState, where: object) -> TileId:
     """A robot stands on a known room that is not red: a red room destroys it at once."""
     tile = state.tile_at(_cell(where))
     if tile.kind is None or catalogue.colour(tile.kind) == "red":
@@ -100,7 +101,7 @@ def _robot(state: GameState, where: object) -> int:
     return tile.id
 
 
-def _lock(state: GameState, where: object) -> int:
+def _lock(state: GameState, where: object) -> TileId:
     """A Lock token lies on a room face up (Emmett locks visible rooms)."""
     tile = state.cells[_cell(where)]
     if state.tiles[tile].kind is None:
@@ -152,8 +153,8 @@ def _event(state: GameState, p: dict) -> dict:
     for where in p.get("revealed", []):
         tiles[state.cells[_cell(where)]]["revealed"] = True
     for where in p.get("sealed", []):
-        tile = state.cells[_cell(where)]
-        tiles[tile]["sealed"] = tiles[tile]["revealed"] = True
+        sealed = state.cells[_cell(where)]
+        tiles[sealed]["sealed"] = tiles[sealed]["revealed"] = True
     for cid, _ in chars.items():
         tile = chars[cid].get("tile", state.characters[cid].tile)
         if tile is not None and cid not in dead:
@@ -252,7 +253,7 @@ def _mac(state: GameState, given: object) -> dict:
         raise Refused("position_no_mac")
     if not isinstance(given, dict) or set(given) - {"draw", "discard", "in_play"}:
         raise Refused("position_mac_piles")
-    remaining = [c.id for c in state.mac_deck.cards for _ in range(c.count)]
+    remaining = state.mac_deck.expand()
     piles = {}
     for name in ("draw", "discard", "in_play"):
         piles[name] = list(given.get(name, []))

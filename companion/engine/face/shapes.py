@@ -59,7 +59,7 @@ class CharacterView(TypedDict):
 
 
 class PendingView(TypedDict):
-    kind: str  # what is to be chosen: see `rooms.CHOICES`
+    kind: str  # what is to be chosen: see `choices.KINDS`
     seat: str  # who chooses ("host" for the table)
     character: str | None
     options: list[object]

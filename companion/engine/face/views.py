@@ -21,12 +21,13 @@ from typing import cast
 
 from ..kernel import grid
 from ..kernel.context import Refused
+from ..kernel.grid import Cell
 from ..kernel.ruleset import Ruleset
-from ..kernel.state import Character, GameState, Tile
+from ..kernel.state import Character, GameState, Tile, TileId
 from .shapes import CellView, Change, CharacterView, FullView, PublicView, SeatView
 
 PUBLIC = "public"  # the audience of the public view in `views_for` and `changes_for_seats`
-CELL_NAMES = tuple(grid.name(cell) for cell in range(grid.SIZE * grid.SIZE))
+CELL_NAMES = tuple(grid.name(cell) for cell in grid.CELLS)
 
 
 # --- the parts of a view ---
@@ -111,16 +112,16 @@ class _Board:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.reminders: dict[int, list[str]] = {}
+        self.reminders: dict[TileId, list[str]] = {}
         for seat in state.seats.values():
             for tile in seat.reminders:
                 self.reminders.setdefault(tile, []).append(seat.id)
-        self.occupants: dict[int, list[str]] = {}
+        self.occupants: dict[TileId, list[str]] = {}
         for c in state.characters.values():
             if c.alive and c.tile is not None:
                 self.occupants.setdefault(c.tile, []).append(c.id)
 
-    def cell(self, cell: int, full: bool) -> CellView:
+    def cell(self, cell: Cell, full: bool) -> CellView:
         state = self.state
         tile = state.tiles[state.cells[cell]]
         tid = tile.id
@@ -142,8 +143,7 @@ class _Board:
 def _complex(board: _Board, full: bool) -> list[list[CellView]] | None:
     if not board.state.cells:
         return None
-    size = grid.SIZE
-    return [[board.cell(row * size + col, full) for col in range(size)] for row in range(size)]
+    return [[board.cell(cell, full) for cell in row] for row in grid.ROWS]
 
 
 def _cell_of(state: GameState, c: Character) -> str | None:
@@ -304,7 +304,10 @@ def changes_for_seats(
                 c = after.characters[cid]
                 entry = entries.get(cid) or _character(after, c, full=False)
                 mine.append({"path": ["characters", cid], "value": _secrets(c, entry)})
-        if slid or diff.tiles or before.seats.get(seat) is not after.seats[seat]:
+        # The notes show the seat's looks at hidden tiles where they stand: only a slide, a
+        # new look or a change to a noted tile can change them.
+        noted = after.seats[seat]
+        if slid or before.seats.get(seat) is not noted or not diff.tiles.isdisjoint(noted.notebook):
             notes = notebook(after, seat)
             if notebook(before, seat) != notes:
                 mine.append({"path": ["notebook"], "value": notes})
@@ -356,7 +359,7 @@ class _Diff:
     def __init__(self, before: GameState, after: GameState) -> None:
         self.before, self.after = before, after
         self.slid = before.cells != after.cells
-        tiles: set[int] = set()
+        tiles: set[TileId] = set()
         # A room's occupants change with a character arriving, leaving, dying or coming back.
         olds = before.characters
         self.placed = False
@@ -377,12 +380,13 @@ class _Diff:
                     tiles.update(seat.reminders)
                     tiles.update(() if old_seat is None else old_seat.reminders)
         old_tiles, new_tiles = before.tiles, after.tiles
-        if old_tiles.keys() != new_tiles.keys():
-            tiles.update(old_tiles.keys() ^ new_tiles.keys())
-        for t, tile in new_tiles.items():
-            was = old_tiles.get(t, tile)
-            if was is not tile and _shown(was) != _shown(tile):
-                tiles.add(t)
+        if old_tiles is not new_tiles:  # versions share the table until a tile changes
+            if old_tiles.keys() != new_tiles.keys():
+                tiles.update(old_tiles.keys() ^ new_tiles.keys())
+            for t, tile in new_tiles.items():
+                was = old_tiles.get(t, tile)
+                if was is not tile and _shown(was) != _shown(tile):
+                    tiles.add(t)
         if before.robots != after.robots:
             tiles.update(before.robots, after.robots)
         if before.locks != after.locks:
@@ -450,12 +454,12 @@ def _cell_changes(diff: _Diff) -> list[Change]:
         if bool(after.cells) == bool(before.cells):
             return []
         return [{"path": ["complex"], "value": _complex(_Board(after), full=False)}]
-    cells: set[int] = set()
+    cells: set[Cell] = set()
     if diff.slid:
         cells.update(
-            i for i, (a, b) in enumerate(zip(before.cells, after.cells, strict=True)) if a != b
+            c for c, a, b in zip(grid.CELLS, before.cells, after.cells, strict=True) if a != b
         )
-    cells.update(after.cells.index(t) for t in diff.tiles if t in after.cells)
+    cells.update(after.cell_of(t) for t in diff.tiles if t in after.cells)
     if not cells:
         return []
     board = _Board(after)

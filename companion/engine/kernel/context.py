@@ -10,7 +10,7 @@ from .state import GameState
 __all__ = ["Context", "Refused", "cell_named"]
 
 
-def cell_named(value: object, code: str = "not_a_cell") -> int:
+def cell_named(value: object, code: str = "not_a_cell") -> grid.Cell:
     """A cell a command or a position names, or a refusal (with the code given: a position
     and a choice say it their own way) telling how to write one."""
     try:

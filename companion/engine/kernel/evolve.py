@@ -16,15 +16,18 @@ from dataclasses import replace
 from typing import Any
 
 from .mac_deck import deck_from_data
-from .registry import registrar
+from .registry import Table
 from .ruleset import Settings, make_ruleset
-from .state import RESERVED_EMPTY, Character, GameState, MacPile, Seat, Tile
+from .state import RESERVED_EMPTY, Character, GameState, MacPile, Seat, Tile, TileId
 
 Handler = Callable[[GameState, dict], None]
-HANDLERS: dict[str, Handler] = {}
+# What each event type does to a state: every type of `shapes.EVENT_FIELDS` has a handler.
+HANDLERS: Table[Handler] = Table(
+    "event type", idle={"game_created": "it makes a state rather than change one: `created`"}
+)
 
 
-handles = registrar(HANDLERS)
+handles = HANDLERS.register
 
 
 def evolve(state: GameState, event: dict) -> None:
@@ -59,7 +62,10 @@ def created(event: dict) -> GameState:
         rng=event["rng"],
         seats={s["id"]: Seat(s["id"], tuple(s["characters"])) for s in event["seats"]},
         characters={},
-        tiles={i: Tile(i, kind, revealed) for i, (kind, revealed) in enumerate(event["tiles"])},
+        tiles={
+            TileId(i): Tile(TileId(i), kind, revealed)
+            for i, (kind, revealed) in enumerate(event["tiles"])
+        },
         cells=list(event["cells"]),
         order=list(event["order"]),
         composition=dict(event["composition"]),
@@ -88,6 +94,7 @@ def created(event: dict) -> GameState:
 
 def _pile(state: GameState) -> MacPile:
     """The M.A.C. piles are shared between a state and its copies: copy before changing."""
+    assert state.mac is not None, "a M.A.C. event in a game without the deck"
     pile = state.mac = state.mac.copy()
     return pile
 
@@ -110,7 +117,7 @@ def _seat(state: GameState, sid: str) -> Seat:
     return seat
 
 
-def _retile(state: GameState, tile_id: int, **changes: Any) -> None:
+def _retile(state: GameState, tile_id: TileId, **changes: Any) -> None:
     """Tiles are immutable and the table of them is shared between versions: a change puts a
     new tile in a new table."""
     _put_tile(state, replace(state.tiles[tile_id], **changes))
@@ -124,7 +131,7 @@ def _put_tile(state: GameState, tile: Tile) -> None:
         state.room25 = None
 
 
-def _face_up_room25(tiles: dict[int, Tile]) -> int | None:
+def _face_up_room25(tiles: dict[TileId, Tile]) -> TileId | None:
     return next((t.id for t in tiles.values() if t.revealed and t.kind == "room25"), None)
 
 
@@ -149,7 +156,7 @@ def _position(state: GameState, e: dict) -> None:
         state.cells = list(e["cells"])
     if "tiles" in e:
         state.tiles = {
-            i: Tile(i, t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
+            TileId(i): Tile(TileId(i), t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
             for i, t in enumerate(e["tiles"])
         }
         state.room25 = _face_up_room25(state.tiles)
@@ -168,6 +175,7 @@ def _position(state: GameState, e: dict) -> None:
         mac.discard, mac.in_play = list(e["mac"]["discard"]), list(e["mac"]["in_play"])
         # Cards face up in play were drawn this turn; every Time bomb face up was drawn.
         mac.drawn = list(mac.in_play)
+        assert state.mac_deck is not None, "a M.A.C. position in a game without the deck"
         bombs = [c.id for c in state.mac_deck.cards if c.kind == "time_bomb"]
         mac.bombs = sum(1 for card in [*mac.discard, *mac.in_play] if card in bombs)
     for cid, fields in e.get("characters", {}).items():
@@ -177,7 +185,7 @@ def _position(state: GameState, e: dict) -> None:
         seat = _seat(state, sid)
         for key, value in fields.items():
             if key == "notebook":
-                seat.notebook = {int(t): kind for t, kind in value.items()}
+                seat.notebook = {TileId(int(t)): kind for t, kind in value.items()}
             else:
                 setattr(seat, key, value)
 
@@ -216,9 +224,11 @@ def _identified(state: GameState, e: dict) -> None:
     _identify(state, e["tile"], e["room"])
 
 
-def _identify(state: GameState, tile_id: int, kind: str) -> None:
-    """A physical tile is what the latest report says: a reveal overrides an earlier Look."""
-    _retile(state, tile_id, kind=kind)
+def _identify(state: GameState, tile_id: TileId, kind: str) -> None:
+    """A physical tile is what the latest report says: a reveal overrides an earlier Look. A
+    tile already known as that room (every dealt tile) stays shared with the last version."""
+    if state.tiles[tile_id].kind != kind:
+        _retile(state, tile_id, kind=kind)
 
 
 @handles("phase")
@@ -514,7 +524,7 @@ def _room_hidden(state: GameState, e: dict) -> None:
     _unlock(state, e["tile"])
 
 
-def _unlock(state: GameState, tile_id: int) -> None:
+def _unlock(state: GameState, tile_id: TileId) -> None:
     """A room turned face down or taken out of the complex gives its Lock token back."""
     if tile_id in state.locks:
         state.locks = tuple(t for t in state.locks if t != tile_id)

@@ -3,50 +3,64 @@
 Cells are numbered 0..24 row by row, and named A1..E5 (column letter, row number) with A1 the
 top-left corner as seen from the side of the table where the companion sits. Directions are
 compass words (north is the top edge) so that scenario files read naturally.
+
+A cell (`Cell`) is a place on the grid; the room tile standing there has its own id
+(`state.TileId`) and moves when a line slides. Both are numbers, so they are distinct types: a
+type checker refuses one where the other is meant. Outside the engine a cell is its name, "C3".
 """
 
 from __future__ import annotations
 
+from typing import NewType, TypeVar
+
+Cell = NewType("Cell", int)  # 0..24, row by row
+_T = TypeVar("_T")  # whatever stands at each cell and slides with it
+
 SIZE = 5
-CENTRE = 12
-CELLS = range(SIZE * SIZE)
+CENTRE = Cell(12)
+CELLS = tuple(Cell(c) for c in range(SIZE * SIZE))
 DIRECTIONS = ("north", "south", "east", "west")
 STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
 AXIS_DIRECTIONS = {"row": ("east", "west"), "col": ("north", "south")}
 MOVABLE = (0, 1, 3, 4)
 
 
-def cell(row: int, col: int) -> int:
-    return row * SIZE + col
+def cell(row: int, col: int) -> Cell:
+    return Cell(row * SIZE + col)
 
 
-def row_col(c: int) -> tuple[int, int]:
+ROWS = tuple(CELLS[row * SIZE : (row + 1) * SIZE] for row in range(SIZE))  # top row first
+
+
+def row_col(c: Cell) -> tuple[int, int]:
     return divmod(c, SIZE)
 
 
-def _name(c: int) -> str:
+def _name(c: Cell) -> str:
     row, col = row_col(c)
     return f"{'ABCDE'[col]}{row + 1}"
 
 
 NAMES = tuple(_name(c) for c in CELLS)
-NAMED = {n: c for c, n in enumerate(NAMES)} | {n.lower(): c for c, n in enumerate(NAMES)}
+NAMED = dict(zip(NAMES, CELLS, strict=True)) | dict(
+    zip((n.lower() for n in NAMES), CELLS, strict=True)
+)
 
 
-def name(c: int) -> str:
+def name(c: Cell) -> str:
     """Spreadsheet-style name of a cell: columns A..E, rows 1..5 (A1 top-left, C3 the centre)."""
     return NAMES[c]
 
 
-def parse_cell(value: object) -> int:
+def parse_cell(value: object) -> Cell:
     """Accept a cell as 'C3', [row, col] or an index; raise ValueError with a plain reason."""
     if isinstance(value, str) and value in NAMED:
         return NAMED[value]
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a cell")
     if isinstance(value, int):
-        if value in CELLS:
-            return value
+        if 0 <= value < len(CELLS):
+            return Cell(value)
         raise ValueError(f"cell {value} is outside the complex (0..24)")
     if (
         isinstance(value, (list, tuple))
@@ -59,7 +73,7 @@ def parse_cell(value: object) -> int:
     raise ValueError(f"{value!r} is not a cell: write it like 'C3' (column A-E, row 1-5)")
 
 
-def _adjacent(c: int) -> dict[str, int]:
+def _adjacent(c: Cell) -> dict[str, Cell]:
     row, col = row_col(c)
     found = {}
     for direction in DIRECTIONS:
@@ -72,23 +86,23 @@ def _adjacent(c: int) -> dict[str, int]:
 ADJACENT = tuple(_adjacent(c) for c in CELLS)
 
 
-def neighbour(c: int, direction: str) -> int | None:
+def neighbour(c: Cell, direction: str) -> Cell | None:
     return ADJACENT[c].get(direction)
 
 
-def neighbours(c: int) -> dict[str, int]:
+def neighbours(c: Cell) -> dict[str, Cell]:
     """Adjacent cells by direction: no diagonals, no wrapping round the edges."""
     return dict(ADJACENT[c])
 
 
-def direction_to(a: int, b: int) -> str | None:
+def direction_to(a: Cell, b: Cell) -> str | None:
     for direction, n in neighbours(a).items():
         if n == b:
             return direction
     return None
 
 
-def is_exit_zone(c: int) -> bool:
+def is_exit_zone(c: Cell) -> bool:
     """The 12 edge cells that end a movable line: three around each corner."""
     row, col = row_col(c)
     return (row in (0, 4) and col != 2) or (col in (0, 4) and row != 2)
@@ -120,13 +134,13 @@ def parse_line(key: str) -> tuple[str, int]:
     raise ValueError(f"{key!r} is not a line: write row1..row5 or colA..colE")
 
 
-def line_cells(axis: str, index: int) -> list[int]:
+def line_cells(axis: str, index: int) -> list[Cell]:
     if axis == "row":
         return [cell(index, col) for col in range(SIZE)]
     return [cell(row, index) for row in range(SIZE)]
 
 
-def _lines_through(c: int) -> tuple[tuple[str, int], ...]:
+def _lines_through(c: Cell) -> tuple[tuple[str, int], ...]:
     row, col = row_col(c)
     found = []
     if row in MOVABLE:
@@ -139,18 +153,18 @@ def _lines_through(c: int) -> tuple[tuple[str, int], ...]:
 LINES_THROUGH = tuple(_lines_through(c) for c in CELLS)
 
 
-def lines_through(c: int) -> tuple[tuple[str, int], ...]:
+def lines_through(c: Cell) -> tuple[tuple[str, int], ...]:
     """The movable lines containing a cell (none for the Central room's row and column)."""
     return LINES_THROUGH[c]
 
 
-def leading_cell(axis: str, index: int, direction: str) -> int:
+def leading_cell(axis: str, index: int, direction: str) -> Cell:
     """The cell whose tile leaves the line's end when it slides in this direction."""
     cells = line_cells(axis, index)
     return cells[-1] if direction in ("east", "south") else cells[0]
 
 
-def slide(cells: list[int], axis: str, index: int, direction: str) -> list[int]:
+def slide(cells: list[_T], axis: str, index: int, direction: str) -> list[_T]:
     """Tiles after a slide: every tile moves one rank and the one pushed off re-enters opposite."""
     positions = line_cells(axis, index)
     tiles = [cells[c] for c in positions]

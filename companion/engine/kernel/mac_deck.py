@@ -23,14 +23,15 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .grid import line_key, parse_line
+from .ruleset import MAC_LEVELS, mac_level
+
 __all__ = [
     "AXIS_DIRECTIONS",
-    "BASIC_KINDS",
     "CHARACTER_IDS",
     "DISABLED_COLOURS",
     "KIND_LEVELS",
     "LEVELS",
-    "MADNESS_KINDS",
     "MOVABLE_INDICES",
     "Deck",
     "DeckError",
@@ -49,6 +50,8 @@ Cell = tuple[int, int]
 GRID_SIZE = 5
 CENTRAL_INDEX = 2
 MOVABLE_INDICES = (0, 1, 3, 4)
+# How a deck file names a line, like the cells it holds (the object form counts from 0).
+_LINE_NAMES = "write row1, row2, row4, row5, colA, colB, colD or colE"
 AXIS_DIRECTIONS: Mapping[str, tuple[str, str]] = MappingProxyType(
     {"row": ("east", "west"), "col": ("north", "south")}
 )
@@ -57,12 +60,12 @@ _STEP: Mapping[str, Cell] = MappingProxyType(
 )
 CHARACTER_IDS = ("emmett", "kevin", "franck", "jennifer", "max", "alice", "sarah", "bruce")
 DISABLED_COLOURS = ("green", "yellow", "red")
-LEVELS = ("basic", "madness")
+LEVELS = MAC_LEVELS  # a card's level: the lowest level of game that plays it
 
 KIND_LEVELS: Mapping[str, str] = MappingProxyType(
     {
-        "complex_movement": "basic",
-        "punishment": "basic",
+        "complex_movement": "standard",
+        "punishment": "standard",
         "blackout": "madness",
         "jamming": "madness",
         "rewind": "madness",
@@ -75,8 +78,6 @@ KIND_LEVELS: Mapping[str, str] = MappingProxyType(
         "panic": "madness",
     }
 )
-BASIC_KINDS = tuple(kind for kind, level in KIND_LEVELS.items() if level == "basic")
-MADNESS_KINDS = tuple(kind for kind, level in KIND_LEVELS.items() if level == "madness")
 
 _KIND_NAMES: Mapping[str, str] = MappingProxyType(
     {
@@ -163,6 +164,11 @@ class Line:
         if self.axis == "row":
             return tuple((self.index, col) for col in range(GRID_SIZE))
         return tuple((row, self.index) for row in range(GRID_SIZE))
+
+    @property
+    def name(self) -> str:
+        """The line named like the cells it holds, as players see it: row1..row5, colA..colE."""
+        return line_key(self.axis, self.index)
 
     def as_json(self) -> dict[str, Any]:
         return {"axis": self.axis, "index": self.index}
@@ -270,7 +276,7 @@ class MacCard:
     def details(self) -> str:
         """A short, language-neutral summary of what makes this card differ from its kind."""
         if self.kind == "complex_movement" and self.line is not None:
-            parts = [f"{self.line.axis} {self.line.index} {self.direction}"]
+            parts = [f"{self.line.name} {self.direction}"]
             if self.twice:
                 parts.append("x2")
             if self.draw_again:
@@ -355,7 +361,7 @@ class Deck:
         return counts
 
     def count_by_level(self) -> dict[str, int]:
-        """Physical cards per level ("basic", "madness")."""
+        """Physical cards per level ("standard", "madness")."""
         counts = dict.fromkeys(LEVELS, 0)
         for card in self.cards:
             counts[card.level] += card.count
@@ -363,8 +369,8 @@ class Deck:
 
     def without_madness(self) -> Deck:
         """The deck of the standard level: the rulebooks say to remove the Madness cards."""
-        basic = tuple(card for card in self.cards if card.level == "basic")
-        return Deck(basic, about=self.about, source=self.source)
+        standard = tuple(card for card in self.cards if card.level == "standard")
+        return Deck(standard, about=self.about, source=self.source)
 
 
 # --- composed display texts -------------------------------------------------------------------
@@ -417,12 +423,12 @@ def _movement_display(line: Line, direction: str, twice: bool, draw_again: bool)
     steps_en = "two steps" if twice else "one step"
     steps_fr = "de deux cases" if twice else "d'une case"
     text_en = (
-        f"Slide {_LINE_NAMES_EN[key]} (map {line.axis} {line.index}) {steps_en} "
+        f"Slide {_LINE_NAMES_EN[key]} ({line.name}) {steps_en} "
         f"{_DIRECTIONS_EN[direction]}, as with a Control action."
     )
     text_fr = (
-        f"Déplacez {_LINE_NAMES_FR[key]} (carte : {'rangée' if line.axis == 'row' else 'colonne'}"
-        f" {line.index}) {steps_fr} {_DIRECTIONS_FR[direction]}, comme l'action Contrôler."
+        f"Déplacez {_LINE_NAMES_FR[key]} ({line.name}) {steps_fr} {_DIRECTIONS_FR[direction]},"
+        " comme l'action Contrôler."
     )
     if twice:
         name_en += " x2"
@@ -554,7 +560,7 @@ class _CardReader:
         )
 
     def read_id(self) -> str | None:
-        value = self.require("id", "every card needs a unique id, such as 'move-row0-east'")
+        value = self.require("id", "every card needs a unique id, such as 'move-row1-east'")
         if value is _MISSING:
             return None
         if not isinstance(value, str) or not value.strip():
@@ -599,11 +605,12 @@ class _CardReader:
         return value
 
     def read_level(self, kind: str | None) -> str | None:
-        value = self.require("level", "'basic' (Complex Movement, Punishment) or 'madness'")
+        value = self.require("level", "'standard' (Complex Movement, Punishment) or 'madness'")
         if value is _MISSING:
             return None
+        value = mac_level(value)  # 000's "BASIC CARDS" are the standard ones
         if value not in LEVELS:
-            self.problem("level", f"must be 'basic' or 'madness', not {_describe(value)}")
+            self.problem("level", f"must be 'standard' or 'madness', not {_describe(value)}")
             return None
         if kind is not None and KIND_LEVELS[kind] != value:
             self.problem(
@@ -628,15 +635,15 @@ class _CardReader:
             self.problem(str(name), f"unknown field{hint}; remove or rename it")
 
     def read_line(self) -> Line | None:
-        value = self.require(
-            "line", 'give the moving line as {"axis": "row" or "col", "index": 0, 1, 3 or 4}'
-        )
+        value = self.require("line", f"give the moving line: {_LINE_NAMES}")
         if value is _MISSING:
             return None
+        if isinstance(value, str):
+            return self._line_named(value)
         if not isinstance(value, dict):
             self.problem(
                 "line",
-                f'must be an object like {{"axis": "row", "index": 0}}, not {_describe(value)}',
+                f"must name the line ({_LINE_NAMES}), not {_describe(value)}",
             )
             return None
         ok = True
@@ -644,11 +651,11 @@ class _CardReader:
             if key not in ("axis", "index"):
                 self.problem("line", f"unknown key {_q(key)}; a line has only 'axis' and 'index'")
                 ok = False
-        axis = value.get("axis")
+        axis: Any = value.get("axis")  # checked here; `ok` says whether it passed
         if not isinstance(axis, str) or axis not in AXIS_DIRECTIONS:
             self.problem("line", f"axis must be 'row' or 'col', not {_describe(axis)}")
             ok = False
-        index = value.get("index")
+        index: Any = value.get("index")
         what = (
             {"row": "row", "col": "column"}.get(axis, "line") if isinstance(axis, str) else "line"
         )
@@ -668,6 +675,19 @@ class _CardReader:
             self.problem("line", f"index {index} is off the 5x5 grid (0 to 4); use 0, 1, 3 or 4")
             ok = False
         return Line(axis, index) if ok else None
+
+    def _line_named(self, value: str) -> Line | None:
+        """A line named as players see it, like the cells it holds ("row1", "colA")."""
+        try:
+            axis, index = parse_line(value)
+        except ValueError:
+            self.problem("line", f"{_q(value)} is not a movable line: {_LINE_NAMES}")
+            return None
+        if index == CENTRAL_INDEX:
+            what = "row" if axis == "row" else "column"
+            self.problem("line", f"{value} is the central {what}: it never moves; {_LINE_NAMES}")
+            return None
+        return Line(axis, index)
 
     def read_direction(self, line: Line | None) -> str | None:
         value = self.require(
@@ -865,8 +885,8 @@ def deck_warnings(deck: Deck) -> list[str]:
             f"the deck holds only {deck.size} card(s); a standard game draws 2 before each "
             "programming phase and reshuffles the discard pile whenever the draw pile runs out"
         )
-    if "basic" not in deck.count_by_level():
-        warnings.append("the deck has no basic card: the standard level has nothing to draw")
+    if not deck.count_by_level()["standard"]:
+        warnings.append("the deck has no standard card: the standard level has nothing to draw")
     return warnings
 
 
@@ -963,5 +983,5 @@ def format_deck(deck: Deck) -> str:
     by_level = deck.count_by_level()
     out = [line(headers), line(["-" * w for w in widths])]
     out.extend(line(r) for r in rows)
-    out.append(f"{deck.size} cards: {by_level['basic']} basic, {by_level['madness']} madness")
+    out.append(f"{deck.size} cards: {by_level['standard']} standard, {by_level['madness']} madness")
     return "\n".join(out)

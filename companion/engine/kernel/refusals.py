@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .catalogue import characters, load, rooms
+from .ruleset import EDITION_NAMES, MODE_NAMES
 
 LANGUAGES = ("en", "fr")
 
@@ -42,17 +43,6 @@ TALENT_NAMES_FR = {
     "sarah": "Saboter",
     "bruce": "Imiter",
 }
-MODE_NAMES = {
-    "en": {m: m.capitalize() for m in ("suspicion", "cooperation", "competition", "team", "solo")},
-    "fr": {
-        "suspicion": "Suspicion",
-        "cooperation": "Coopération",
-        "competition": "Compétition",
-        "team": "par équipe",
-        "solo": "Solo",
-    },
-}
-EDITION_NAMES = {"fr": {"base": "jeu de base", "season2": "Saison 2", "ultimate": "Ultimate"}}
 JOINS = {"": {"en": ", ", "fr": ", "}, "or": {"en": " or ", "fr": " ou "}}
 JOINS["and"] = {"en": " and ", "fr": " et "}
 # French elides "de" and "que" before a name starting with a vowel: "l'action d'Emmett".
@@ -101,7 +91,7 @@ def _way(value: object, lang: str) -> str:
 
 def _talent(value: object, lang: str) -> str:
     if lang == "fr" and value in TALENT_NAMES_FR:
-        return TALENT_NAMES_FR[value]  # type: ignore[index]
+        return TALENT_NAMES_FR[value]
     from ..rules.talents import TALENTS  # registered by the rules modules; imported late: no cycle
 
     talent = TALENTS.get(value) if isinstance(value, str) else None
@@ -115,7 +105,8 @@ RENDER = {
     "direction": _named(DIRECTION_NAMES),
     "talent": _talent,
     "mode": _named(MODE_NAMES),
-    "edition": _named(EDITION_NAMES),
+    # English sentences name an edition by its id, as a setup writes it ("the season2 box").
+    "edition": _named({"fr": EDITION_NAMES["fr"]}),
 }
 
 

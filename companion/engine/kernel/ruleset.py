@@ -7,12 +7,42 @@ edition; docs/rules.md quotes the sources behind each default.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")
 TRACKING = ("dealt", "physical", "countdown")
+# The editions and modes as the players read them, by language (the rulebooks' words).
+EDITION_NAMES = {
+    "en": {"base": "Base game", "season2": "Season 2", "ultimate": "Ultimate"},
+    "fr": {"base": "jeu de base", "season2": "Saison 2", "ultimate": "Ultimate"},
+}
+MODE_NAMES = {
+    "en": {mode: mode.capitalize() for mode in MODES},
+    "fr": {
+        "suspicion": "Suspicion",
+        "cooperation": "Coopération",
+        "competition": "Compétition",
+        "team": "par équipe",
+        "solo": "Solo",
+    },
+}
+# The modes where all the characters play together against the complex, on the board's short
+# side (001, SETUP: "COOPERATION or SOLO modes: 8 turns side").
+TOGETHER_MODES = ("cooperation", "solo")
 # The modes played on the 10-turn side, where the alarm can go off (001, Alert!).
 ALARM_MODES = ("suspicion", "competition", "team")
+# The M.A.C. deck's levels, named as 002 names them ("Niveau standard", "niveau Madness", MODES :
+# COOPERATION ET SOLO); a card's level is the lowest game level that plays it. 000 calls the
+# standard cards "BASIC CARDS": wherever a user writes a level, "basic" reads as "standard".
+MAC_LEVELS = ("standard", "madness")
+MAC_LEVEL_SPELLINGS = {"basic": "standard"}
+
+
+def mac_level(word: Any) -> Any:
+    """A M.A.C. level as a user may write it, in the one word the companion uses (anything
+    else unchanged, for the check that refuses it)."""
+    return MAC_LEVEL_SPELLINGS.get(word, word) if isinstance(word, str) else word
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +197,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "guard_exposure": ("any_time", "after_alarm"),
     "masks": ("majority", "left_outside"),
     "role_tiles": ("doubt", "season2", "exact"),
-    "mac": ("off", "standard", "madness"),
+    "mac": ("off", *MAC_LEVELS),
     "mac_deck": ("virtual", "physical"),
     "tunnel_choice": ("must", "may"),
     "pivoting_corridor": ("basic", "carry", "talents"),
@@ -189,7 +219,7 @@ def turns_for(edition: str, mode: str, characters: int) -> int:
     """Length of the game. Base: the board side, 10 or 8 turns (001, SETUP). Season 2 and
     Ultimate: Suspicion 10 turns up to 6 characters, 9 with 7, 8 with 8; Cooperation and Solo
     8 turns with 4 characters, 7 with 5, 6 with 6 (002 MODES; 000 COUNTDOWN table)."""
-    if mode in ("cooperation", "solo"):
+    if mode in TOGETHER_MODES:
         if edition == "base":
             return 8
         return {5: 7, 6: 6}.get(characters, 8)
@@ -212,7 +242,8 @@ def make_ruleset(
         raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
     if tracking not in TRACKING:
         raise ValueError(f"unknown tracking {tracking!r}: choose one of {', '.join(TRACKING)}")
-    values = dict(EDITION_DEFAULTS[edition])
+    # Any: each value is checked against its setting by _check_setting, not by its type.
+    values: dict[str, Any] = dict(EDITION_DEFAULTS[edition])
     for key, value in (overrides or {}).items():
         if key not in SETTING_NAMES:
             raise ValueError(f"unknown setting {key!r}")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NewType
 
+from .grid import CELLS, Cell
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -17,34 +18,42 @@ HOST = "host"  # the table itself: reports and advances in countdown-only games
 # Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
 RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
 LOCK_TOKENS = 2  # Emmett's Lock tokens (000, SETUP: "Emmett receives two Lock tokens")
+# A room tile's id: it goes with the tile when a line slides, unlike the `grid.Cell` under it.
+TileId = NewType("TileId", int)
 
 
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A room tile. Immutable: a state copy shares its tiles, which rarely change."""
 
-    id: int
+    id: TileId
     kind: str | None  # None: a physical tile nobody has reported yet
     revealed: bool = False
     sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
     corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
+
+    @property
+    def room(self) -> str:
+        """The room of a tile the rule knows: dealt, or face up (so reported)."""
+        assert self.kind is not None, f"tile {self.id} was never reported"
+        return self.kind
 
 
 @dataclass(slots=True)
 class Character:
     id: str
     seat: str
-    tile: int | None  # None once eliminated or outside the tracked board
+    tile: TileId | None  # None once eliminated or outside the tracked board
     alive: bool = True
     role: str = "prisoner"
     role_public: bool = False
     exposed_turn: int | None = None  # the turn a guard exposed himself
     entered: int = 0  # order of arrival in the current room (Acid bath)
-    trapped: int | None = None  # Trapped chamber to leave with the next action...
+    trapped: TileId | None = None  # Trapped chamber to leave with the next action...
     trapped_at: int = 0  # ...counted from this action number
     actions: int = 0  # actions this character has played in the game (lost ones included)
     slots: int = 0  # action rounds of this turn already done
-    flooded: int | None = None  # Flooded chamber entered...
+    flooded: TileId | None = None  # Flooded chamber entered...
     flooded_turn: int = 0  # ...on this turn
     program: tuple[str, ...] = ()  # tokens still to play this turn, in order
     single_action: bool = False  # a single token, played in the first or the second round
@@ -55,7 +64,7 @@ class Character:
     adrenaline_programmed: bool = False  # this turn (secret until the adrenaline round)
     lost: tuple[str, ...] = ()  # tokens lost for the rest of the game
     talent_choice: str | None = None  # a talent's option chosen while programming
-    came_from: int | None = None  # the cell he entered his current room from (Pivoting room)
+    came_from: Cell | None = None  # the cell he entered his current room from (Pivoting room)
     paranoia: tuple[str, ...] | None = None  # face-down Paranoia pile, top first; None: none
     hidden: bool = False  # Be hidden (Alice, or Bruce mimicking her) until his next action
     reserve: int = 0  # Empty rooms in reserve for Sabotage (Sarah two, Bruce one)
@@ -98,9 +107,9 @@ class Seat:
     characters: tuple[str, ...]
     # Tiles holding this player's reminder tokens: one token per character he plays (001, GAME
     # CONTENT: "For each character: [...] 1 reminder token").
-    reminders: tuple[int, ...] = ()
-    clue: int | None = None  # the cell looked at for the starting clue
-    notebook: dict[int, str] = field(default_factory=dict)  # tile id -> room seen
+    reminders: tuple[TileId, ...] = ()
+    clue: str | None = None  # the cell looked at for the starting clue, by name ("C2")
+    notebook: dict[TileId, str] = field(default_factory=dict)  # room seen on each tile
 
     def copy(self) -> Seat:
         return Seat(self.id, self.characters, self.reminders, self.clue, dict(self.notebook))
@@ -152,8 +161,8 @@ class GameState:
     rng: int
     seats: dict[str, Seat]
     characters: dict[str, Character]
-    tiles: dict[int, Tile]
-    cells: list[int]  # tile id at each of the 25 cells (empty when the board is not tracked)
+    tiles: dict[TileId, Tile]
+    cells: list[TileId]  # the tile at each of the 25 cells (empty when the board is not tracked)
     order: list[str]  # turn order of living characters, first player first
     composition: dict[str, int]  # the rooms of this game's complex (public)
     version: int = 0
@@ -168,14 +177,14 @@ class GameState:
     controls: dict[str, str] = field(default_factory=dict)  # line key -> direction this turn
     deaths: list[str] = field(default_factory=list)  # eliminated characters, in order
     arrivals: int = 0  # counter behind Character.entered
-    robots: tuple[int, ...] = ()  # the tile under each robot in the complex (public)
+    robots: tuple[TileId, ...] = ()  # the tile under each robot in the complex (public)
     key_activated: bool = False  # the Key room was entered: Room 25 may leave (Cooperation)
-    locks: tuple[int, ...] = ()  # the tiles under Lock tokens (public)
+    locks: tuple[TileId, ...] = ()  # the tiles under Lock tokens (public)
     carrying: tuple[str, str] | None = None  # a Carry under way this action: carrier, carried
     outcome: dict | None = None
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
-    room25: int | None = None  # the Room 25 tile once face up (evolve keeps it as tiles change)
+    room25: TileId | None = None  # the Room 25 tile once face up (evolve keeps it as tiles change)
     # Characters this state alone holds (copied since its last `clone`): evolve changes them in
     # place; any other is shared with other versions and copied before it changes.
     fresh: set[str] = field(default_factory=set, compare=False, repr=False)
@@ -188,20 +197,27 @@ class GameState:
     def tracked(self) -> bool:
         return bool(self.cells)
 
-    def cell_of(self, tile: int) -> int:
-        return self.cells.index(tile)
+    # `CELLS[i]` rather than `Cell(i)`: the same int, typed, without a call on the hot path.
+    def cell_of(self, tile: TileId) -> Cell:
+        return CELLS[self.cells.index(tile)]
 
-    def tile_at(self, cell: int) -> Tile:
+    def tile_at(self, cell: Cell) -> Tile:
         return self.tiles[self.cells[cell]]
 
-    def where(self, character: str) -> int | None:
+    def where(self, character: str) -> Cell | None:
         tile = self.characters[character].tile
-        return None if tile is None else self.cells.index(tile)
+        return None if tile is None else CELLS[self.cells.index(tile)]
 
-    def occupants(self, tile: int) -> list[str]:
+    def here(self, character: str) -> Cell:
+        """The cell of a character the rule knows is standing in the complex."""
+        tile = self.characters[character].tile
+        assert tile is not None, f"{character} is not in the complex"
+        return CELLS[self.cells.index(tile)]
+
+    def occupants(self, tile: TileId) -> list[str]:
         return [c.id for c in self.characters.values() if c.alive and c.tile == tile]
 
-    def robots_in(self, tile: int) -> int:
+    def robots_in(self, tile: TileId) -> int:
         return self.robots.count(tile)
 
     def living(self) -> list[Character]:

@@ -11,26 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ..kernel import grid
 from ..kernel.catalogue import colour
-from ..kernel.context import Context, Refused
+from ..kernel.context import Context
+from ..kernel.grid import Cell
 from ..kernel.state import LOCK_TOKENS, GameState
-from . import actions, board, pivoting, robots, rooms
+from . import actions, board, choices, pivoting, robots, rooms
 from .talents import register
 
-if TYPE_CHECKING:
-    from ..face.commands import Choose
 
-
-def _here(state: GameState, cid: str) -> int:
-    cell = state.where(cid)
-    assert cell is not None
-    return cell
-
-
-def _blue(state: GameState, cell: int) -> bool:
+def _blue(state: GameState, cell: Cell) -> bool:
     """A room seen to be blue (Central room, Room 25, Key room). A hidden room's colour is
     unknown to the table, so it never counts as blue (decision)."""
     tile = state.tile_at(cell)
@@ -67,7 +58,7 @@ def call_options(state: GameState, caller: str) -> list[dict]:
     """000, JENNIFER: CALL: "Move an adjacent character of your choice immediately into the
     room you occupy." Never a hidden character (a robot is no character: it cannot be named);
     never one who may not enter her room (a Do Not Cross marker; a Lock token, but for Emmett)."""
-    here = _here(state, caller)
+    here = state.here(caller)
     if _calls_no_one(state, here):
         return []
     found = []
@@ -78,7 +69,7 @@ def call_options(state: GameState, caller: str) -> list[dict]:
     return found
 
 
-def _calls_no_one(state: GameState, here: int) -> bool:
+def _calls_no_one(state: GameState, here: Cell) -> bool:
     """000: "Jennifer cannot call someone into a Flooded Chamber. Jennifer cannot call someone
     into a locked room"; 002: "Jennifer ne peut pas appeler depuis une salle Inondable [...]
     depuis une salle verrouillée". The Flooded chamber she stands in is the room she would call
@@ -93,7 +84,8 @@ def call(ctx: Context, caller: str, target: str) -> None:
     """ "The character called is affected by the room." In the Acid bath the caller entered
     first, so she is the one eliminated: "If Jennifer calls someone into the Acid Bath, it is
     she who is eliminated.\""""
-    rooms.enter(ctx, target, ctx.state.characters[caller].tile, how="call")
+    state = ctx.state
+    rooms.enter(ctx, target, state.cells[state.here(caller)], how="call")
 
 
 register("jennifer", "Call", call_options, lambda ctx, cid, p: call(ctx, cid, p["target"]))
@@ -107,7 +99,7 @@ def carry_options(state: GameState, carrier: str, spared: tuple[str, ...] = ()) 
     "The Carry action is lost if no one is in the room"; "A robot cannot be carried" (robots
     are no characters); a hidden character cannot be. Both must be able to enter the room they
     go to, and from a Prison cell Max leaves only as a move may (decision: Carry is a move)."""
-    here = _here(state, carrier)
+    here = state.here(carrier)
     tile = state.cells[here]
     targets = [
         t for t in state.occupants(tile) if t != carrier and t not in spared and _visible(state, t)
@@ -128,7 +120,7 @@ def carry(ctx: Context, carrier: str, params: dict) -> None:
     """Both arrive together and the room acts once for both, the carrier choosing (rooms.enter,
     rooms.company); leaving a Shredder room together, no one stays behind in it."""
     state = ctx.state
-    cell = grid.neighbour(_here(state, carrier), params["direction"])
+    cell = grid.neighbour(state.here(carrier), params["direction"])
     assert cell is not None
     ctx.emit("carrying", character=carrier, target=params["target"])
     rooms.enter(ctx, carrier, state.cells[cell], how="carry")
@@ -146,7 +138,7 @@ def hack_complex_options(state: GameState, cid: str) -> list[dict]:
     """000, KEVIN, HACK THE COMPLEX: "Swap two non-blue rooms which are adjacent to the room
     occupied by Kevin, whether they are occupied or not." A hidden room may be swapped: the
     table cannot see it is blue (decision; it stays hidden, nothing is shown)."""
-    here = _here(state, cid)
+    here = state.here(cid)
     cells = sorted(c for c in pivoting.exits(state, here, "hack").values() if not _blue(state, c))
     return [
         {"ability": "hack_complex", "cells": [grid.name(a), grid.name(b)]}
@@ -164,7 +156,7 @@ def kevin_options(state: GameState, cid: str) -> list[dict]:
         "hack_robot": [{"ability": "hack_robot", **o} for o in robots.orders(state)],
     }
     chosen = state.characters[cid].talent_choice
-    if hacks.get(chosen):
+    if chosen is not None and hacks.get(chosen):
         return hacks[chosen]
     return [o for ability, found in hacks.items() if ability != chosen for o in found]
 
@@ -178,7 +170,7 @@ def kevin(ctx: Context, cid: str, params: dict) -> None:
 
 
 def _order(params: dict) -> dict:
-    return {key: params[key] for key in robots.ORDER_FIELDS if key in params}
+    return {key: params[key] for key in choices.ORDER_FIELDS if key in params}
 
 
 register("kevin", "Hack", kevin_options, kevin, HACKS)
@@ -190,7 +182,7 @@ register("kevin", "Hack", kevin_options, kevin, HACKS)
 def reactivate_options(state: GameState, cid: str) -> list[dict]:
     """000, EMMETT, REACTIVATE: "Remove the "Do Not Cross" token from an adjacent room if it is
     not occupied." (a robot occupies a room too)."""
-    here = _here(state, cid)
+    here = state.here(cid)
     found = []
     for cell in pivoting.exits(state, here, "reactivate").values():
         tile = state.tile_at(cell)
@@ -210,7 +202,7 @@ def lock_options(state: GameState, cid: str) -> list[dict]:
     "une salle visible non bleue à proximité (une salle adjacente ou celle qu'il occupe)"
     (setting `lock_own_room`). "You cannot put two locks on the same room." With both tokens
     placed, "Emmett decides from which room a lock token is moved" (`from`)."""
-    here = _here(state, cid)
+    here = state.here(cid)
     cells = set(pivoting.exits(state, here, "lock").values())
     if state.ruleset.settings.lock_own_room:
         cells.add(here)
@@ -276,7 +268,7 @@ def sabotage_room_options(state: GameState, cid: str) -> list[dict]:
     sabotage does not work." "If Sarah sabotages an Empty Room, she still loses one of her
     Empty Rooms." """
     c = state.characters[cid]
-    return [{}] if c.reserve > 0 and not _blue(state, _here(state, cid)) else []
+    return [{}] if c.reserve > 0 and not _blue(state, state.here(cid)) else []
 
 
 def sabotage_room(ctx: Context, cid: str) -> None:
@@ -354,9 +346,9 @@ def mimic_options(state: GameState, cid: str) -> list[dict]:
     nearby, Bruce may choose which special ability to mimic." Adjacent: any of the four rooms
     around, a Pivoting room's corridor aside ("Bruce (for example) can still imitate a
     character in this room if he is in one of the four surrounding rooms")."""
-    here = _here(state, cid)
+    here = state.here(cid)
     nearby = {here, *grid.neighbours(here).values()}
-    found = []
+    found: list[dict] = []
     for other in state.living():
         cell = state.where(other.id)
         if other.id == cid or other.id not in MIMICS or cell not in nearby:
@@ -392,19 +384,13 @@ def _mimic_call(ctx: Context, cid: str, target: str) -> None:
         return
     tile = ctx.state.characters[cid].tile
     assert tile is not None
-    rooms._ask(ctx, "called", target, tile, ["come", "stay"], "answer")
+    choices.ask(ctx, "called", target, ["come", "stay"], tile)
 
 
-def _called(ctx: Context, command: Choose) -> None:
-    pending = ctx.state.pending
-    assert pending is not None
-    answer = command.answer
-    if answer not in pending["options"]:
-        raise Refused("call_answer")
-    ctx.emit("pending_cleared")
+@choices.answers("called")
+def _called(ctx: Context, pending: dict, answer: str) -> None:
     if answer == "come":
         rooms.enter(ctx, pending["character"], pending["tile"], how="call")
 
 
-rooms.CHOICES["called"] = _called
 register("bruce", "Mimic", mimic_options, mimic)

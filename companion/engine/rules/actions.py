@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..kernel import grid
 from ..kernel.context import Context, Refused, cell_named
+from ..kernel.grid import Cell
 from ..kernel.state import ACTIONS, TALENT, GameState
 from . import board, pivoting, rooms, talents
 
@@ -17,17 +18,11 @@ if TYPE_CHECKING:
     from ..face.commands import Act
 
 
-def _here(state: GameState, cid: str) -> int:
-    cell = state.where(cid)
-    assert cell is not None
-    return cell
-
-
 def options(state: GameState, cid: str, action: str) -> list[dict]:
     """Every parameter set that completes the action for this character now."""
     if action == TALENT:
         return talents.options(state, cid)
-    here = _here(state, cid)
+    here = state.here(cid)
     room = board.kind_at(state, here)
     steps = pivoting.exits(state, here, action)
     if action == "look":
@@ -65,7 +60,7 @@ def pushable(state: GameState, target: str, by: str | None) -> bool:
     return not state.characters[target].hidden or (by == "alice" and target == "bruce")
 
 
-def prison_exit(state: GameState, cell: int) -> bool:
+def prison_exit(state: GameState, cell: Cell) -> bool:
     """Prison cell: leave only onto an adjacent occupied room or the adjacent Central room;
     a robot counts as an occupant (002 SALLE PRISON: "une salle adjacente occupée par un autre
     joueur ou un robot"; 000 ROBOTS: "the imprisoned character can move to it")."""
@@ -74,7 +69,7 @@ def prison_exit(state: GameState, cell: int) -> bool:
 
 
 def _direction(state: GameState, cid: str, command: Act) -> str:
-    here = _here(state, cid)
+    here = state.here(cid)
     if command.cell is not None and command.direction is None:
         target = cell_named(command.cell)
         direction = grid.direction_to(here, target)
@@ -96,12 +91,12 @@ def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]
         return
     if action not in ACTIONS:
         raise Refused("not_an_action", action=str(action)[:20])
-    wanted = {"direction": _direction(state, cid, command)}
+    wanted: dict = {"direction": _direction(state, cid, command)}  # compared with `legal`
     if action == "push":
         wanted["target"] = command.target
     if wanted not in legal:
         raise _why_not(state, cid, action, wanted)
-    here = _here(state, cid)
+    here = state.here(cid)
     destination = grid.neighbour(here, wanted["direction"])
     ctx.emit("action_played", character=cid, action=action, **wanted)
     if action == "look":
@@ -126,7 +121,7 @@ def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]
 
 def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> Refused:
     """Why an action is refused, from what the whole table can see."""
-    here = _here(state, cid)
+    here = state.here(cid)
     room = board.kind_at(state, here)
     destination = grid.neighbour(here, wanted["direction"])
     if action == "look" and room == "dark":
@@ -135,6 +130,7 @@ def _why_not(state: GameState, cid: str, action: str, wanted: dict) -> Refused:
         return Refused("no_room_that_way", direction=wanted["direction"], cell=grid.name(here))
     if action != "control" and wanted["direction"] not in pivoting.exits(state, here, action):
         corridor = state.tile_at(here).corridor
+        assert corridor is not None, "only a Pivoting room's corridor closes a way out"
         return Refused("corridor_only_opens", directions=corridor.split("-"))
     if action == "push":
         if here == grid.CENTRE:

@@ -5,17 +5,18 @@ from __future__ import annotations
 from ..kernel import grid
 from ..kernel.catalogue import rooms as room_catalogue
 from ..kernel.context import Context, Refused
-from ..kernel.state import GameState
+from ..kernel.grid import Cell
+from ..kernel.state import GameState, TileId
 from . import modes
 
 
-def kind_at(state: GameState, cell: int) -> str | None:
+def kind_at(state: GameState, cell: Cell) -> str | None:
     """The room at a cell if it is revealed (what everyone at the table can see)."""
     tile = state.tile_at(cell)
     return tile.kind if tile.revealed else None
 
 
-def inaccessible(state: GameState, cell: int) -> Refused:
+def inaccessible(state: GameState, cell: Cell) -> Refused:
     """Why a character may not enter a room: in Season 2 and Ultimate a "Do Not Cross" marker
     lies on every inaccessible room (000, 002: 4 markers for the Flooded and Shredder rooms);
     a Lock token keeps out everyone but Emmett."""
@@ -26,25 +27,26 @@ def inaccessible(state: GameState, cell: int) -> Refused:
     return Refused("do_not_cross", room=state.tile_at(cell).kind, cell=grid.name(cell))
 
 
-def locked(state: GameState, cell: int) -> bool:
+def locked(state: GameState, cell: Cell) -> bool:
     """A Lock token lies on the room (Emmett's Lock on)."""
     return state.cells[cell] in state.locks
 
 
-def may_enter(state: GameState, cell: int, cid: str) -> bool:
+def may_enter(state: GameState, cell: Cell, cid: str) -> bool:
     """Whether a character may enter the room at a cell. No one enters a room with a "Do Not
     Cross" marker; a locked room is "inaccessible to everyone other than Robots or Emmett
     himself" (000, EMMETT, LOCK ON; Immunity To Locks: "He can also be called or pushed")."""
-    if state.tile_at(cell).sealed:
+    tile = state.tile_at(cell)
+    if tile.sealed:
         return False
-    return cid == "emmett" or not locked(state, cell)
+    return cid == "emmett" or tile.id not in state.locks
 
 
-def hidden_cells(state: GameState) -> list[int]:
+def hidden_cells(state: GameState) -> list[Cell]:
     return [c for c in grid.CELLS if not state.tile_at(c).revealed]
 
 
-def room25_tile(state: GameState) -> int | None:
+def room25_tile(state: GameState) -> TileId | None:
     return state.room25
 
 
@@ -64,7 +66,17 @@ def reportable(state: GameState) -> list[str]:
     return [k for k, n in sorted(state.composition.items()) if n > shown.get(k, 0)]
 
 
-def identify(ctx: Context, tile_id: int, private: str | None = None) -> str:
+def with_room(state: GameState, command: dict, cell: Cell | None) -> list[dict]:
+    """A command that shows a physical tile nobody has reported yet must name the room on it:
+    the command once for each room it may turn out to be (`reportable`)."""
+    if cell is None:
+        return [command]
+    if state.ruleset.tracking != "physical" or state.tile_at(cell).revealed:
+        return [command]
+    return [{**command, "room": kind} for kind in reportable(state)]
+
+
+def identify(ctx: Context, tile_id: TileId, private: str | None = None) -> str:
     """The room on a tile about to be seen: known to the engine, or reported by the player
     holding the physical tile (the command's `room`, carried on the context). Refuses a report
     the composition cannot hold."""
@@ -74,8 +86,7 @@ def identify(ctx: Context, tile_id: int, private: str | None = None) -> str:
     if state.ruleset.tracking != "physical":
         # A dealt tile is what the engine dealt: a report about it is ignored, never checked
         # aloud, so a refusal cannot tell anyone what lies there.
-        assert tile.kind is not None
-        return tile.kind
+        return tile.room
     if reported is None:
         raise Refused("say_which_room", cell=grid.name(state.cell_of(tile_id)))
     if not isinstance(reported, str) or reported not in room_catalogue():
@@ -108,7 +119,7 @@ def eliminate(ctx: Context, cid: str, cause: str) -> None:
             ctx.emit("game_over", outcome=outcome)
 
 
-def destroy_room(ctx: Context, tile_id: int) -> None:
+def destroy_room(ctx: Context, tile_id: TileId) -> None:
     """'Salle détruite : Remplacez la salle par une salle vide. La destruction n'affecte pas les
     personnages et robots présents dans la salle.' (002, new-rooms sheet)"""
     state = ctx.state
@@ -125,7 +136,7 @@ def entered_room25(ctx: Context) -> None:
         ctx.emit("alarm", turns_left=min(state.turns_left, 5))
 
 
-def line_moves(state: GameState, cells: list[int] | None = None) -> list[tuple[str, int, str]]:
+def line_moves(state: GameState, cells: list[Cell] | None = None) -> list[tuple[str, int, str]]:
     """Legal slides (axis, index, direction) of the given lines, or of every movable line."""
     options = []
     axes = (

@@ -18,18 +18,17 @@ from types import MappingProxyType
 from typing import Any
 
 from ..kernel import catalogue
+from ..kernel.ruleset import EDITION_NAMES as NAMES
+from ..kernel.ruleset import EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
 
-EDITIONS = ("base", "season2", "ultimate")
-MODES = ("suspicion", "cooperation", "competition", "team", "solo")
 COLOURS = ("blue", "green", "yellow", "red")
 FREE_COLOURS = ("green", "yellow", "red")
-LEVELS = ("standard", "madness")
 COMPLEX_ROOMS = 23  # besides the Central room and Room 25 (001, COMPOSITION OF THE COMPLEX)
 EXIT_CELLS = 12  # three cells around each corner (001 / 000, Construction of the Complex)
 CENTRAL = "central"
 ROOM25 = "room25"
 
-EDITION_NAMES = {"base": "Base game", "season2": "Season 2", "ultimate": "Ultimate"}
+EDITION_NAMES = NAMES["en"]
 
 Chooser = Callable[[Sequence[str]], str]
 """Picks one room id among the offered ones; the options hold one entry per tile left."""
@@ -352,7 +351,7 @@ def _build_composition(
                 f"{where} has random slots of colour {colour!r}, not one of {FREE_COLOURS}"
             )
     level = entry.get("level")
-    if level is not None and level not in LEVELS:
+    if level is not None and level not in MAC_LEVELS:
         problems.append(f"{where} has unknown level {level!r}")
     guards = entry.get("guards")
     if guards not in (None, 1, 2):
@@ -493,12 +492,6 @@ def compositions_catalogue() -> dict[str, Composition]:
     return dict(_catalogues().compositions)
 
 
-def box_contents(edition: str) -> dict[str, int]:
-    """The tiles of each room kind in the edition's box (kinds it lacks count 0)."""
-    _check_edition(edition)
-    return _catalogues().box(edition)
-
-
 def exit_zone_rooms(edition: str) -> frozenset[str]:
     """The room kinds the edition's setup sets aside for the exit zones."""
     _check_edition(edition)
@@ -531,6 +524,7 @@ def compositions_for(
     `guards` (Suspicion) and `level` (Cooperation, Solo) narrow the list; a composition that
     does not depend on them stays in it.
     """
+    level = mac_level(level)
     legal = legal_players(edition, mode)
     label = f"{EDITION_NAMES[edition]} {mode}"
     if not legal:
@@ -574,7 +568,7 @@ def check_table_options(
         raise CompositionError(
             f"{label} has no choice of guards: only Season 2 and Ultimate Suspicion at 5 players"
         )
-    if level is not None and (edition == "base" or mode not in ("cooperation", "solo")):
+    if level is not None and (edition == "base" or mode not in TOGETHER_MODES):
         raise CompositionError(
             f"{label} has no M.A.C. level: only Season 2 and Ultimate Cooperation and Solo"
         )

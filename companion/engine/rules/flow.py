@@ -135,7 +135,7 @@ def after_choice(ctx: Context) -> None:
     if state.pending is not None or state.outcome is not None:
         return
     if mac.busy(state):
-        after = state.mac.after
+        after = mac.pile(state).after
         if mac.run(ctx):
             resume_after_draws(ctx, after)
         return
@@ -403,7 +403,8 @@ def end_turn(ctx: Context) -> None:
 
 
 def after_command(ctx: Context) -> None:
-    """Checks that hold 'at any time': take off the masks."""
+    """Checks that hold 'at any time': take off the masks (only once Room 25 is face up, since
+    nobody stands in it before; most commands stop at that test)."""
     state = ctx.state
-    if state.outcome is None and state.tracked:
+    if state.outcome is None and state.tracked and state.room25 is not None:
         modes.take_off_masks(ctx, board.in_room25(state))

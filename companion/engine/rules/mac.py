@@ -12,19 +12,16 @@ physical deck the table reports each card drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..kernel import chance, grid
 from ..kernel.catalogue import box, colour
-from ..kernel.context import Context, Refused
+from ..kernel.context import Context
+from ..kernel.grid import Cell
 from ..kernel.mac_deck import Deck, MacCard
-from ..kernel.registry import registrar
-from ..kernel.state import HOST, LOCK_TOKENS, GameState
-from . import board, pivoting, rooms, talents
+from ..kernel.registry import Table
+from ..kernel.state import LOCK_TOKENS, GameState, MacPile
+from . import board, choices, pivoting, rooms, talents
 from .abilities import sabotage_room, sabotage_room_options
-
-if TYPE_CHECKING:
-    from ..face.commands import Choose
 
 # Cards that stay face up until the end of the turn (000: "placed in plain view until end of turn").
 STAY_IN_PLAY = ("jamming", "time_bomb")
@@ -69,60 +66,58 @@ def start(ctx: Context, count: int, after: str, drawer: str | None = None) -> No
 def run(ctx: Context) -> bool:
     """Draw and apply until the batch is over (True) or a choice is awaited (False)."""
     state = ctx.state
-    mac = state.mac
-    assert mac is not None
     while state.pending is None and state.outcome is None:
+        mac = pile(state)  # each event puts a new pile in place
         if mac.current is not None:
             ctx.emit("mac_card_done", card=mac.current, stays=_stays(state, mac.current))
-            mac = state.mac
             continue
         if mac.due <= 0:
             ctx.emit("mac_batch_done")
             return True
         _draw(ctx)
-        mac = state.mac
     return state.outcome is not None
 
 
 def _stays(state: GameState, card_id: str) -> bool:
-    return state.mac_deck.by_id(card_id).kind in STAY_IN_PLAY
+    return _deck(state).by_id(card_id).kind in STAY_IN_PLAY
+
+
+def pile(state: GameState) -> MacPile:
+    """The piles of a game known to play the M.A.C. deck."""
+    assert state.mac is not None, "the M.A.C. deck in a game without it"
+    return state.mac
+
+
+def _deck(state: GameState) -> Deck:
+    assert state.mac_deck is not None, "the M.A.C. deck in a game without it"
+    return state.mac_deck
 
 
 def _draw(ctx: Context) -> None:
     state = ctx.state
-    mac = state.mac
-    assert mac is not None
+    mac = pile(state)
     if mac.draw is None:
-        options = remaining_cards(state)
-        ctx.emit(
-            "pending",
-            pending={
-                "kind": "mac_card",
-                "seat": HOST,
-                "character": None,
-                "field": "card",
-                "options": options,
-            },
-        )
+        choices.ask(ctx, "mac_card", None, remaining_cards(state))
         return
     if not mac.draw:
         if not mac.discard:
             ctx.emit("mac_batch_over", reason="every card is in play")
             return
-        rng, pile = chance.shuffled(state.rng, mac.discard)
-        ctx.emit("mac_shuffled", pile=pile, rng=rng, private="engine")
-        ctx.emit("mac_reshuffled", cards=len(pile))
-    reveal(ctx, state.mac.draw[0])
+        rng, shuffled = chance.shuffled(state.rng, mac.discard)
+        ctx.emit("mac_shuffled", pile=shuffled, rng=rng, private="engine")
+        ctx.emit("mac_reshuffled", cards=len(shuffled))
+    draw = pile(state).draw  # the shuffle put a new pile in place
+    assert draw is not None
+    reveal(ctx, draw[0])
 
 
 def remaining_cards(state: GameState) -> list[str]:
     """Physical deck: the cards that may still come off the pile (the deck less the cards face
     up in the discard and in play)."""
-    mac = state.mac
-    assert mac is not None
+    mac = pile(state)
     out = [*mac.discard, *mac.in_play]
     left = []
-    for card in state.mac_deck.cards:
+    for card in _deck(state).cards:
         if card.count > out.count(card.id):
             left.append(card.id)
     return left
@@ -130,7 +125,7 @@ def remaining_cards(state: GameState) -> list[str]:
 
 def reveal(ctx: Context, card_id: str) -> None:
     """The card comes off the pile: announce it (name, texts, mini-map) and apply it."""
-    card = ctx.state.mac_deck.by_id(card_id)
+    card = _deck(ctx.state).by_id(card_id)
     shown = card.as_json()
     shown.pop("count", None)
     ctx.emit("mac_drawn", card=card_id, shown=shown)
@@ -146,14 +141,14 @@ def _first_player_character(state: GameState) -> list[str]:
     return _drawer_or(state, [first] if first else [])
 
 
-def _yellow_rooms(state: GameState, cell: int) -> list[int]:
+def _yellow_rooms(state: GameState, cell: Cell) -> list[Cell]:
     """Adjacent rooms seen to be yellow that a push from this cell reaches (a Pivoting room's
     corridor restricts pushes)."""
     steps = pivoting.exits(state, cell, "push").values()
     return [step for step in steps if colour_of(state, step) == "yellow"]
 
 
-def _yellow_exits(state: GameState, cid: str, cell: int) -> list[int]:
+def _yellow_exits(state: GameState, cid: str, cell: Cell) -> list[Cell]:
     """Adjacent yellow rooms face up that the character may enter; none for a hidden one
     (000, ALICE: "A hidden character cannot be pushed")."""
     if state.characters[cid].hidden:
@@ -161,7 +156,7 @@ def _yellow_exits(state: GameState, cid: str, cell: int) -> list[int]:
     return [step for step in _yellow_rooms(state, cell) if board.may_enter(state, step, cid)]
 
 
-def _other_tunnels(state: GameState, cid: str) -> list[int]:
+def _other_tunnels(state: GameState, cid: str) -> list[Cell]:
     """Chaos: 'moved to another visible Tunnel Chamber' (002: 'visible et accessible')."""
     here = state.characters[cid].tile
     return [
@@ -188,71 +183,69 @@ def _moves(ctx: Context, steps: list[list[str]]) -> None:
             continue
         if kind == "push" and talents.may_refuse_robot_push(state, cid):
             options.append(cell)  # Alice may refuse the robot's push: she stays
-        pending = {
-            "kind": "mac_push" if kind == "push" else "mac_tunnel",
-            "seat": state.characters[cid].seat,
-            "character": cid,
-            "field": "cell",
-            "options": [grid.name(c) for c in options],
-            "queue": steps,
-        }
-        ctx.emit("pending", pending=pending)
+        asked = "mac_push" if kind == "push" else "mac_tunnel"
+        choices.ask(ctx, asked, cid, [grid.name(c) for c in options], queue=steps)
         return
 
 
-def _resolve_choice(ctx: Context, command: Choose) -> None:
+@choices.answers("mac_card")
+def _card_shown(ctx: Context, pending: dict, card: str) -> None:
+    reveal(ctx, card)
+
+
+@choices.answers("mac_push")
+def _pushed(ctx: Context, pending: dict, cell: str) -> None:
     state = ctx.state
-    pending = state.pending
-    assert pending is not None
-    wanted = getattr(command, pending["field"])
-    if isinstance(wanted, tuple):
-        # Two cells, in either order.
-        wanted = next((o for o in pending["options"] if set(o.split()) == set(wanted)), None)
-    if wanted not in pending["options"]:
-        raise Refused("choose_one_of", options=pending["options"])
-    ctx.emit("pending_cleared")
-    if pending["kind"] == "mac_card":
-        reveal(ctx, wanted)
-    elif pending["kind"] == "mac_push":
-        cell = grid.parse_cell(wanted)
-        if cell != state.where(pending["character"]):
-            rooms.enter(ctx, pending["character"], state.cells[cell], how="robot")
-        _moves(ctx, pending["queue"])
-    elif pending["kind"] == "mac_lock":
-        _lock(ctx, pending["character"], wanted)
-    elif pending["kind"] == "mac_lock_from":
-        cell = state.cells[grid.parse_cell(pending["target"])]
-        moved = state.cells[grid.parse_cell(wanted)]
-        ctx.emit("lock_placed", character=None, tile=cell, cell=pending["target"], moved_from=moved)
-    elif pending["kind"] == "mac_panic_room":
-        _panic_move(ctx, pending["character"], grid.parse_cell(wanted))
-    elif pending["kind"] == "mac_panic_swap":
-        a, b = (grid.parse_cell(c) for c in wanted.split())
-        ctx.emit("swapped", cells=[a, b], how="panic")
-    elif pending["kind"] == "mac_tunnel":
-        cell = grid.parse_cell(wanted)
-        rooms.place(ctx, pending["character"], ctx.state.cells[cell], "chaos")
-        _moves(ctx, pending["queue"])
-    else:
-        ctx.emit("token_lost", character=pending["character"], token=wanted)
-        _punish_next(ctx, pending["queue"])
+    here = grid.parse_cell(cell)
+    if here != state.where(pending["character"]):
+        rooms.enter(ctx, pending["character"], state.cells[here], how="robot")
+    _moves(ctx, pending["queue"])
 
 
-rooms.CHOICES["mac_card"] = _resolve_choice
-rooms.CHOICES["mac_push"] = _resolve_choice
-rooms.CHOICES["mac_tunnel"] = _resolve_choice
-rooms.CHOICES["punishment"] = _resolve_choice
-for _kind in ("mac_lock", "mac_lock_from", "mac_panic_room", "mac_panic_swap"):
-    rooms.CHOICES[_kind] = _resolve_choice
+@choices.answers("mac_tunnel")
+def _tunnel_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    rooms.place(ctx, pending["character"], ctx.state.cells[grid.parse_cell(cell)], "chaos")
+    _moves(ctx, pending["queue"])
+
+
+@choices.answers("punishment")
+def _punished(ctx: Context, pending: dict, token: str) -> None:
+    ctx.emit("token_lost", character=pending["character"], token=token)
+    _punish_next(ctx, pending["queue"])
+
+
+@choices.answers("mac_lock")
+def _lock_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    _lock(ctx, pending["character"], cell)
+
+
+@choices.answers("mac_lock_from")
+def _lock_moved(ctx: Context, pending: dict, cell: str) -> None:
+    state = ctx.state
+    tile = state.cells[grid.parse_cell(pending["target"])]
+    moved = state.cells[grid.parse_cell(cell)]
+    ctx.emit("lock_placed", character=None, tile=tile, cell=pending["target"], moved_from=moved)
+
+
+@choices.answers("mac_panic_room")
+def _panic_room_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    _panic_move(ctx, pending["character"], grid.parse_cell(cell))
+
+
+@choices.answers("mac_panic_swap")
+def _panic_swap_chosen(ctx: Context, pending: dict, cells: str) -> None:
+    a, b = (grid.parse_cell(c) for c in cells.split())
+    ctx.emit("swapped", cells=[a, b], how="panic")
 
 
 # --- effects ------------------------------------------------------------------------------
 
 Effect = Callable[[Context, MacCard], None]
-EFFECTS: dict[str, Effect] = {}
+# What each card kind does (000, M.A.C. CARDS DESCRIPTION); every kind of the deck has one.
+EFFECTS: Table[Effect] = Table("card kind")
 
 
-effect = registrar(EFFECTS)
+effect = EFFECTS.register
 
 
 def _no_effect(ctx: Context, card: MacCard) -> None:
@@ -299,15 +292,7 @@ def _punish_next(ctx: Context, queue: list[str]) -> None:
             continue
         held = [t for t in PUNISHABLE if t not in c.lost]
         if t := [t for t in held if t != "talent" or state.ruleset.settings.talents]:
-            pending = {
-                "kind": "punishment",
-                "seat": c.seat,
-                "character": cid,
-                "field": "token",
-                "options": t,
-                "queue": queue,
-            }
-            ctx.emit("pending", pending=pending)
+            choices.ask(ctx, "punishment", cid, t, queue=queue)
             return
 
 
@@ -320,8 +305,7 @@ def _time_bomb(ctx: Context, card: MacCard) -> None:
     """'If the second Time Bomb card is drawn this turn, all characters in red rooms die
     immediately' (000); Season 2 sets no limit of time (setting time_bomb_same_turn)."""
     state = ctx.state
-    mac = state.mac
-    assert mac is not None
+    mac = pile(state)
     if state.ruleset.settings.time_bomb_same_turn:
         second = mac.drawn.count(card.id) >= 2
     else:
@@ -345,7 +329,8 @@ def _jamming(ctx: Context, card: MacCard) -> None:
 @effect("rewind")
 def _rewind(ctx: Context, card: MacCard) -> None:
     state = ctx.state
-    for cid in _drawer_or(state, [first_player(state)] if first_player(state) else []):
+    first = first_player(state)
+    for cid in _drawer_or(state, [first] if first else []):
         if not _immune(state, cid):
             rooms.place(ctx, cid, state.cells[grid.CENTRE], "rewind")
 
@@ -360,7 +345,7 @@ def _robot(ctx: Context, card: MacCard) -> None:
     state = ctx.state
     for cid in _first_player_character(state):
         cell = state.where(cid)
-        if cell is None or colour(state.tile_at(cell).kind) in ("red", "blue"):
+        if cell is None or colour(state.tile_at(cell).room) in ("red", "blue"):
             continue
         target = state.cells[cell]
         if not state.robots:
@@ -375,7 +360,7 @@ def _robot(ctx: Context, card: MacCard) -> None:
         _moves(ctx, [["push", cid]])
 
 
-def _distance(a: int, b: int) -> int:
+def _distance(a: Cell, b: Cell) -> int:
     (ra, ca), (rb, cb) = grid.row_col(a), grid.row_col(b)
     return abs(ra - rb) + abs(ca - cb)
 
@@ -392,27 +377,17 @@ def _chaos(ctx: Context, card: MacCard) -> None:
             pivoting.turn_quarter(ctx, tile.id)
     living = [state.characters[cid] for cid in state.order if state.characters[cid].alive]
     steps = [["push", c.id] for c in living if c.tile in state.robots]
-    steps += [["tunnel", c.id] for c in living if state.tiles[c.tile].kind == "tunnel"]
+    steps += [["tunnel", c.id] for c in living if state.tile_at(state.here(c.id)).kind == "tunnel"]
     _moves(ctx, steps)
 
 
-def _ask(
-    ctx: Context, kind: str, cid: str, options: list[str], field: str = "cell", **extra: object
-) -> None:
-    """A choice a card asks of a character's player, answered with a cell (or two: "cells",
-    each option then names both, "B2 C2")."""
-    seat = ctx.state.characters[cid].seat
-    pending = {"kind": kind, "seat": seat, "character": cid, "field": field, "options": options}
-    ctx.emit("pending", pending={**pending, **extra})
-
-
-def _lockable(state: GameState, cells: list[int]) -> list[str]:
+def _lockable(state: GameState, cells: list[Cell]) -> list[str]:
     """Visible, non-blue rooms without a Lock token (000, EMMETT, LOCK ON; LOCK ON card)."""
     return [
         grid.name(c)
         for c in sorted(cells)
         if state.tile_at(c).revealed
-        and colour(state.tile_at(c).kind) != "blue"
+        and colour(state.tile_at(c).room) != "blue"
         and not board.locked(state, c)
     ]
 
@@ -429,7 +404,7 @@ def _lock(ctx: Context, cid: str, target: str) -> None:
     emmett = state.characters.get("emmett")
     chooser = "emmett" if emmett is not None and emmett.alive else cid
     placed = sorted(grid.name(state.cell_of(t)) for t in state.locks)
-    _ask(ctx, "mac_lock_from", chooser, placed, target=target)
+    choices.ask(ctx, "mac_lock_from", chooser, placed, target=target)
 
 
 @effect("lock_on")
@@ -441,7 +416,16 @@ def _lock_on(ctx: Context, card: MacCard) -> None:
         cell = state.where(cid)
         options = _lockable(state, list(grid.neighbours(cell).values())) if cell is not None else []
         if options:
-            _ask(ctx, "mac_lock", cid, options)
+            choices.ask(ctx, "mac_lock", cid, options)
+
+
+Panic = Callable[[Context, str], None]  # (ctx, the character who panics)
+# How each character panics (000, PANIC card).
+PANICS: Table[Panic] = Table(
+    "character",
+    idle={"alice": "'The M.A.C. cards Punishment, Panic, and Rewind never affect her' (000)"},
+)
+panics = PANICS.register
 
 
 @effect("panic")
@@ -454,17 +438,19 @@ def _panic(ctx: Context, card: MacCard) -> None:
             PANICS[cid](ctx, cid)
 
 
+@panics("franck")
 def _panic_franck(ctx: Context, cid: str) -> None:
     """'His Adrenaline token is discarded but can be recovered.'"""
     if ctx.state.characters[cid].adrenaline:
         ctx.emit("adrenaline_lost", character=cid, cause="panic")
 
 
+@panics("jennifer")
 def _panic_jennifer(ctx: Context, cid: str) -> None:
     """'If she occupies a yellow room, all adjacent characters are drawn to her.' Decision: the
     characters she could call (not hidden, allowed into her room), each applying the room."""
     state = ctx.state
-    here = state.where(cid)
+    here = state.here(cid)
     if colour_of(state, here) != "yellow":
         return
     tile = state.cells[here]
@@ -474,11 +460,12 @@ def _panic_jennifer(ctx: Context, cid: str) -> None:
                 rooms.enter(ctx, other, tile, how="panic")
 
 
+@panics("kevin")
 def _panic_kevin(ctx: Context, cid: str) -> None:
     """'He exchanges the positions of two adjacent rooms (except visible blue rooms). If one or
     more rooms are occupied, they must be chosen to swap (if possible).'"""
     state = ctx.state
-    here = state.where(cid)
+    here = state.here(cid)
     cells = [c for c in grid.neighbours(here).values() if colour_of(state, c) != "blue"]
     occupied = [c for c in cells if state.occupants(state.cells[c])]
     pairs = [
@@ -489,30 +476,32 @@ def _panic_kevin(ctx: Context, cid: str) -> None:
     ]
     if pairs:
         options = [f"{grid.name(a)} {grid.name(b)}" for a, b in pairs]
-        _ask(ctx, "mac_panic_swap", cid, options, field="cells")
+        choices.ask(ctx, "mac_panic_swap", cid, options)
 
 
-def colour_of(state: GameState, cell: int) -> str | None:
+def colour_of(state: GameState, cell: Cell) -> str | None:
     """The colour the table sees: None for a hidden room."""
     tile = state.tile_at(cell)
     return colour(tile.kind) if tile.revealed and tile.kind else None
 
 
+@panics("emmett")
 def _panic_emmett(ctx: Context, cid: str) -> None:
     """'He places a "lock" token in the room he occupies. There is no effect if the room is
     blue.'"""
     state = ctx.state
-    options = _lockable(state, [state.where(cid)])
+    options = _lockable(state, [state.here(cid)])
     if options:
         _lock(ctx, cid, options[0])
 
 
+@panics("max", "bruce")
 def _panic_group(ctx: Context, cid: str) -> None:
     """Max: 'He carries all the characters in the room he occupies into an adjacent yellow room
     of his choice.' Bruce: 'He pushes all of the characters in his room into an adjacent yellow
     room of his choice.' No effect without an adjacent yellow room he may enter."""
     state = ctx.state
-    here = state.where(cid)
+    here = state.here(cid)
     if cid == "max":
         rooms_ = _yellow_exits(state, cid, here)
     else:  # Bruce pushes the others, hidden or not himself
@@ -523,15 +512,15 @@ def _panic_group(ctx: Context, cid: str) -> None:
             if any(board.may_enter(state, c, o) for o in others)
         ]
     if rooms_:
-        _ask(ctx, "mac_panic_room", cid, [grid.name(c) for c in rooms_])
+        choices.ask(ctx, "mac_panic_room", cid, [grid.name(c) for c in rooms_])
 
 
-def _panic_move(ctx: Context, cid: str, cell: int) -> None:
+def _panic_move(ctx: Context, cid: str, cell: Cell) -> None:
     """Max goes along with those he carries; Bruce stays and pushes them. Decision: each
     character applies the room in turn; a hidden one stays (she cannot be carried or pushed)."""
     state = ctx.state
     tile = state.cells[cell]
-    group = [o for o in state.occupants(state.characters[cid].tile) if o != cid]
+    group = [o for o in state.occupants(state.cells[state.here(cid)]) if o != cid]
     group = [o for o in group if not state.characters[o].hidden]
     if cid == "max":
         group.insert(0, cid)
@@ -540,22 +529,12 @@ def _panic_move(ctx: Context, cid: str, cell: int) -> None:
             rooms.enter(ctx, other, tile, how="panic")
 
 
+@panics("sarah")
 def _panic_sarah(ctx: Context, cid: str) -> None:
     """'She replaces the non-blue room she occupies with an empty room from her reserve. If her
     reserve is empty, this card has no effect.'"""
     if sabotage_room_options(ctx.state, cid):
         sabotage_room(ctx, cid)
-
-
-PANICS: dict[str, Callable[[Context, str], None]] = {
-    "franck": _panic_franck,
-    "jennifer": _panic_jennifer,
-    "kevin": _panic_kevin,
-    "emmett": _panic_emmett,
-    "max": _panic_group,
-    "bruce": _panic_group,
-    "sarah": _panic_sarah,
-}
 
 
 @effect("acceleration")
@@ -581,9 +560,9 @@ def _blackout(ctx: Context, card: MacCard) -> None:
     """'All robots are destroyed and all green rooms are replaced with Empty Rooms (even if
     occupied)'. Decision: only the rooms face up: a hidden tile is not known to be green."""
     state = ctx.state
-    for tile in list(state.robots):
+    for robot in list(state.robots):
         ctx.emit(
-            "robot_destroyed", tile=tile, cell=grid.name(state.cell_of(tile)), cause="blackout"
+            "robot_destroyed", tile=robot, cell=grid.name(state.cell_of(robot)), cause="blackout"
         )
     for cell in grid.CELLS:
         tile = state.tile_at(cell)

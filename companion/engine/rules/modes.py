@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..kernel.catalogue import characters as character_catalogue
 from ..kernel.context import Context
+from ..kernel.ruleset import TOGETHER_MODES
 from ..kernel.state import GameState
 
 
@@ -62,7 +63,7 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
             return None
         winners = _seats_of(state, teams(state)["prisoners"])
         return _outcome("prisoners", winners, "The prisoners took Room 25 out of the complex.")
-    if mode in ("cooperation", "solo"):
+    if mode in TOGETHER_MODES:
         if key_missing(state):
             return None
         everyone = list(state.characters)

@@ -7,22 +7,17 @@ come with the robots; the M.A.C. room draws a card through mac.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..kernel import chance, grid
 from ..kernel.context import Context
-from ..kernel.state import GameState
-from . import board, flow, mac, modes, pivoting, rooms
-
-if TYPE_CHECKING:
-    from ..face.commands import Choose
+from ..kernel.state import GameState, TileId
+from . import board, choices, flow, mac, modes, pivoting, rooms
 
 # The order of a Paranoia pile is face down: no seat may see it, its owner included.
 FACE_DOWN = "face-down"
 
 
 @rooms.effect("tunnel")
-def _tunnel(ctx: Context, cid: str, tile_id: int) -> None:
+def _tunnel(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'This room has the same effect as the Tunnel chamber from the base game, but if all
     three Tunnel rooms are visible, the player chooses which of the other two their character
     moves to. Similarly, if a character is pushed or drawn into a tunnel room and the other two
@@ -40,18 +35,19 @@ def _tunnel(ctx: Context, cid: str, tile_id: int) -> None:
         sent_in = state.current != cid  # pushed, called or carried by someone else's action
         if sent_in and state.ruleset.settings.tunnel_choice == "may":
             options.append(grid.name(state.cell_of(tile_id)))
-        rooms._ask(ctx, "tunnel", cid, tile_id, options)
+        choices.ask(ctx, "tunnel", cid, options, tile_id)
 
 
-@rooms.choice("tunnel")
-def _tunnel_chosen(ctx: Context, cid: str, cell: int, command: Choose) -> None:
+@choices.answers("tunnel")
+def _tunnel_chosen(ctx: Context, pending: dict, cell: str) -> None:
     state = ctx.state
-    if state.cells[cell] != state.characters[cid].tile:
-        rooms.place(ctx, cid, state.cells[cell], "tunnel")
+    cid, tile = pending["character"], state.cells[grid.parse_cell(cell)]
+    if tile != state.characters[cid].tile:
+        rooms.place(ctx, cid, tile, "tunnel")
 
 
 @rooms.effect("regeneration")
-def _regeneration(ctx: Context, cid: str, tile_id: int) -> None:
+def _regeneration(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'When a character enters the Regeneration Room he activates it if one or more characters
     have already been eliminated. [...] all eliminated characters are returned immediately to
     the central room. Once this occurs, this room is destroyed. Their players [...] will be able
@@ -92,12 +88,12 @@ def _order_with(state: GameState, revived: list[str]) -> list[str]:
 
 
 @rooms.effect("pivoting")
-def _pivoting(ctx: Context, cid: str, tile_id: int) -> None:
+def _pivoting(ctx: Context, cid: str, tile_id: TileId) -> None:
     pivoting.turn_towards(ctx, tile_id, ctx.state.characters[cid].came_from)
 
 
 @rooms.effect("paranoia")
-def _paranoia(ctx: Context, cid: str, tile_id: int) -> None:
+def _paranoia(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'When your character enters this room, mix all of your action tokens (including those
     played this turn) and make a face-down pile.' (000) 002 names the talent token too. Tokens
     lost to a Punishment card stay out; what was programmed and not yet played goes into the
@@ -110,7 +106,7 @@ def _paranoia(ctx: Context, cid: str, tile_id: int) -> None:
 
 
 @rooms.effect("mac")
-def _mac(ctx: Context, cid: str, tile_id: int) -> None:
+def _mac(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'Immediately draw a card from the M.A.C. deck and apply its effects. If the effect is
     applied to one or more specific characters (for example, the "punishment" cards), your
     character suffers the effects instead.' (000, M.A.C. room). Decision: entered while other
@@ -126,7 +122,7 @@ def _mac(ctx: Context, cid: str, tile_id: int) -> None:
 
 
 @rooms.effect("mirror")
-def _mirror(ctx: Context, cid: str, tile_id: int) -> None:
+def _mirror(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'Lose your Adrenaline token. If you have other actions programmed this turn, they are
     cancelled. Your turn ends.' (000) 'If your Adrenaline token has already been discarded and
     you do not have any other actions programmed this turn, this room has no effect on you.'
@@ -154,7 +150,7 @@ def _actions_left(state: GameState, cid: str) -> bool:
 
 
 @rooms.effect("timer")
-def _timer(ctx: Context, cid: str, tile_id: int) -> None:
+def _timer(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'If a character enters this room before the last turn, the countdown is reduced by 1
     turn - all of the turn markers should be advanced one space without changing the turn
     order. If a character enters this room during the final round [...] That character is
@@ -169,7 +165,7 @@ def _timer(ctx: Context, cid: str, tile_id: int) -> None:
 
 
 @rooms.effect("key")
-def _key(ctx: Context, cid: str, tile_id: int) -> None:
+def _key(ctx: Context, cid: str, tile_id: TileId) -> None:
     """'When a character enters the Key room, it is triggered. Replace it with an Empty room.
     You cannot escape the complex in Room 25 until this has been done.' (000) In a mode that
     does not use it the room does nothing (modes.key_in_play)."""

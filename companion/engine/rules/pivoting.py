@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..kernel import grid
 from ..kernel.context import Context
-from ..kernel.state import GameState
+from ..kernel.grid import Cell
+from ..kernel.state import GameState, TileId
 
 CORRIDORS = ("north-south", "east-west")
 # The uses the corridor restricts in every edition: "A character in this room can only move,
@@ -35,7 +36,7 @@ def restricts(state: GameState, use: str) -> bool:
     return setting == "talents" or (setting == "carry" and use == "carry")
 
 
-def exits(state: GameState, cell: int, use: str) -> dict[str, int]:
+def exits(state: GameState, cell: Cell, use: str) -> dict[str, Cell]:
     """The adjacent cells a character standing at `cell` reaches for this use, by direction."""
     steps = grid.neighbours(cell)
     tile = state.tile_at(cell)
@@ -44,7 +45,7 @@ def exits(state: GameState, cell: int, use: str) -> dict[str, int]:
     return {d: c for d, c in steps.items() if corridor_towards(d) == tile.corridor}
 
 
-def turn_towards(ctx: Context, tile_id: int, origin: int | None) -> None:
+def turn_towards(ctx: Context, tile_id: TileId, origin: Cell | None) -> None:
     """'Whenever a character enters this room, turn it so that the corridor lines up with the
     room from which that character just entered' (000). A character called in: 'the corridor
     takes the orientation of the room from where the character is drawn' - the same cell.
@@ -59,7 +60,7 @@ def turn_towards(ctx: Context, tile_id: int, origin: int | None) -> None:
         ctx.emit("corridor_turned", tile=tile_id, cell=grid.name(cell), corridor=corridor)
 
 
-def turn_quarter(ctx: Context, tile_id: int) -> None:
+def turn_quarter(ctx: Context, tile_id: TileId) -> None:
     """Chaos M.A.C. card (000): 'The Pivoting Room is turned 90°.' A corridor nobody has lined
     up yet has no orientation to turn."""
     state = ctx.state

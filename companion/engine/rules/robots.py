@@ -6,38 +6,37 @@ robot rides with its room when a line slides or rooms are swapped, as the charac
 are public. They only move or push, on an order given by the player whose character entered a
 Robot room; they never apply a room's effect, except the few rooms that act on them: every red
 room destroys a robot, and `ROBOT_EFFECTS` holds what else a room does when a robot enters.
+The Robot room's order and Alice's refusal of a push are choices (choices.py).
 Destroyed robots go back to the supply and may come back into play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..kernel import grid
 from ..kernel.catalogue import colour
-from ..kernel.context import Context, Refused
-from ..kernel.registry import registrar
-from ..kernel.state import GameState
-from . import actions, board, pivoting, rooms, shredder, talents
+from ..kernel.context import Context
+from ..kernel.grid import Cell
+from ..kernel.registry import Table
+from ..kernel.state import GameState, TileId
+from . import actions, board, choices, pivoting, rooms, shredder, talents
 
-if TYPE_CHECKING:
-    from ..face.commands import Choose
-
-RobotEffect = Callable[[Context, int, bool], None]  # (ctx, tile entered, revealed by the robot)
-ROBOT_EFFECTS: dict[str, RobotEffect] = {}
-ORDER_FIELDS = ("robot", "order", "target", "direction")
-
-
-robot_effect = registrar(ROBOT_EFFECTS)
+RobotEffect = Callable[[Context, TileId, bool], None]  # (ctx, tile entered, revealed by the robot)
+# What a room does when a robot enters it, besides a red room destroying it; any other room
+# does nothing to a robot ("A robot never applies the effect of a room").
+ROBOT_EFFECTS: Table[RobotEffect] = Table("room kind")
 
 
-def robot_cells(state: GameState) -> list[int]:
+robot_effect = ROBOT_EFFECTS.register
+
+
+def robot_cells(state: GameState) -> list[Cell]:
     """The cells holding at least one robot."""
     return sorted({state.cell_of(tile) for tile in state.robots})
 
 
-def exits(state: GameState, cell: int) -> dict[str, int]:
+def exits(state: GameState, cell: Cell) -> dict[str, Cell]:
     """The rooms a robot may move or push into from a cell, by direction. The Pivoting room's
     corridor restricts them (000: "Robots are also affected by the Pivoting room"; 002: "Seule
     la salle Pivot contraint ses actions à deux directions maximum")."""
@@ -57,7 +56,7 @@ def orders(state: GameState) -> list[dict]:
         for direction, step in steps.items():
             if not state.tile_at(step).sealed:
                 found.append({"robot": robot, "order": "move", "direction": direction})
-        if colour(state.tile_at(cell).kind) == "blue":
+        if colour(state.tile_at(cell).room) == "blue":
             continue
         for target in state.occupants(state.cells[cell]):
             if not actions.pushable(state, target, None):
@@ -70,7 +69,7 @@ def orders(state: GameState) -> list[dict]:
 
 
 @rooms.effect("robot")
-def _robot_room(ctx: Context, cid: str, tile_id: int) -> None:
+def _robot_room(ctx: Context, cid: str, tile_id: TileId) -> None:
     """000 robot room: "Every time a character enters this room, perform the following two
     actions: Place a robot figure in this room (Warning! There can only be one robot for each
     revealed Robot room in the complex). Give an order to any robot already in the complex".
@@ -82,7 +81,7 @@ def _robot_room(ctx: Context, cid: str, tile_id: int) -> None:
     ask_order(ctx, cid, tile_id)
 
 
-def _brings_a_robot(ctx: Context, tile_id: int) -> bool:
+def _brings_a_robot(ctx: Context, tile_id: TileId) -> bool:
     """Never more robots than revealed Robot rooms (000; 002 LES ROBOTS: "jusqu'à deux
     simultanément dans le Complexe (un par salle Robot activée)"). Within that limit, setting
     `robots_per_room`: every entry places one (000), or the room brings its robot when it is
@@ -96,27 +95,18 @@ def _brings_a_robot(ctx: Context, tile_id: int) -> bool:
     return any(e["type"] == "room_revealed" and e["tile"] == tile_id for e in ctx.events)
 
 
-def ask_order(ctx: Context, cid: str, tile_id: int) -> None:
+def ask_order(ctx: Context, cid: str, tile_id: TileId) -> None:
     """The player of `cid` orders a robot of his choice, wherever it is ("regardless of its
     distance from this room"). Decision: the order is compulsory ("perform the following two
     actions"; 002 "Donnez l'ordre"); with no robot able to obey, nothing happens."""
     options = orders(ctx.state)
     if options:
-        rooms._ask(ctx, "robot", cid, tile_id, options)
+        choices.ask(ctx, "robot", cid, options, tile_id)
 
 
-def _resolve(ctx: Context, command: Choose) -> None:
-    pending = ctx.state.pending
-    assert pending is not None
-    given = command.parameters()
-    order = {key: given[key] for key in ORDER_FIELDS if key in given}
-    if order not in pending["options"]:
-        raise Refused("robot_orders", ways=pending["options"])
-    ctx.emit("pending_cleared")
+@choices.answers("robot")
+def _ordered(ctx: Context, pending: dict, order: dict) -> None:
     carry_out(ctx, pending["character"], order)
-
-
-rooms.CHOICES["robot"] = _resolve
 
 
 def carry_out(ctx: Context, cid: str, order: dict) -> None:
@@ -129,7 +119,7 @@ def carry_out(ctx: Context, cid: str, order: dict) -> None:
     if order["order"] == "move":
         _move(ctx, state.cells[here], step)
     elif talents.may_refuse_robot_push(state, order["target"]):
-        rooms._ask(ctx, "android", order["target"], state.cells[step], ANDROID, "answer")
+        choices.ask(ctx, "android", order["target"], ANDROID, state.cells[step])
     else:
         # 000 ROBOTS, Push order: "The robot pushes a character into an adjacent room"; like any
         # pushed character he applies that room's effect.
@@ -139,23 +129,15 @@ def carry_out(ctx: Context, cid: str, order: dict) -> None:
 ANDROID = ["pushed", "stays"]
 
 
-def _android(ctx: Context, command: Choose) -> None:
+@choices.answers("android")
+def _android(ctx: Context, pending: dict, answer: str) -> None:
     """Alice's player says whether the robot's push goes ahead (talents.may_refuse_robot_push);
     pushed into a hidden physical tile, the answer names the room."""
-    pending = ctx.state.pending
-    assert pending is not None
-    answer = command.answer
-    if answer not in ANDROID:
-        raise Refused("robot_push_answer")
-    ctx.emit("pending_cleared")
     if answer == "pushed":
         rooms.enter(ctx, pending["character"], pending["tile"], how="robot")
 
 
-rooms.CHOICES["android"] = _android
-
-
-def _move(ctx: Context, tile_id: int, cell: int) -> None:
+def _move(ctx: Context, tile_id: TileId, cell: Cell) -> None:
     """000 ROBOTS, Move order: "The player moves the robot to a room adjacent to its current
     room. If the room is hidden, reveal it immediately." "A robot never applies the effect of a
     room (including Robot, Regeneration, Timer and Key rooms)." "A robot entering a red room is
@@ -179,7 +161,7 @@ def _move(ctx: Context, tile_id: int, cell: int) -> None:
 
 
 @robot_effect("shredder")
-def _shredder(ctx: Context, tile_id: int, revealed: bool) -> None:
+def _shredder(ctx: Context, tile_id: TileId, revealed: bool) -> None:
     """000 ROBOTS: "If a robot enters a Shredder Room or Acid Bath, all occupants including the
     robot are eliminated. A robot that reveals the Shredder room [...] also makes the room
     immediately unaccessible." """
@@ -187,7 +169,7 @@ def _shredder(ctx: Context, tile_id: int, revealed: bool) -> None:
 
 
 @robot_effect("acid")
-def _acid(ctx: Context, tile_id: int, revealed: bool) -> None:
+def _acid(ctx: Context, tile_id: TileId, revealed: bool) -> None:
     """000 ROBOTS: "If a robot enters a Shredder Room or Acid Bath, all occupants including the
     robot are eliminated." The bath stays accessible."""
     for cid in ctx.state.occupants(tile_id):
@@ -195,7 +177,7 @@ def _acid(ctx: Context, tile_id: int, revealed: bool) -> None:
 
 
 @robot_effect("flooded")
-def _flooded(ctx: Context, tile_id: int, revealed: bool) -> None:
+def _flooded(ctx: Context, tile_id: TileId, revealed: bool) -> None:
     """000 ROBOTS: "A robot that reveals [...] the Flooded chamber also makes the room
     immediately unaccessible", as the chamber locks itself "Once revealed" (setting
     `flooded_seals`: "on_reveal"; with "on_enter" only a character entering locks it)."""

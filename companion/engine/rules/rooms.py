@@ -1,30 +1,37 @@
 """Entering a room and what each room does (001_30b8f356e0d93ba4.txt, ROOMS Description).
 
-Effects are small functions keyed by room kind. A room whose effect asks a choice sets a
-pending decision for the entering character's player; `resolve_choice` carries it out.
+Effects are small functions filed by room kind (`@effect("acid")`, `@on_leave("shredder")`);
+a room that does nothing when entered is in `EFFECTS.idle`, with the reason. A room whose effect
+asks a choice asks it through choices.py, and files what the answer does with
+`@choices.answers(kind)` here, next to the room's quote.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..kernel import grid
-from ..kernel.context import Context, Refused, cell_named
-from ..kernel.registry import registrar
-from ..kernel.state import GameState
-from . import board
+from ..kernel.context import Context
+from ..kernel.grid import Cell
+from ..kernel.registry import Table
+from ..kernel.state import GameState, TileId
+from . import board, choices
 
-if TYPE_CHECKING:
-    from ..face.commands import Choose
-
-Effect = Callable[[Context, str, int], None]
-EFFECTS: dict[str, Effect] = {}  # what a room does to a character entering it
-LEAVE_EFFECTS: dict[str, Effect] = {}  # what a room does when a character leaves it
-CHOICES: dict[str, Callable[[Context, dict], None]] = {}  # pending kinds resolved elsewhere
-# Choices a room asks whose answer is a cell, by pending kind: (ctx, character, cell, command).
-CellChoice = Callable[[Context, str, int, dict], None]
-CELL_CHOICES: dict[str, CellChoice] = {}
+Effect = Callable[[Context, str, TileId], None]  # (ctx, character, the room's tile)
+# What a room does to a character entering it (001, ROOMS Description).
+EFFECTS: Table[Effect] = Table(
+    "room kind",
+    idle={
+        "central": "the starting room: only its limits on actions (actions.py)",
+        "empty": "'This room is empty and has no effect'",
+        "dark": "no Look while in it: a limit on actions (actions.py)",
+        "cold": "one action programmed while in it: a limit on programming (flow.py)",
+        "prison": "leaving it is limited: a limit on moves (actions.py)",
+        "jamming": "no talking while it is occupied: the table keeps that rule",
+        "shredder": "it acts when a character leaves it (shredder.py) or a robot enters",
+    },
+)
+LEAVE_EFFECTS: Table[Effect] = Table("room kind")  # what a room does when a character leaves it
 # Max's Carry: "Max and the carried character are both affected by their destination room in
 # an identical and unique way. If the room requires a choice to be made, Max makes that choice"
 # (000, MAX: CARRY). A room's effect is applied once, for the carrier, and moves both; these
@@ -37,9 +44,8 @@ PER_CHARACTER = ("mortal", "trapped", "flooded", "paranoia", "mirror")
 TOGETHER = ("carry", "illusion", "tunnel", "twin", "vortex")
 
 
-effect = registrar(EFFECTS)
-on_leave = registrar(LEAVE_EFFECTS)
-choice = registrar(CELL_CHOICES)
+effect = EFFECTS.register
+on_leave = LEAVE_EFFECTS.register
 
 
 def company(state: GameState, cid: str) -> list[str]:
@@ -57,16 +63,16 @@ def company(state: GameState, cid: str) -> list[str]:
 def enter(
     ctx: Context,
     cid: str,
-    tile_id: int,
+    tile_id: TileId,
     how: str = "move",
-    origin: int | None = None,
+    origin: Cell | None = None,
 ) -> None:
     """A character arrives in a room: reveal it if hidden, then apply its effect (every time).
     `origin` is the cell he comes from (by default where he stands): the Pivoting room turns
     towards it. A carried character arrives with him and the effect falls on both."""
     state = ctx.state
     tile = state.tiles[tile_id]
-    kind = board.identify(ctx, tile_id) if not tile.revealed else tile.kind
+    kind = board.identify(ctx, tile_id) if not tile.revealed else tile.room
     group = _arrivals(ctx, cid, tile_id, how, origin)
     if not tile.revealed:
         ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
@@ -79,12 +85,12 @@ def enter(
             EFFECTS[kind](ctx, member, tile_id)
 
 
-def place(ctx: Context, cid: str, tile_id: int, how: str) -> None:
+def place(ctx: Context, cid: str, tile_id: TileId, how: str) -> None:
     """Put a character in a revealed room without applying its effect (Twin, Tunnel, Vortex)."""
     _leave(ctx, _arrivals(ctx, cid, tile_id, how, None))
 
 
-def _arrivals(ctx: Context, cid: str, tile_id: int, how: str, origin: int | None) -> dict:
+def _arrivals(ctx: Context, cid: str, tile_id: TileId, how: str, origin: Cell | None) -> dict:
     """Move the character (and the one he carries) onto the tile; where each stood before."""
     state = ctx.state
     group = company(state, cid) if how in TOGETHER else [cid]
@@ -103,7 +109,7 @@ def _leave(ctx: Context, before: dict) -> None:
         left(ctx, member, tile_id)
 
 
-def left(ctx: Context, cid: str, tile_id: int | None) -> None:
+def left(ctx: Context, cid: str, tile_id: TileId | None) -> None:
     """A character has just left a room, however he went: what that room does then (the
     Shredder room). `enter` and `place` call it after each move, so a talent taking two
     characters out together (Max's Carry: "both characters can survive by leaving the Shredder
@@ -112,61 +118,43 @@ def left(ctx: Context, cid: str, tile_id: int | None) -> None:
         return
     tile = ctx.state.tiles[tile_id]
     if tile.revealed:
-        LEAVE_EFFECTS.get(tile.kind, _no_effect)(ctx, cid, tile_id)
+        LEAVE_EFFECTS.get(tile.room, _no_effect)(ctx, cid, tile_id)
 
 
-def _no_effect(ctx: Context, cid: str, tile_id: int) -> None:
+def _no_effect(ctx: Context, cid: str, tile_id: TileId) -> None:
     return None
 
 
-def _ask(
-    ctx: Context, kind: str, cid: str, tile_id: int, options: list, field: str | None = None
-) -> None:
-    """Wait for the choice of `cid`'s player; `field` names the command's key for an answer
-    that is not a cell."""
-    state = ctx.state
-    pending = {
-        "kind": kind,
-        "seat": state.characters[cid].seat,
-        "character": cid,
-        "tile": tile_id,
-        "options": options,
-    }
-    if field is not None:
-        pending["field"] = field
-    ctx.emit("pending", pending=pending)
-
-
 @effect("room25")
-def _room25(ctx: Context, cid: str, tile_id: int) -> None:
+def _room25(ctx: Context, cid: str, tile_id: TileId) -> None:
     board.entered_room25(ctx)
 
 
 @effect("vision")
-def _vision(ctx: Context, cid: str, tile_id: int) -> None:
+def _vision(ctx: Context, cid: str, tile_id: TileId) -> None:
     """Look secretly at any room of the board. Only a hidden room shows anything new, so the
     English 'any room' and the French 'any hidden room' offer the same information."""
     options = board.hidden_cells(ctx.state)
     if options:
-        _ask(ctx, "vision", cid, tile_id, [grid.name(c) for c in options])
+        choices.ask(ctx, "vision", cid, [grid.name(c) for c in options], tile_id)
 
 
 @effect("moving")
-def _moving(ctx: Context, cid: str, tile_id: int) -> None:
+def _moving(ctx: Context, cid: str, tile_id: TileId) -> None:
     options = board.hidden_cells(ctx.state)
     if options:
-        _ask(ctx, "moving", cid, tile_id, [grid.name(c) for c in options])
+        choices.ask(ctx, "moving", cid, [grid.name(c) for c in options], tile_id)
 
 
 @effect("illusion")
-def _illusion(ctx: Context, cid: str, tile_id: int) -> None:
+def _illusion(ctx: Context, cid: str, tile_id: TileId) -> None:
     options = board.hidden_cells(ctx.state)
     if options:
-        _ask(ctx, "illusion", cid, tile_id, [grid.name(c) for c in options])
+        choices.ask(ctx, "illusion", cid, [grid.name(c) for c in options], tile_id)
 
 
 @effect("control")
-def _control_room(ctx: Context, cid: str, tile_id: int) -> None:
+def _control_room(ctx: Context, cid: str, tile_id: TileId) -> None:
     state = ctx.state
     if state.ruleset.settings.control_chamber_uses_token:
         moves = board.line_moves(state)
@@ -179,11 +167,11 @@ def _control_room(ctx: Context, cid: str, tile_id: int) -> None:
         ]
     if moves:
         options = [f"{grid.line_key(a, i)} {d}" for a, i, d in moves]
-        _ask(ctx, "control", cid, tile_id, options)
+        choices.ask(ctx, "control", cid, options, tile_id)
 
 
 @effect("twin")
-def _twin(ctx: Context, cid: str, tile_id: int) -> None:
+def _twin(ctx: Context, cid: str, tile_id: TileId) -> None:
     for tile in ctx.state.tiles.values():
         if tile.id != tile_id and tile.kind == "twin" and tile.revealed:
             place(ctx, cid, tile.id, "twin")
@@ -191,12 +179,12 @@ def _twin(ctx: Context, cid: str, tile_id: int) -> None:
 
 
 @effect("vortex")
-def _vortex(ctx: Context, cid: str, tile_id: int) -> None:
+def _vortex(ctx: Context, cid: str, tile_id: TileId) -> None:
     place(ctx, cid, ctx.state.cells[grid.CENTRE], "vortex")
 
 
 @effect("acid")
-def _acid(ctx: Context, cid: str, tile_id: int) -> None:
+def _acid(ctx: Context, cid: str, tile_id: TileId) -> None:
     """The one who entered earlier is eliminated by the arrival of the second one. Carried in
     together: "When arriving in an Acid Bath, Max decides which character is eliminated" (000,
     MAX: CARRY). Decision: a third character already in the bath entered earlier than both, so
@@ -208,83 +196,65 @@ def _acid(ctx: Context, cid: str, tile_id: int) -> None:
         first = min(others, key=lambda c: c.entered)
         board.eliminate(ctx, first.id, "acid")
     if len(together) > 1 and state.outcome is None:
-        _ask(ctx, "acid", cid, tile_id, together, "target")
+        choices.ask(ctx, "acid", cid, together, tile_id)
 
 
-def _acid_chosen(ctx: Context, command: Choose) -> None:
-    pending = ctx.state.pending
-    assert pending is not None
-    target = command.target
-    if target not in pending["options"]:
-        raise Refused("choose_who_is_eliminated", characters=pending["options"])
-    ctx.emit("pending_cleared")
+@choices.answers("acid")
+def _acid_chosen(ctx: Context, pending: dict, target: str) -> None:
     board.eliminate(ctx, target, "acid")
 
 
-CHOICES["acid"] = _acid_chosen
-
-
 @effect("flooded")
-def _flooded(ctx: Context, cid: str, tile_id: int) -> None:
+def _flooded(ctx: Context, cid: str, tile_id: TileId) -> None:
     if not ctx.state.tiles[tile_id].sealed:
         ctx.emit("sealed", tile=tile_id)
     ctx.emit("flooding", character=cid, tile=tile_id)
 
 
 @effect("trapped")
-def _trapped(ctx: Context, cid: str, tile_id: int) -> None:
+def _trapped(ctx: Context, cid: str, tile_id: TileId) -> None:
     ctx.emit("trapped", character=cid, tile=tile_id)
 
 
 @effect("mortal")
-def _mortal(ctx: Context, cid: str, tile_id: int) -> None:
+def _mortal(ctx: Context, cid: str, tile_id: TileId) -> None:
     board.eliminate(ctx, cid, "mortal")
 
 
-def resolve_choice(ctx: Context, command: Choose) -> None:
-    """Carry out the pending room choice with the option the player picked."""
+@choices.answers("control")
+def _control_chosen(ctx: Context, pending: dict, option: str) -> None:
+    line, direction = option.split()
+    axis, index = grid.parse_line(line)
+    settings = ctx.state.ruleset.settings
+    exit_allowed = settings.control_chamber_can_exit
+    board.slide(ctx, axis, index, direction, exit_allowed, settings.control_chamber_uses_token)
+
+
+@choices.answers("vision")
+def _vision_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    """Carried in: "the same room is looked at when arriving in the Vision Chamber" (000)."""
+    for member in company(ctx.state, pending["character"]):
+        look_at(ctx, member, grid.parse_cell(cell))
+
+
+@choices.answers("moving")
+def _moving_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    here = ctx.state.here(pending["character"])
+    ctx.emit("swapped", cells=[here, grid.parse_cell(cell)], how="moving")
+
+
+@choices.answers("illusion")
+def _illusion_chosen(ctx: Context, pending: dict, cell: str) -> None:
+    """The room brought in is entered from where the character came into the Illusion room:
+    a Pivoting room turns towards that room."""
     state = ctx.state
-    pending = state.pending
-    assert pending is not None
     cid = pending["character"]
-    if pending["kind"] in CHOICES:
-        CHOICES[pending["kind"]](ctx, command)
-        return
-    if pending["kind"] == "control":
-        option = f"{command.line} {command.direction}"
-        if option not in pending["options"]:
-            raise Refused("choose_line_and_direction", options=pending["options"])
-        ctx.emit("pending_cleared")
-        line, direction = option.split()
-        axis, index = grid.parse_line(line)
-        exit_allowed = state.ruleset.settings.control_chamber_can_exit
-        token = state.ruleset.settings.control_chamber_uses_token
-        board.slide(ctx, axis, index, direction, exit_allowed, token)
-        return
-    target = cell_named(command.cell, "choose_a_room_cell")
-    if grid.name(target) not in pending["options"]:
-        raise Refused("choose_one_of_these_rooms", cells=pending["options"])
-    ctx.emit("pending_cleared")
-    kind = pending["kind"]
-    if kind == "vision":
-        # Carried in: "the same room is looked at when arriving in the Vision Chamber" (000).
-        for member in company(state, cid):
-            look_at(ctx, member, target)
-    elif kind == "moving":
-        here = state.cell_of(state.characters[cid].tile)
-        ctx.emit("swapped", cells=[here, target], how="moving")
-    elif kind == "illusion":
-        # The room brought in is entered from where the character came into the Illusion
-        # room: a Pivoting room turns towards that room.
-        c = state.characters[cid]
-        here = state.cell_of(c.tile)
-        ctx.emit("swapped", cells=[here, target], how="illusion")
-        enter(ctx, cid, state.cells[here], "illusion", c.came_from)
-    else:
-        CELL_CHOICES[kind](ctx, cid, target, command)
+    here, came_from = state.here(cid), state.characters[cid].came_from
+    ctx.emit("swapped", cells=[here, grid.parse_cell(cell)], how="illusion")
+    enter(ctx, cid, state.cells[here], "illusion", came_from)
 
 
-def look_at(ctx: Context, cid: str, cell: int) -> None:
+def look_at(ctx: Context, cid: str, cell: Cell) -> None:
     """A secret look: the room goes into the looker's notebook only."""
     state = ctx.state
     tile = state.tile_at(cell)

@@ -20,8 +20,10 @@ from ..kernel.ruleset import (
     MODES,
     SETTING_CHOICES,
     SETTING_NAMES,
+    TOGETHER_MODES,
     TRACKING,
     Ruleset,
+    mac_level,
     make_ruleset,
     turns_for,
 )
@@ -329,8 +331,10 @@ def _settings(setup: dict) -> dict:
     if not isinstance(given, dict):
         raise Refused("settings_not_an_object")
     settings = dict(given)
+    if "mac" in settings:
+        settings["mac"] = mac_level(settings["mac"])
     edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
-    if edition != "base" and mode in ("cooperation", "solo"):
+    if edition != "base" and mode in TOGETHER_MODES:
         settings.setdefault("mac", "standard")
     if settings.get("mac") == "madness":
         settings.setdefault("adrenaline", False)
@@ -345,7 +349,7 @@ def _check_setting(key: object, value: object) -> None:
     """A setting the ruleset knows, with a value it takes (ruleset.SETTING_CHOICES)."""
     if key not in SETTING_NAMES:
         raise Refused("unknown_setting", setting=str(key)[:40])
-    choices = SETTING_CHOICES.get(key)  # type: ignore[call-overload]
+    choices = SETTING_CHOICES.get(key)
     if choices is None and not isinstance(value, bool):
         raise Refused("setting_is_a_flag", setting=key, value=str(value)[:20])
     if choices is not None and value not in choices:
@@ -383,7 +387,7 @@ def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
     level = ruleset.settings.mac
     if level == "off" and not mac_rooms:
         return None
-    if level not in ("off", "standard", "madness"):
+    if level not in SETTING_CHOICES["mac"]:
         raise Refused("mac_level")
     try:
         deck = deck_from_data(setup["deck"], "deck") if "deck" in setup else load_deck()
@@ -456,8 +460,8 @@ def new_game(setup: dict) -> Context:
     ctx = Context(evolve.created(created))
     ctx.events.append(created)
     if deck is not None and not deck["physical"]:
-        pile = [card["id"] for card in deck["cards"] for _ in range(card["count"])]
-        rng, pile = chance.shuffled(ctx.state.rng, pile)
+        assert ctx.state.mac_deck is not None  # the fold built it from the event
+        rng, pile = chance.shuffled(ctx.state.rng, ctx.state.mac_deck.expand())
         ctx.emit("mac_shuffled", pile=pile, rng=rng, private="engine")
     for sid, cid, role in roles:
         ctx.emit("role_dealt", seat=sid, character=cid, role=role, private=sid)

@@ -10,10 +10,11 @@ sets it off for those who stay. The "Do Not Cross" marker is the tile's `sealed`
 from __future__ import annotations
 
 from ..kernel.context import Context
+from ..kernel.state import TileId
 from . import board, rooms
 
 
-def shred(ctx: Context, tile_id: int) -> None:
+def shred(ctx: Context, tile_id: TileId) -> None:
     """The Shredder goes into action: whoever is still inside dies, then no one may enter."""
     state = ctx.state
     for cid in state.occupants(tile_id):
@@ -23,5 +24,5 @@ def shred(ctx: Context, tile_id: int) -> None:
 
 
 @rooms.on_leave("shredder")
-def _exited(ctx: Context, cid: str, tile_id: int) -> None:
+def _exited(ctx: Context, cid: str, tile_id: TileId) -> None:
     shred(ctx, tile_id)

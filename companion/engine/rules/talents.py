@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from ..kernel import grid
 from ..kernel.context import Context, Refused
+from ..kernel.grid import Cell
+from ..kernel.registry import Table
 from ..kernel.state import TALENT, GameState
 
 Options = Callable[[GameState, str], list[dict]]
@@ -33,14 +35,15 @@ class Talent:
     abilities: tuple[str, ...] = ()  # the two abilities of one token, when there are two
 
 
-TALENTS: dict[str, Talent] = {}
+TALENTS: Table[Talent] = Table("character")  # every character of the catalogue has one
 CELL_FIELDS = ("cell", "from")  # parameters naming one cell; "cells" names two
 
 
 def register(
     character: str, name: str, options: Options, resolve: Resolve, abilities: tuple = ()
 ) -> None:
-    TALENTS[character] = Talent(name, options, resolve, abilities)
+    """File a character's talent: its name, its options now and what it does."""
+    TALENTS.register(character)(Talent(name, options, resolve, abilities))
 
 
 def options(state: GameState, cid: str) -> list[dict]:
@@ -98,7 +101,7 @@ def _is_cell(name: str) -> bool:
     return True
 
 
-def shown_cell(state: GameState, cid: str, option: dict) -> int | None:
+def shown_cell(state: GameState, cid: str, option: dict) -> Cell | None:
     """The cell whose room a talent may reveal: where a carry or a robot's order goes."""
     if "robot" in option:
         return grid.neighbour(grid.parse_cell(option["robot"]), option["direction"])

@@ -1,4 +1,4 @@
-"""`room25 simulate` and the simulated players (companion/simulate.py, companion/players.py).
+"""`room25 simulate` and the simulated players (companion/sim/).
 
 Behaviour only, no timing: the number of games, determinism, never a refused command, the
 heuristic player's picture of the game matching its seat's view, and an honest check that it
@@ -6,17 +6,32 @@ plays better than random."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import types
 from collections import Counter
+from collections.abc import Iterator
+from functools import partial
 
 import pytest
 
 from companion.cli import main
-from companion.engine import EDITIONS, MODES, apply, legal_commands, seat_view, start
-from companion.engine.rules.compose import legal_players
+from companion.engine import (
+    EDITIONS,
+    MODES,
+    GameState,
+    apply,
+    changes_for,
+    compose,
+    legal_commands,
+    public_view,
+    seat_view,
+    start,
+)
 from companion.sim import simulate as simulate_module
-from companion.sim.players import HeuristicPlayer, Mirror
+from companion.sim.heuristic import HeuristicPlayer
+from companion.sim.mirror import Mirror
 from companion.sim.simulate import play_game, simulate
 
 WINS = {"complete_victory", "partial_victory"}
@@ -25,7 +40,7 @@ TABLES = [
     (edition, mode, players)
     for edition in EDITIONS
     for mode in MODES
-    for players in legal_players(edition, mode)
+    for players in compose.legal_players(edition, mode)
 ]
 
 
@@ -41,8 +56,14 @@ def test_simulate_plays_the_number_of_games_asked(policy):
 
 
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
-def test_simulate_is_deterministic_for_a_seed(policy):
-    setup = {"mode": "cooperation", "players": 3}
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"mode": "cooperation", "players": 3},
+        {"edition": "ultimate", "mode": "cooperation", "players": 4},  # talents, M.A.C. cards
+    ],
+)
+def test_simulate_is_deterministic_for_a_seed(policy, setup):
     first = simulate(setup, 4, seed=11, policy=policy).as_dict()
     again = simulate(setup, 4, seed=11, policy=policy).as_dict()
     for key in ("counts", "mean_turns", "mean_commands"):
@@ -69,8 +90,12 @@ def test_heuristic_players_never_send_a_refused_command(edition, mode, players):
 
 
 def test_heuristic_players_never_send_a_refused_command_across_many_games():
+    """Base Suspicion, and Season 2 and Ultimate Suspicion up to eight players, where every
+    talent comes to be played (or lost, with no way to play it)."""
     for number in range(12):
-        setup = {"mode": "suspicion", "players": 5 + number % 2, "seed": 500 + number}
+        edition = EDITIONS[number % 3]
+        players = 5 + number % 2 if edition == "base" else 5 + number % 4
+        setup = {"edition": edition, "mode": "suspicion", "players": players, "seed": 500 + number}
         state, _ = play_game(setup, "heuristic", random.Random(number))
         assert state.outcome is not None
 
@@ -151,3 +176,44 @@ def test_heuristic_players_follow_the_game_by_its_changes(monkeypatch):
     )
     assert state.outcome is not None and played > 50
     assert asked == dict.fromkeys(state.seats, 1)
+
+
+def _reachable(root: object) -> Iterator[object]:
+    """Every object a player holds, however deep: its own fields, containers and values
+    (modules, classes and functions are code, not what it holds)."""
+    seen = {id(root)}
+    queue = [root]
+    while queue:
+        item = queue.pop()
+        yield item
+        for ref in gc.get_referents(item):
+            if isinstance(ref, (type, types.ModuleType, types.FunctionType)) or id(ref) in seen:
+                continue
+            seen.add(id(ref))
+            queue.append(ref)
+
+
+def test_a_heuristic_player_holds_nothing_of_the_game_but_its_seats_view():
+    """Halfway through Suspicion games, no player holds the game state (it could read every
+    secret there), and each knows the role of a character only when it is its seat's own or
+    the public view shows it."""
+    for seed in (4, 5):
+        rng = random.Random(seed)
+        state, events = simulate_module._begin({"mode": "suspicion", "players": 5, "seed": seed})
+        players = simulate_module.make_players(state, events, "heuristic", rng)
+        seats = list(state.seats)
+        seen = dict.fromkeys(seats, state)
+        while state.turn < 4 and state.outcome is None:
+            seat, legal = simulate_module._next_seat(state, seats)
+            player = players[seat]
+            if seen[seat] is not state:
+                if player.following:
+                    player.observe(changes_for(seen[seat], state, seat))
+                seen[seat] = state
+            state = apply(state, player.choose(partial(seat_view, state, seat), legal)).state
+        public = public_view(state)["characters"]
+        for seat, player in players.items():
+            assert not any(isinstance(o, GameState) for o in _reachable(player))
+            for cid, character in player.mirror.chars.items():
+                if character.role is not None:
+                    assert character.seat == seat or public[cid]["role"] is not None

@@ -1,0 +1,107 @@
+"""The complex as a heuristic player pictures it: cells, neighbours, lines and the ways through.
+
+Taken once from the engine's `grid` (public), with what the planner asks of it thousands of times
+a game worked out at import: exit distances, edges, quarters, Manhattan distances."""
+
+from __future__ import annotations
+
+import heapq
+
+from companion.engine import grid
+
+SIZE, CENTRE = grid.SIZE, grid.CENTRE
+NAMES = tuple(grid.name(c) for c in grid.CELLS)
+INDEX = {name: c for c, name in enumerate(NAMES)}
+ADJ = grid.ADJACENT
+NEIGHBOURS = tuple(tuple(a.values()) for a in ADJ)
+is_exit = grid.is_exit_zone
+line_name = grid.line_key
+leading = grid.leading_cell
+
+
+def is_edge(c: int) -> bool:
+    row, col = divmod(c, SIZE)
+    return row in (0, 4) or col in (0, 4)
+
+
+EDGE = tuple(is_edge(c) for c in range(SIZE * SIZE))
+
+
+def _exit_distances() -> tuple[int, ...]:
+    """Slides needed to bring a room at each cell into an exit zone (the Central room: never)."""
+    dist = [99] * (SIZE * SIZE)
+    queue: list[int] = [c for c in grid.CELLS if is_exit(c)]
+    for c in queue:
+        dist[c] = 0
+    for c in queue:
+        row, col = divmod(c, SIZE)
+        for direction, n in ADJ[c].items():
+            along_row = direction in ("east", "west")
+            if (along_row and row == 2) or (not along_row and col == 2) or n == CENTRE:
+                continue
+            if dist[n] > dist[c] + 1:
+                dist[n] = dist[c] + 1
+                queue.append(n)
+    return tuple(dist)
+
+
+EXIT_DIST = _exit_distances()
+
+
+LINES = {
+    (axis, index): tuple(int(c) for c in grid.line_cells(axis, index))
+    for axis in ("row", "col")
+    for index in range(SIZE)
+}
+
+
+def line_cells(axis: str, index: int) -> tuple[int, ...]:
+    """The cells of a row or a column, in order."""
+    return LINES[axis, index]
+
+
+def slide_of(cell: int, direction: str) -> tuple[str, int]:
+    """The line a Control played from this cell moves in this direction."""
+    row, col = divmod(cell, SIZE)
+    return ("row", row) if direction in ("east", "west") else ("col", col)
+
+
+def slid(tiles: tuple[int, ...], axis: str, index: int, direction: str) -> tuple[int, ...]:
+    return tuple(grid.slide(list(tiles), axis, index, direction))
+
+
+SECTOR = tuple(
+    0 if r < 2 and c >= 2 else 1 if r >= 2 and c > 2 else 2 if r > 2 and c <= 2 else 3
+    for r, c in (divmod(cell, SIZE) for cell in range(SIZE * SIZE))
+)
+MANHATTAN = tuple(
+    tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE)
+)
+INF = 1e9
+
+
+def dijkstra(
+    sources: dict[int, float], tiles: tuple[int, ...], cost: dict[int, float]
+) -> list[float]:
+    """Cost to reach a source from every cell, paying each room's cost on entering it."""
+    dist = [INF] * 25
+    heap = []
+    for c, d in sources.items():
+        dist[c] = d
+        heap.append((d, c))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, u = pop(heap)
+        if d > dist[u]:
+            continue
+        step = cost[tiles[u]] if u != CENTRE else 1.0
+        if step >= INF:
+            continue
+        nd = d + step
+        for v in NEIGHBOURS[u]:
+            if nd < dist[v]:
+                dist[v] = nd
+                push(heap, (nd, v))
+    return dist

@@ -1,0 +1,338 @@
+"""The heuristic policy: a seat that plans on what its seat may know, and nothing else.
+
+The driver (`companion.sim.simulate`) hands the player its seat's `legal_commands` and a way to
+ask for its `seat_view`, and before each decision the changes of its view since the last one
+(`changes_for`); it answers with one of the legal commands. It keeps a `Mirror` of its view,
+builds its `Knowledge` from it, and plans each character's two actions with a one-turn
+lookahead (`search`) over its own model of the complex (`lines`). It never applies a command to
+the real state to see what would happen (that would show it hidden rooms) and never looks at
+`full_view`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine import apply_changes
+from companion.sim import choices
+from companion.sim.actions import ALL_TOKENS, BLIND, step, ways
+from companion.sim.complex import INDEX, INF, NEIGHBOURS
+from companion.sim.knowledge import Knowledge, fingerprint_of
+from companion.sim.lines import Sim, leaf, start
+from companion.sim.mirror import Mirror
+from companion.sim.rooms import BASE_COMPOSITION, KNOWN_SAFE, LEVEL, REMINDER_SCORE
+from companion.sim.search import best_single, idle, look_first, looks, then
+from companion.sim.table import Table
+from companion.sim.talents import NOT_PARAMETERS
+
+ADRENALINE_TURNS = 2  # the Adrenaline token is played in the last two turns
+
+
+def _params_key(params: dict) -> tuple:
+    """An action's parameters, whether from the model (`ways`) or a legal command."""
+    return tuple(
+        (k, tuple(v) if isinstance(v, list) else v)
+        for k, v in params.items()
+        if k not in NOT_PARAMETERS
+    )
+
+
+def _program_key(command: dict) -> tuple:
+    """A programming command without its Adrenaline flag."""
+    return (command["character"], tuple(command.get("actions") or ()), command.get("talent_choice"))
+
+
+class HeuristicPlayer:
+    """Plans each character's two actions with a one-turn lookahead (the others standing still)
+    over its own model of the complex; `docs/simulate.md` gives the policy in words."""
+
+    def __init__(
+        self,
+        seat: str,
+        rng: random.Random,
+        composition: dict[str, int] | None = None,
+        table: Table | None = None,
+        team_of: dict[str, str] | None = None,
+        clue_index: int = 0,
+        check: bool = False,
+    ) -> None:
+        self.seat, self.rng = seat, rng
+        self.composition = dict(composition or BASE_COMPOSITION)
+        self.deck = tuple(self.composition.items())  # the composition, as a key
+        self.table = table
+        self.team_of = team_of or {}
+        self.clue_index = clue_index
+        self.check = check  # compare the mirror with a fresh seat_view at every decision
+        self.mirror: Mirror | None = None
+        self.view: dict = {}  # with `check`: the seat's view kept current by its changes
+        self.static: tuple | None = None  # the planning data of the last decision, by board
+        self.known: Knowledge | None = None  # the knowledge of the last decision
+        self.layout: tuple | None = None  # `_board` of the last decision, by board
+        self.side: tuple | None = None  # `Knowledge._side` of the last decision, by roles
+
+    # --- the entry point ---
+
+    @property
+    def following(self) -> bool:
+        """Whether it keeps a view that `observe` brings up to date; until its first plan it
+        keeps none, and asks for its whole view then."""
+        return self.mirror is not None
+
+    def observe(self, changes: list[Any]) -> None:
+        """The changes of this seat's view since it last chose (`changes_for`: the engine's
+        `Change` entries, a type it does not export)."""
+        if self.mirror is not None:
+            self.mirror.observe(changes)
+            if self.check:
+                self.view = apply_changes(self.view, changes)
+
+    def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
+        """One of `legal`; `look()` gives this seat's `seat_view` when the mirror needs it."""
+        first = legal[0]["type"]
+        if first == "clue":
+            return self._clue(legal)
+        if any("room" in c for c in legal):
+            # Physical tracking: a command that shows a tile says which room it is. The player
+            # decides what to do; the simulated tile is any room the engine accepts.
+            variants: dict[str, list[dict]] = {}
+            for c in legal:
+                plain = {k: v for k, v in c.items() if k != "room"}
+                variants.setdefault(repr(sorted(plain.items())), []).append(c)
+            plain_legal = [
+                {k: v for k, v in group[0].items() if k != "room"} for group in variants.values()
+            ]
+            chosen = self.choose(look, plain_legal)
+            return self.rng.choice(variants[repr(sorted(chosen.items()))])
+        m = self.mirror
+        if m is None:
+            view = look()
+            if view.get("complex") is None:
+                return self.rng.choice(legal)  # countdown tracking: no board to plan on
+            self.mirror = m = Mirror(view)
+            self.view = view
+        elif self.check:
+            fresh = look()
+            if self.view != fresh:
+                wrong = {k: (self.view[k], fresh[k]) for k in fresh if self.view.get(k) != fresh[k]}
+                raise AssertionError(f"seat {self.seat}: view kept by its changes differs: {wrong}")
+            mine, theirs = m.summary(), Mirror(fresh).summary()
+            if mine != theirs:
+                wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+                raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
+        actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
+        if len(actions) == 1 and not self._worth_marking(m, legal):
+            return actions[0]  # nothing to decide
+        # Nothing this seat knows changed since its last decision (its first action after
+        # programming, most often): the same knowledge, with all it has worked out.
+        fingerprint = fingerprint_of(self, m)
+        know = self.known
+        if know is None or know.fingerprint != fingerprint:
+            know = self.known = Knowledge(self, m, fingerprint)
+        if m.pending is not None and first == "choose":
+            return self._choose(know, m, legal)
+        if first == "program":
+            return self._program(know, legal)
+        reminder = self._reminder(know, legal)
+        if reminder is not None:
+            return reminder
+        if actions:
+            return self._act(know, m, actions)
+        others = [c for c in legal if c["type"] not in ("reminder", "expose")]
+        return self.rng.choice(others or legal)
+
+    def _clue(self, legal: list[dict]) -> dict:
+        """Allies agree to look at different rooms around the Central room."""
+        if self.table is not None:
+            wanted = ("C2", "D3", "C4", "B3")[self.clue_index % 4]
+            for c in legal:
+                if c["cell"] == wanted:
+                    return c
+        return self.rng.choice(legal)
+
+    # --- programming and actions ---
+
+    def _program(self, know: Knowledge, legal: list[dict]) -> dict:
+        programs = [c for c in legal if c["type"] == "program" and not c.get("adrenaline")]
+        if not programs:
+            return self.rng.choice(legal)
+        me = programs[0]["character"]
+        programs = [c for c in programs if c["character"] == me]
+        s0 = start(know, me)
+        # A first action the plan does not follow (a push among allies, a slide that leaves
+        # Room 25 alone) is never better than a Look first, when a Look can be played.
+        can_look = bool(ways(know, s0, "look")) and any(
+            (c.get("actions") or [None])[0] == "look" for c in programs
+        )
+        # Every first action once, then every second action after it.
+        firsts: dict[str, list[tuple[dict | None, Sim, tuple]]] = {}
+        per_line: dict[tuple[str, ...], list[tuple[dict | None, float]]] = {}
+        shared = None
+        values: dict[tuple[str, ...], float] = {}
+        best, chosen = -INF, []
+        for command in programs:
+            tokens = tuple(command.get("actions") or ())
+            if not tokens:
+                chosen.append(command)
+                continue
+            v = values.get(tokens)
+            if v is None and tokens[0] == "look":
+                if shared is None:
+                    shared = looks(know, s0)
+                v = look_first(know, s0, list(tokens[1:]), shared)
+                if len(tokens) == 1:
+                    v -= 3.0
+                values[tokens] = v
+            if v is None:
+                first = tokens[0]
+                lines = firsts.get(first)
+                if lines is None:
+                    options = ways(know, s0, first)
+                    if can_look and options == [BLIND]:
+                        lines = []
+                    elif options:
+                        lines = [(p, *step(know, s0, first, p)) for p in options]
+                    else:
+                        lines = [(None, idle(know, s0), ())]
+                    firsts[first] = lines
+                rest = list(tokens[1:])
+                v = -INF
+                found = per_line[tokens] = []
+                for params, s1, looked in lines:
+                    line_value = then(know, s1, looked, rest)
+                    found.append((params, line_value))
+                    if line_value > v:
+                        v = line_value
+                if len(tokens) == 1:
+                    v -= 3.0  # one action only: for the Cold chamber or a trap
+                values[tokens] = v
+            if v > best + 1e-9:
+                best, chosen = v, [command]
+            elif v > best - 1e-9:
+                chosen.append(command)
+        # What each way of playing the first token is worth, for the action itself if nothing
+        # this seat knows changes before it (`_act_value`).
+        memo = know.first_values
+        for command in chosen:
+            tokens = tuple(command.get("actions") or ())
+            for params, line_value in per_line.get(tokens, ()):
+                if params is not None:
+                    memo[(*tokens, *_params_key(params))] = line_value
+        if know.turns_left <= ADRENALINE_TURNS:
+            # The Adrenaline token is worth nothing once the game is over: in the last turns
+            # the same programme takes it too (one more basic action after the second round,
+            # 000, 1. PROGRAMMING, Adrenaline token), played as the position then asks.
+            wanted = [_program_key(c) for c in chosen]
+            boosted = [c for c in legal if c.get("adrenaline") and _program_key(c) in wanted]
+            if boosted:
+                return self.rng.choice(boosted)
+        return self.rng.choice(chosen)
+
+    def _act(self, know: Knowledge, m: Mirror, legal: list[dict]) -> dict:
+        me: str = legal[0].get("character") or m.current or ""
+        s0 = start(know, me)
+        mine = m.chars[me]
+        programmed = list(mine.program)
+        free = not programmed
+        first_round = m.round == 1
+        later: list[str] = []
+        if free and first_round:
+            played = mine.played
+            later = [a for a in ALL_TOKENS if a not in played]
+        best, chosen = -INF, []
+        for command in legal:
+            kind = command["type"]
+            if kind == "act":
+                v = self._act_value(know, s0, command, programmed, later, first_round)
+            elif kind == "wait":
+                v = max(best_single(know, s0, a) for a in programmed) - 1.0
+            elif first_round and free and later:  # pass now, play in the second round
+                v = max(best_single(know, s0, a) for a in later) - 1.0
+            else:
+                v = leaf(know, s0)
+            if v > best + 1e-9:
+                best, chosen = v, [command]
+            elif v > best - 1e-9:
+                chosen.append(command)
+        return self.rng.choice(chosen)
+
+    def _act_value(
+        self,
+        know: Knowledge,
+        s0: Sim,
+        command: dict,
+        programmed: list[str],
+        later: list[str],
+        first_round: bool,
+    ) -> float:
+        """An action now, with the best of what this character may still play this turn."""
+        action = command.get("action")
+        if programmed:
+            rest = [a for a in programmed if a != action] if first_round else []
+            if first_round and know.first_values:
+                found = know.first_values.get((action, *rest, *_params_key(command)))
+                if found is not None:  # worked out while programming, on this knowledge
+                    return found
+            s1, looked = step(know, s0, action or "lost", command)
+            return then(know, s1, looked, rest)
+        s1, looked = step(know, s0, action or "lost", command)
+        rest = [a for a in later if a != action]
+        v = leaf(know, s1)
+        return max(v, then(know, s1, looked, rest)) if rest else v
+
+    # --- choices asked by a room, a robot or a M.A.C. card ---
+
+    def _choose(self, know: Knowledge, m: Mirror, legal: list[dict]) -> dict:
+        pending = m.pending
+        assert pending is not None  # asked only while a choice is pending
+        kind = pending["kind"]
+        me = pending["character"]
+        if kind == "punishment" and me in know.chars:
+            return choices.punishment(know, me, legal)
+        if me not in know.pos or kind not in choices.VALUED:
+            return self.rng.choice(legal)
+        s0 = start(know, me)
+        best, chosen = -INF, []
+        for command in legal:
+            v = choices.value(know, s0, kind, command)
+            if v > best + 1e-9:
+                best, chosen = v, [command]
+            elif v > best - 1e-9:
+                chosen.append(command)
+        return self.rng.choice(chosen)
+
+    # --- reminder token ---
+
+    def _worth_marking(self, m: Mirror, legal: list[dict]) -> bool:
+        """Whether a reminder token may be worth placing: it is free, and this seat has seen a
+        room worth marking (a guard: any room)."""
+        if legal[-1]["type"] != "reminder":
+            return False
+        if m.mode == "suspicion":
+            return True
+        return any(REMINDER_SCORE.get(k, 0.0) >= 1.0 or k not in LEVEL for k in m.notebook.values())
+
+    def _reminder(self, know: Knowledge, legal: list[dict]) -> dict | None:
+        """Mark a dangerous room this seat has seen near the characters (a guard marks the exit
+        or a safe room instead, to keep the prisoners away)."""
+        if legal[-1]["type"] != "reminder":
+            return None
+        near = {n for c in know.pos.values() for n in NEIGHBOURS[c]}
+        best, pick = 0.0, None
+        for command in legal:
+            if command["type"] != "reminder":
+                continue
+            c = INDEX[command["cell"]]
+            kind = know.kinds.get(know.tiles[c])
+            if kind is None:
+                continue
+            if know.guard:
+                score = 3.0 if kind == "room25" else (1.0 if kind in KNOWN_SAFE else 0.0)
+            else:
+                score = REMINDER_SCORE.get(kind, 0.0 if kind in LEVEL else 1.0)
+            if score and c in near:
+                score += 1.0
+            if score > best:
+                best, pick = score, command
+        return pick if best >= 2.0 else None

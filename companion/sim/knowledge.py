@@ -1,0 +1,496 @@
+"""What one seat knows at one moment, in the form the heuristic planner reads.
+
+Built from the seat's `Mirror` (its view kept current) and the allies' `Table`: the rooms known
+(revealed, or in the seat's notebook), the positions, whose side each character is on as far as
+the roles shown tell, the chances of the rooms nobody told it about, path costs and distances.
+
+Speed. What does not change between two decisions is kept on the player rather than worked out
+again: by the complex and the notebook (`Mirror.board`) the tiles in place and the rooms known
+(`_board`), the chances of a room nobody told the seat about, the path costs and distances; by
+the roles shown and who is alive, whose side each character is on (`Knowledge._side`); for any
+game, the chances of each room once some are seen (`rooms.chances`). None of this changes a
+decision: the same seed plays the same game as without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.sim.complex import CENTRE, EDGE, EXIT_DIST, INF, MANHATTAN, SECTOR, dijkstra
+from companion.sim.mirror import Mirror
+from companion.sim.rooms import KNOWN_SAFE, LEVEL, LEVEL_PATH, PATH_COST, UNKNOWN_PATH, chances
+from companion.sim.weights import (
+    ALARM_GUARD,
+    ALARM_PRISONER,
+    DEATH,
+    DIST_W,
+    EXIT_W,
+    FRONT_W,
+    INFO_BASE,
+    KEY_FOUND,
+    LATE_W,
+    R25_FOUND,
+)
+
+if TYPE_CHECKING:
+    from companion.sim.heuristic import HeuristicPlayer
+
+
+class Knowledge:
+    """What one seat knows at one moment, in a form quick to plan with."""
+
+    def __init__(self, player: HeuristicPlayer, m: Mirror, fingerprint: tuple) -> None:
+        self.mode = m.mode
+        self.settings = m.settings
+        self.seat = player.seat
+        self.turn = m.turn
+        self.turns_left = m.turns_left
+        self.fingerprint = fingerprint  # `fingerprint_of` of the mirror it was built from
+        self.last_turn = m.turns_left == 1
+        revealed = m.revealed
+        layout = player.layout
+        if layout is None or layout[0] != (m.serial, m.board, m.marks):
+            layout = player.layout = ((m.serial, m.board, m.marks), *_board(m))
+        _, tiles, where, kinds, marked, self.room25_tile, self.key_tile = layout
+        self.tiles = tiles
+        self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
+        table = player.table
+        if table is not None:
+            levels = table.levels
+            for tile, kind in kinds.items():
+                if tile not in revealed and tile not in levels:
+                    levels[tile] = LEVEL.get(kind, "danger")
+            self.levels = levels
+        else:
+            self.levels = {}
+
+        self.chars = chars = m.chars
+        self.pos: dict[str, int] = {}
+        self.public_role: dict[str, str] = {}
+        self.flood_due: set[str] = set()
+        self.dead: list[str] = []
+        for cid, c in chars.items():
+            if c.role is not None:
+                self.public_role[cid] = c.role
+            if not c.alive:
+                self.dead.append(cid)
+                continue
+            if c.tile is None:
+                continue
+            self.pos[cid] = where[c.tile]
+            if c.flooded is not None and c.flooded == c.tile and self.turn >= c.flooded_turn + 1:
+                self.flood_due.add(cid)
+        self.trapped = {cid for cid, t in m.trapped.items() if chars[cid].tile == t}
+        self.controls = m.controls
+        # Season 2 / Ultimate Cooperation: Room 25 leaves only once the Key room was entered.
+        self.key_needed = (
+            player.composition.get("key", 0) > 0
+            and not m.key_activated
+            and (
+                self.mode == "cooperation"
+                or (self.mode == "solo" and self.settings.get("key_room_in_solo", False))
+            )
+        )
+        side_key = (m.serial, tuple(self.public_role.items()), tuple(self.pos), tuple(self.dead))
+        side = player.side
+        if side is None or side[0] != side_key:
+            self._side(player, chars)
+            side = player.side = (side_key, {k: getattr(self, k) for k in SIDE})
+        else:
+            self.__dict__.update(side[1])
+        # What follows depends on the rooms known and the tiles' places only (the costs of
+        # crossing rooms on the reminder tokens too): kept from the last decision while those
+        # have not changed.
+        key = (m.serial, m.board, len(self.levels))
+        known = (m.serial, m.known, m.marks, len(self.levels))
+        kept = player.static
+        if kept is not None and kept[0] == key:
+            self.__dict__.update(kept[2])
+            fresh = kept[1] != known  # a reminder token placed: the costs change
+        else:
+            self._prior(player)
+            # Only rooms changed places: the costs of entering them, and the distances
+            # already found for each layout of the complex, still hold.
+            fresh = kept is None or kept[1] != known
+            if kept is not None and not fresh:
+                for name in KNOWN_ONLY:
+                    setattr(self, name, kept[2][name])
+        if fresh:
+            self._costs()
+            self._dist_cache: dict[tuple, list[float]] = {}
+            self._front_cache: dict[tuple, list[float]] = {}
+        if fresh or kept is None or kept[0] != key:
+            self._share_cache: dict[tuple, tuple] = {}  # by positions, on this layout
+            self.base_dist = self.dist_to_room25(self.tiles)
+            player.static = (key, known, {k: getattr(self, k) for k in STATIC})
+        self.alarm_early = (
+            self.mode in ("suspicion", "competition", "team")
+            and not m.alarm
+            and self.turn <= 5
+            and self.settings.get("alarm", True)
+        )
+        self.me = ""  # the planning character (`focus`)
+        self.base_front: list[float] | None = None  # `frontier` of the complex as it is
+        # Actions each character has left after this turn, less those that take Room 25 to an
+        # exit and out: a longer way to Room 25 is as good as lost, worth some risk to shorten.
+        self.actions_left = 2.0 * (self.turns_left - 1) - 1.0
+        if self.room25_tile is not None:
+            self.actions_left -= min(EXIT_DIST[self.tiles.index(self.room25_tile)], 3)
+        self.late_w = LATE_W if not self.guard else 0.0
+        # Time presses as the countdown runs: exploring is worth more risk.
+        self.front_w = FRONT_W * 8.0 / max(self.turns_left, 2)
+        self.exit_w = EXIT_W * 6.0 / max(self.turns_left, 2) if not self.guard else EXIT_W
+
+    def _side(self, player: HeuristicPlayer, chars: dict) -> None:
+        """Whose success matters to this seat, and how much (negative: an opponent)."""
+        mode = self.mode
+        me = self.seat
+        self.guard = False
+        weight: dict[str, float] = {}
+        if mode in ("cooperation", "solo"):
+            weight = {cid: 1.0 for cid in chars}
+        elif mode == "competition":
+            weight = {cid: 1.0 if c.seat == me else -0.4 for cid, c in chars.items()}
+        elif mode == "team":
+            side = player.team_of
+            weight = {
+                cid: 1.0 if side.get(c.seat) == side.get(me) else -0.5 for cid, c in chars.items()
+            }
+        else:  # suspicion
+            my_role = "prisoner"
+            for c in chars.values():
+                if c.seat == me and c.role:
+                    my_role = c.role
+            self.guard = my_role == "guard"
+            for cid, c in chars.items():
+                role = c.role
+                if c.seat == me:
+                    weight[cid] = 1.0
+                elif self.guard:
+                    weight[cid] = 0.3 if role == "guard" else -0.7
+                else:
+                    weight[cid] = {"guard": -0.3, "prisoner": 0.9}.get(role, 0.45)
+        self.weight = weight
+        self.exit_sign = -1.0 if self.guard else 1.0
+        # Characters who must be inside Room 25 for it to leave, as far as this seat can tell.
+        living = [cid for cid in chars if cid in self.pos]
+        if mode in ("cooperation", "solo"):
+            self.required = living
+        elif mode in ("competition", "team"):
+            self.required = [cid for cid in living if weight[cid] > 0]
+        elif self.guard:
+            self.required = []
+        else:
+            self.required = [cid for cid in living if self.public_role.get(cid) != "guard"]
+        self.dead_allies = [cid for cid in self.dead if weight.get(cid, 0.0) > 0]
+
+    def _prior(self, player: HeuristicPlayer) -> None:
+        """The chances of each room on a tile nobody told this seat about."""
+        kinds = self.kinds
+        p, self.cost_unknown, self.p_bad, self.cost_good = chances(
+            player.deck, tuple(sorted(kinds.values()))
+        )
+        self.p = p
+        self.unknown = [t for t in self.tiles if t not in kinds]
+        self.p_mortal = p.get("mortal", 0.0)
+        revealed = self.revealed
+        self.safe_hidden = [t for t, k in kinds.items() if t not in revealed and k in KNOWN_SAFE]
+        illusion_death = 0.0 if self.safe_hidden else self.p_mortal
+        self.p_death_unknown = self.p_mortal + p.get("illusion", 0.0) * illusion_death
+        self.p_trap_unknown = p.get("trapped", 0.0)
+        # Where Room 25 may be: on the edge at the start, anywhere a slide took it since.
+        self.p25: dict[int, float] = {}
+        if self.room25_tile is None:
+            weights = {}
+            levels = self.levels
+            for c, t in enumerate(self.tiles):
+                if t in kinds:
+                    continue
+                level = levels.get(t)
+                if level == "danger" or level == "obstacle":
+                    continue
+                w = 1.0 if EDGE[c] else 0.2
+                weights[t] = w * 2.0 if level == "safe" else w
+            total_w = sum(weights.values()) or 1.0
+            self.p25 = {t: w / total_w for t, w in weights.items()}
+        # Where the Key room may be, while it is needed and nobody here has seen it.
+        self.pkey: dict[int, float] = {}
+        if self.key_needed and self.key_tile is None:
+            open_ = [t for t in self.unknown if self.levels.get(t) in (None, "safe")]
+            self.pkey = {t: 1.0 / len(open_) for t in open_} if open_ else {}
+
+    def _costs(self) -> None:
+        """Path cost of stepping onto each tile, from what this seat knows or was told."""
+        cost: dict[int, float] = {}
+        kinds, levels, sealed = self.kinds, self.levels, self.sealed
+        for t in self.tiles:
+            kind = kinds.get(t)
+            if t in sealed:
+                c = INF
+            elif kind is not None:
+                c = INF if kind in ("mortal", "vortex", "shredder") else PATH_COST.get(kind, 1.0)
+            else:
+                level = levels.get(t)
+                c = UNKNOWN_PATH if level is None else LEVEL_PATH[level]
+                if t in self.marked and self._marked_by_other(t):
+                    c += 2.0
+            cost[t] = c
+        self.path_cost = cost
+
+    def _marked_by_other(self, tile: int) -> bool:
+        return any(s != self.seat for s in self.marked.get(tile, ()))
+
+    def dist_to_room25(self, tiles: tuple[int, ...]) -> list[float] | None:
+        if self.room25_tile is None:
+            return None
+        found = self._dist_cache.get(tiles)
+        if found is None:
+            found = dijkstra({tiles.index(self.room25_tile): 0.0}, tiles, self.path_cost)
+            self._dist_cache[tiles] = found
+        return found
+
+    def frontier(self, tiles: tuple[int, ...]) -> list[float]:
+        """Cost to come next to a room where Room 25 may be (among those this character
+        explores, when allies share the work)."""
+        if tiles is self.tiles and self.base_front is not None:
+            return self.base_front
+        key = (tiles, self.me, self.share_key)
+        found = self._front_cache.get(key)
+        if found is None:
+            p25, share, pkey = self.p25, self.share, self.pkey
+            sources = {
+                c: (0.0 if EDGE[c] else 1.0)
+                for c, t in enumerate(tiles)
+                if (t in p25 or t in pkey) and share.get(t, 1.0) == 1.0
+            }
+            if not sources:
+                sources = {c: 0.0 for c, t in enumerate(tiles) if t in p25 or t in pkey}
+            found = dijkstra(sources, tiles, self.path_cost) if sources else [0.0] * 25
+            self._front_cache[key] = found
+        if tiles is self.tiles:
+            self.base_front = found
+        return found
+
+    def _share(self, me: str) -> dict[int, float]:
+        """Allies split the exploring: each hidden room goes to the nearest ally, and at equal
+        distance (all in the Central room at first) by quarter of the complex, in the order of
+        the starting clues. 1.0 for this character's rooms, 0.5 for the others'."""
+        if not self.p25:
+            return {}
+        allies = [cid for cid in self.chars if cid in self.pos and self.weight.get(cid, 0.0) > 0]
+        if len(allies) < 2 or me not in allies:
+            return {}
+        n = len(allies)
+        rows = [(i, cid, MANHATTAN[self.pos[cid]]) for i, cid in enumerate(allies)]
+        share = {}
+        p25 = self.p25
+        for c, t in enumerate(self.tiles):
+            if t not in p25:
+                continue
+            sector = SECTOR[c] % n
+            best, owner = INF, None
+            for i, cid, dist in rows:
+                d = dist[c] + (0.0 if sector == i % n else 0.6) + i * 0.01
+                if d < best:
+                    best, owner = d, cid
+            share[t] = 1.0 if owner == me else 0.5
+        return share
+
+    def look_gain(self, tile: int) -> float:
+        """What a Look at this room tells: its danger, and perhaps where Room 25 is."""
+        if tile in self.kinds:
+            return 0.0
+        told = tile in self.levels
+        gain = INFO_BASE * (0.4 if told else 1.0)
+        found = self.p25.get(tile, 0.0) * R25_FOUND + self.pkey.get(tile, 0.0) * KEY_FOUND
+        gain += found * (0.3 if told else 1.0) * self.share.get(tile, 1.0)
+        return gain * 0.6 if self.guard else gain
+
+    def focus(self, me: str) -> None:
+        """Fix the planning character, and what every cell is worth to him while nobody else
+        moves and no line slides (most lines of play)."""
+        if me == self.me:
+            return  # the same character on the same knowledge: all still holds
+        self.me = me
+        w = self.weight
+        self.death_cost = {
+            cid: DEATH * (1.0 if cid == me else w.get(cid, 0.0)) for cid in self.chars
+        }
+        if self.guard:
+            self.death_cost[me] = DEATH * 0.6
+        self.my_w = 0.1 if self.guard else 1.0
+        self.spread = self.mode in ("cooperation", "solo", "team", "competition")
+        if self.spread or not self.guard:
+            key = (me, tuple(self.pos.items()))
+            found = self._share_cache.get(key)
+            if found is None:
+                share = self._share(me)
+                mine = tuple(sorted(t for t, v in share.items() if v == 1.0))
+                found = self._share_cache[key] = (share, mine)
+            self.share, self.share_key = found
+        else:
+            self.share, self.share_key = {}, ()
+        self.risky_company = self.mode == "suspicion"
+        self.key_runner = False
+        if self.key_needed and self.key_tile is not None and me in self.pos:
+            tiles = self.tiles
+            self.key_dist = dijkstra({tiles.index(self.key_tile): 0.0}, tiles, self.path_cost)
+            allies = [c for c in self.chars if c in self.pos and w.get(c, 0.0) > 0]
+            if self.key_tile not in self.revealed:  # only this seat knows where it is
+                allies = [c for c in allies if self.chars[c].seat == self.seat]
+            nearest = min(allies, key=lambda c: self.key_dist[self.pos[c]])
+            self.key_runner = nearest == me
+        self.base_front = None
+        self.base_world = self.world_value(self.tiles, self.pos, {})
+        self.cell_value: list[float | None] = [None] * 25  # filled when first needed
+        self.moved_value: dict[tuple, tuple[float, float]] = {}  # the same for moved lines
+        # What each first action is worth with the token programmed after it, found while
+        # programming and read again when the action is played on the same knowledge.
+        self.first_values: dict[tuple, float] = {}
+
+    def world_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
+        """The others' distances to Room 25 and Room 25's distance to an exit."""
+        r_tile = self.room25_tile
+        if r_tile is None:
+            return 0.0
+        dist = self.base_dist if tiles is self.tiles else self.dist_to_room25(tiles)
+        assert dist is not None  # Room 25 is known
+        e = EXIT_DIST[tiles.index(r_tile)]
+        value = -self.exit_sign * self.exit_w * (e if e < 3 else 3)
+        me, w = self.me, self.weight
+        late = self.late_w
+        left = self.actions_left + 1.0
+        for cid, c in pos.items():
+            if cid == me or death.get(cid, 0.0) >= 0.5:
+                continue
+            d = dist[c]
+            d = d if d < 30 else 30
+            wc = w.get(cid, 0.0)
+            value -= wc * DIST_W * d
+            if wc > 0 and d > left:
+                value -= wc * late * (d - left)
+        return value
+
+    def my_value(self, tiles: tuple[int, ...], pos: dict[str, int], here: int) -> float:
+        """The planning character's place: his way to Room 25 (or to the rooms where it may
+        be), and what staying there until others move costs."""
+        me = self.me
+        r_tile = self.room25_tile
+        tile = tiles[here]
+        if self.key_runner and tiles is self.tiles:
+            d = self.key_dist[here]
+            value = -DIST_W * (d if d < 30 else 30)
+        elif r_tile is not None:
+            dist = self.base_dist if tiles is self.tiles else self.dist_to_room25(tiles)
+            assert dist is not None  # Room 25 is known
+            d = dist[here]
+            d = d if d < 30 else 30
+            value = -self.my_w * DIST_W * d
+            if self.pkey:  # the Key room is still to be found: half the team keeps looking
+                f = self.frontier(tiles)[here]
+                value = 0.5 * value - self.front_w * (f if f < 20 else 20)
+            if d > self.actions_left and not self.guard:
+                value -= self.late_w * (d - self.actions_left)
+            if tile == r_tile and self.alarm_early:
+                # Entering Room 25 in the first five turns leaves five turns to play.
+                value += (ALARM_GUARD if self.guard else -ALARM_PRISONER) * (self.turns_left - 5)
+        else:
+            d = self.frontier(tiles)[here]
+            kind = self.kinds.get(tile)
+            if kind == "dark":
+                d += 1.5  # no Look from here: a step out first
+            value = -self.front_w * (d if d < 20 else 20)
+        kind = self.kinds.get(tile)
+        if kind == "acid":
+            value -= 12.0 if self.spread else (30.0 if self.guard else 80.0)
+        elif kind == "flooded" and me in self.flood_due and tile in self.sealed:
+            value -= DEATH
+        if here != CENTRE and tile != r_tile:
+            company = 0
+            for cid, c in pos.items():
+                if c == here and cid != me:
+                    company += 1
+            if company:
+                if not self.risky_company:
+                    if r_tile is None:
+                        value -= 4.0 * company  # explorers spread out
+                elif self.guard:
+                    value += 6.0 * company  # someone to push
+                else:
+                    w = self.weight
+                    for cid, c in pos.items():
+                        if c == here and cid != me and w.get(cid, 0.0) < 0.9:
+                            value -= 25.0  # perhaps a guard, who may push him anywhere
+        return value
+
+
+def fingerprint_of(player: HeuristicPlayer, m: Mirror) -> tuple:
+    """Everything of the mirror a `Knowledge` is built from: two decisions with the same
+    fingerprint plan on the same knowledge."""
+    chars = tuple(
+        (c.alive, c.tile, c.role, c.flooded, c.flooded_turn, c.hidden, c.reserve, c.adrenaline)
+        for c in m.chars.values()
+    )
+    return (
+        m.serial,
+        m.board,
+        m.marks,
+        m.turn,
+        m.turns_left,
+        m.alarm,
+        m.key_activated,
+        tuple(m.controls.items()),
+        chars,
+        tuple(m.trapped.items()),
+        len(player.table.levels) if player.table is not None else 0,
+    )
+
+
+def _board(m: Mirror) -> tuple:
+    """What a seat's knowledge takes from the complex and the notebook alone, kept while neither
+    changes (`Mirror.board`): the tiles in place, the cell of each tile, the rooms known, the
+    reminder tokens by tile, and where Room 25 and the Key room are if known."""
+    tiles = tuple(m.cells)
+    revealed = m.revealed
+    kinds = dict(revealed)
+    for t, k in m.notebook.items():
+        if t not in revealed:
+            kinds[t] = k
+    marked: dict[int, list[str]] = {}
+    for seat, t in sorted(m.reminder):
+        marked.setdefault(t, []).append(seat)
+    room25_tile = key_tile = None
+    for t, k in kinds.items():
+        if k == "room25":
+            room25_tile = t
+        elif k == "key":
+            key_tile = t
+    where = {t: c for c, t in enumerate(tiles)}
+    return tiles, where, kinds, marked, room25_tile, key_tile
+
+
+# Suspicion, role tiles "doubt": guards dealt on average (001: 4 prisoner tiles and 1 guard tile
+# at 4 players, 2 guard tiles from 5, one tile left over at 4 and 5 players).
+GUARDS_EXPECTED = {4: 0.8, 5: 5 / 3, 6: 2.0}
+STATIC = (
+    "p",
+    "unknown",
+    "p_mortal",
+    "safe_hidden",
+    "p_death_unknown",
+    "p_trap_unknown",
+    "cost_unknown",
+    "p_bad",
+    "cost_good",
+    "p25",
+    "pkey",
+    "path_cost",
+    "_dist_cache",
+    "_front_cache",
+    "_share_cache",
+    "base_dist",
+)
+# What `Knowledge._side` finds: kept while the roles shown and who is alive do not change.
+SIDE = ("guard", "weight", "exit_sign", "required", "dead_allies")
+# What depends on the rooms known but not on their places (the caches are by layout).
+KNOWN_ONLY = ("path_cost", "_dist_cache", "_front_cache")

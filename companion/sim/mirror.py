@@ -1,0 +1,227 @@
+"""A seat's view, kept current.
+
+Built once from the seat's `seat_view`, then brought up to date from the view's changes
+(`changes_for`), because the view is costly to build before every decision. It holds only what
+that seat may see: its own notebook, the public complex and characters, its own secrets."""
+
+from __future__ import annotations
+
+import itertools
+
+from companion.sim.complex import INDEX, NAMES, SIZE
+
+
+class Seen:
+    """One character as a seat sees him."""
+
+    __slots__ = (
+        "adrenaline",
+        "alive",
+        "flooded",
+        "flooded_turn",
+        "hidden",
+        "lost",
+        "played",
+        "program",
+        "reserve",
+        "role",
+        "seat",
+        "tile",
+    )
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.alive = True
+        self.tile: int | None = None
+        self.role: str | None = None
+        self.flooded: int | None = None
+        self.flooded_turn = 0
+        self.program: list[str] = []
+        self.played: list[str] = []
+        self.adrenaline = False  # still holds his Adrenaline token
+        self.lost: tuple[str, ...] = ()  # tokens lost to Punishment cards
+        self.hidden = False  # Alice hidden: nobody may push, carry or call her
+        self.reserve = 0  # Empty rooms left for Sabotage
+
+
+class Mirror:
+    """What a seat may know of the game, in the form the planner reads: built from the seat's
+    `seat_view`, then kept current from the view's changes (`changes_for`), so that the player
+    need not ask for its whole view before every decision."""
+
+    serials = itertools.count()
+    # The top-level parts followed (`TOP_FOLLOWED`), as the view shows them.
+    turn: int
+    turns_left: int
+    alarm: bool
+    round: int
+    phase: str
+    current: str | None
+    pending: dict | None
+    controls: dict[str, str]
+    key_activated: bool
+
+    def __init__(self, view: dict) -> None:
+        self.serial = next(Mirror.serials)
+        self.board = 0  # counts the changes of the complex and the notebook...
+        self.known = 0  # ...and those of them that are not rooms changing places
+        self.marks = 0  # counts the reminder tokens placed or moved
+        ruleset = view["ruleset"]
+        self.mode = ruleset["mode"]
+        self.settings = ruleset["settings"]
+        self.cells = [-1] * (SIZE * SIZE)  # the tile at each cell (-1: none yet)
+        self.revealed: dict[int, str] = {}
+        self.sealed: set[int] = set()
+        # Reminder tokens on the board: (seat, tile) pairs, a seat holding one per character.
+        self.reminder: set[tuple[str, int]] = set()
+        self.robots: dict[int, int] = {}  # the robots standing on each tile
+        for row, entries in enumerate(view["complex"]):
+            for col, entry in enumerate(entries):
+                self._cell(row * SIZE + col, entry)
+        self.notebook: dict[int, str] = {}
+        self._notebook(view["notebook"])
+        self.trapped: dict[str, int] = {}
+        self.chars: dict[str, Seen] = {}
+        self.entries: dict[str, dict] = dict(view["characters"])
+        for cid, entry in self.entries.items():
+            self._character(cid, entry)
+        for key in TOP_FOLLOWED:
+            setattr(self, key, view[key])
+
+    def observe(self, changes: list[dict]) -> None:
+        """The changes of this seat's view since the last ones: the complex first, since the
+        characters' and the notebook's cells are read on it."""
+        later = []
+        changed = set()  # the cells whose room changed
+        for change in changes:
+            path = change["path"]
+            if path[0] == "complex":
+                cell = path[1] * SIZE + path[2]
+                if self._cell(cell, change["value"]):
+                    self.board += 1
+                    changed.add(NAMES[cell])
+            else:
+                later.append(change)
+        # A character is seen at a cell: those standing where the room changed, and those who
+        # moved, are read again once the complex is current.
+        again = set()
+        for change in later:
+            path, value = change["path"], change["value"]
+            head = path[0]
+            if head == "characters":
+                self.entries[path[1]] = value
+                again.add(path[1])
+            elif head == "notebook":
+                self._notebook(value)
+                self.board += 1
+                self.known += 1
+            elif head in TOP_FOLLOWED:
+                setattr(self, head, value)
+        for cid, entry in self.entries.items():
+            if cid in again or entry["cell"] in changed:
+                self._character(cid, entry)
+
+    def _cell(self, cell: int, entry: dict) -> bool:
+        """Follow one cell's entry; whether the rooms known or their places changed. The
+        planner keeps what it derives from those while they do not (`board`), and what it
+        derives from the rooms known alone while only their places change (`known`). A
+        reminder token counts apart (`marks`): only the costs of crossing rooms read it."""
+        tile = entry["tile"]
+        room = entry["room"] if entry["revealed"] else None
+        sealed = entry["sealed"]
+        if entry["robots"]:
+            self.robots[tile] = entry["robots"]
+        else:
+            self.robots.pop(tile, None)
+        reminders = entry["reminders"]
+        marks = {(seat, tile) for seat in reminders} if reminders else NO_MARKS
+        marked = (
+            {(seat, t) for seat, t in self.reminder if t == tile} if self.reminder else NO_MARKS
+        )
+        if marked != marks:
+            self.reminder = (self.reminder - marked) | marks
+            self.marks += 1
+        learned = self.revealed.get(tile) != room or (tile in self.sealed) != sealed
+        if self.cells[cell] == tile and not learned:
+            return False
+        self.known += learned
+        self.cells[cell] = tile
+        if room is not None:
+            self.revealed[tile] = room
+        else:
+            self.revealed.pop(tile, None)
+        if sealed:
+            self.sealed.add(tile)
+        else:
+            self.sealed.discard(tile)
+        return True
+
+    def _notebook(self, notes: dict[str, str]) -> None:
+        """The notebook shows the rooms seen that are still face down: the mirror keeps the
+        others too (they are face up, in `revealed`)."""
+        cells = self.cells
+        self.notebook.update({cells[INDEX[cell]]: kind for cell, kind in notes.items()})
+
+    def _character(self, cid: str, entry: dict) -> None:
+        seen = self.chars[cid] = Seen(entry["seat"])
+        seen.alive = entry["alive"]
+        seen.role = entry["role"]
+        self.trapped.pop(cid, None)
+        if entry["cell"] is not None:
+            seen.tile = self.cells[INDEX[entry["cell"]]]
+            if entry["trapped"]:
+                self.trapped[cid] = seen.tile
+            if entry["flooded_since"] is not None:
+                seen.flooded, seen.flooded_turn = seen.tile, entry["flooded_since"]
+        seen.program = list(entry.get("program") or ())
+        seen.played = list(entry["played"])
+        seen.adrenaline = entry["adrenaline"]
+        seen.lost = tuple(entry["lost_tokens"])
+        seen.hidden = entry["hidden"]
+        seen.reserve = entry["reserve"]
+
+    def summary(self) -> dict:
+        """What the planner uses, to check the mirror against one built from a fresh view."""
+        chars = {
+            cid: (
+                c.alive,
+                c.tile if c.alive else None,
+                c.role,
+                self.trapped.get(cid) == c.tile and c.tile is not None,
+                c.flooded_turn if c.flooded is not None and c.flooded == c.tile else None,
+                c.program,
+                c.played,
+                c.adrenaline,
+                c.lost,
+                c.hidden,
+                c.reserve,
+            )
+            for cid, c in self.chars.items()
+        }
+        notebook = {t: k for t, k in self.notebook.items() if t not in self.revealed}
+        return {
+            "cells": list(self.cells),
+            "revealed": dict(self.revealed),
+            "sealed": set(self.sealed),
+            "reminder": set(self.reminder),
+            "robots": dict(self.robots),
+            "notebook": notebook,
+            "chars": chars,
+            **{k: getattr(self, k) for k in TOP_FOLLOWED},
+        }
+
+
+NO_MARKS: frozenset[tuple[str, int]] = frozenset()  # no reminder token on a cell
+
+# The top-level parts of the view the planner reads.
+TOP_FOLLOWED = (
+    "turn",
+    "turns_left",
+    "alarm",
+    "round",
+    "phase",
+    "current",
+    "pending",
+    "controls",
+    "key_activated",
+)
