@@ -95,8 +95,9 @@ class _Published:
         return None
 
     def commands(self, seat: str) -> list[dict]:
-        """The seat's legal commands, so its phone offers only what the rules allow; built
-        once per change like the views (they depend on public facts and the seat's secrets)."""
+        """A seat's legal commands (or the table's own, for the host), so its page offers only
+        what the rules allow; built once per change like the views (a seat's depend on public
+        facts and its own secrets, the table's on public facts only)."""
         with self.lock:
             if seat not in self.legal:
                 self.legal[seat] = self._legal(seat)
@@ -104,7 +105,9 @@ class _Published:
 
     def _legal(self, seat: str) -> list[dict]:
         state = self.state
-        if state is None or seat not in state.seats or self.waiting.get("phase") == "over":
+        if state is None or self.waiting.get("phase") == "over":
+            return []
+        if seat != engine.HOST and seat not in state.seats:
             return []
         found = engine.legal_commands(state, seat)
         return [c if isinstance(c, dict) else engine.wire(c) for c in found]
@@ -120,8 +123,8 @@ class _Published:
             "session": self.session,
             "resync": resync,
         }
-        if seat is not None:
-            found["legal"] = self.commands(seat)
+        if audience != PUBLIC:
+            found["legal"] = self.commands(seat or engine.HOST)
         return found
 
 

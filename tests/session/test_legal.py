@@ -3,7 +3,7 @@ the table, the host and the other seats never read them."""
 
 from __future__ import annotations
 
-from session_helpers import DEALT, play, state_of
+from session_helpers import DEALT, MAC, play, state_of
 
 from companion import engine
 from companion.session import Session
@@ -11,8 +11,8 @@ from companion.session import Session
 
 def test_a_seat_reads_its_legal_commands_and_nobody_else_does(session: Session) -> None:
     session.host("new_game", setup={**DEALT, "seed": 5})
-    for audience in ("public", "host"):
-        assert "legal" not in session.snapshot(audience)
+    assert "legal" not in session.snapshot("public")
+    assert session.snapshot("host")["legal"] == []  # the table has nothing to do at the clue
     mine = session.snapshot("2")["legal"]
     assert mine == engine.legal_commands(state_of(session), "2")
     assert mine and {c["type"] for c in mine} == {"clue"}
@@ -46,3 +46,21 @@ def test_the_offer_follows_each_change_and_ends_with_the_game(session: Session) 
     assert session.snapshot("2")["legal"]
     assert session.host("end_game").ok
     assert session.snapshot("2")["legal"] == []
+
+
+def test_the_host_reads_the_tables_own_choice_the_m_a_c_card_drawn(session: Session) -> None:
+    """002_e232164e7c8dd598.txt, MODES : COOPERATION ET SOLO: before each programming phase the
+    table draws M.A.C. cards; with the physical deck the table says which card came off the pile,
+    and the host page offers exactly the cards that can still be in it."""
+    session.host("new_game", setup={**MAC, "settings": {"mac_deck": "physical"}})
+    for seat in "1234":
+        assert session.submit(session.snapshot(seat)["legal"][0]).ok
+    host = session.snapshot("host")
+    assert host["view"]["pending"]["kind"] == "mac_card"
+    cards = host["legal"]
+    assert cards == engine.legal_commands(state_of(session), "host")
+    assert len(cards) > 10 and all(c["type"] == "choose" and c["seat"] == "host" for c in cards)
+    said_by_a_seat = session.snapshot("2")["legal"]  # any seat may say it too (rules.md)
+    assert [c["card"] for c in said_by_a_seat] == [c["card"] for c in cards]
+    assert session.submit({**cards[0], "version": host["version"]}).ok
+    assert session.snapshot("host")["view"]["mac"]["discard"]

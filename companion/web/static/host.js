@@ -119,14 +119,23 @@
     if ((waiting.seats || []).includes("host") && waiting.phase === "action") {
       box.append(el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
     }
-    if (view.pending && view.pending.seat === "host") {
+    const answers = (update.legal || []).filter((c) => c.type === "choose");
+    if (view.pending && answers.length) {
       box.append(el("h3", { text: t("choice_" + view.pending.kind) }), el("div", { class: "grid-buttons" },
-        (view.pending.options || []).map((o) => el("button", { type: "button", on: { click: () => send({ type: "choose", [view.pending.field || (/^[A-E][1-5]$/.test(o) ? "cell" : "card")]: o }) } }, o))));
+        answers.map((c) => el("button", { type: "button", on: { click: () => send(c) } }, answerText(c)))));
     }
     if (view.ruleset && view.ruleset.tracking === "countdown" && waiting.phase !== "over") {
       box.append(el("h3", { text: t("report") }), el("div", { class: "grid-buttons" },
         ["entered_room25", "entered_timer", "eliminated", "escaped"].map((e) => el("button", { type: "button", on: { click: () => send({ type: "report", event: e, character: waiting.character || undefined }) } }, t("report_" + e)))));
     }
+  }
+
+  /* A choice the rules give the table, in words: the M.A.C. card that came off the pile, or
+     the room or character chosen. */
+  function answerText(c) {
+    if (c.card) return R25.cardText(c.card);
+    if (c.target) return who(c.target);
+    return c.cell || (c.cells || []).join(" ⇄ ") || c.answer || c.line || "";
   }
 
   function reveal(view) {
