@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -136,35 +136,61 @@ def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
     return optional
 
 
+@dataclass
+class Decision:
+    """One decision of a played game: the seat asked, what it could do, what it chose."""
+
+    seat: str
+    legal: list[dict]
+    command: dict
+
+
+class PlayedGame:
+    """A game played to its end by one policy's players, one decision at a time. Iterating
+    yields each decision before it is applied (`state` is then the position it was made on),
+    so a test can watch the very loop `play_game` runs. Before each decision a player that keeps
+    a view is handed the changes of its seat's view since its last one (`changes_for`) and,
+    when it asks, its `seat_view`; with `check`, heuristic players compare what they kept with
+    a fresh view at every decision."""
+
+    def __init__(self, setup: dict, policy: str, rng: random.Random, check: bool = False) -> None:
+        self.setup = setup
+        self.state, events = _begin(setup)
+        self.players = make_players(self.state, events, policy, rng, check)
+        self.played = 0
+
+    def __iter__(self) -> Iterator[Decision]:
+        seats = list(self.state.seats)
+        seen = dict.fromkeys(seats, self.state)  # the state each seat's view was last brought to
+        while self.state.outcome is None:
+            if self.played >= MAX_COMMANDS:
+                seed = self.setup.get("seed")
+                raise RuntimeError(f"no end after {self.played} commands (seed {seed})")
+            state = self.state
+            seat, legal = _next_seat(state, seats)
+            player = self.players[seat]
+            if seen[seat] is not state:
+                if player.following:  # a player with no view yet asks for it whole
+                    player.observe(changes_for(seen[seat], state, seat))
+                seen[seat] = state
+            command = player.choose(partial(seat_view, state, seat), legal)
+            yield Decision(seat, legal, command)
+            outcome = apply(state, command)
+            if not outcome.ok:
+                raise RuntimeError(f"a legal command was refused: {command} {outcome.refusal}")
+            self.state, self.played = outcome.state, self.played + 1
+
+
 def play_game(
     setup: dict, policy: str, rng: random.Random, check: bool = False
 ) -> tuple[GameState, int]:
-    """Play one game to its end; returns the final state and the number of commands. Before
-    each decision a player that keeps a view is handed the changes of its seat's view since its
-    last one (`changes_for`) and, when it asks, its `seat_view`; with `check`, heuristic
-    players compare what they kept with a fresh view at every decision."""
+    """Play one game to its end; returns the final state and the number of commands."""
     if policy == "random":
         return random_game(setup, rng)
-    state, events = _begin(setup)
-    players = make_players(state, events, policy, rng, check)
-    seats = list(state.seats)
-    seen = dict.fromkeys(seats, state)  # the state each seat's view was last brought up to
-    played = 0
-    while state.outcome is None:
-        if played >= MAX_COMMANDS:
-            raise RuntimeError(f"no end after {played} commands (seed {setup.get('seed')})")
-        seat, legal = _next_seat(state, seats)
-        player = players[seat]
-        if seen[seat] is not state:
-            if player.following:  # a player with no view yet asks for it whole
-                player.observe(changes_for(seen[seat], state, seat))
-            seen[seat] = state
-        command = player.choose(partial(seat_view, state, seat), legal)
-        outcome = apply(state, command)
-        if not outcome.ok:
-            raise RuntimeError(f"a legal command was refused: {command} {outcome.refusal}")
-        state, played = outcome.state, played + 1
-    return state, played
+    game = PlayedGame(setup, policy, rng, check)
+    for _ in game:
+        pass
+    return game.state, game.played
 
 
 def simulate(

@@ -20,8 +20,8 @@ from companion.engine import (
     set_position,
     start,
 )
-from companion.sim import simulate as simulate_module
 from companion.sim.heuristic import HeuristicPlayer
+from companion.sim.simulate import PlayedGame
 
 SEEDS = range(6)  # the player breaks ties at random: a right answer must not depend on it
 
@@ -251,23 +251,11 @@ def test_a_heuristic_max_carried_into_an_acid_bath_lets_the_known_guard_die(seed
 
 def _decisions(setup: dict, games: int) -> Iterator[tuple[GameState, str, list[dict], dict]]:
     """Every decision of heuristic players over whole games: the state, the seat, its legal
-    commands and its answer (the driver's own loop, `simulate.play_game`, watched)."""
+    commands and its answer (the driver's own loop, `simulate.PlayedGame`, watched)."""
     for number in range(games):
-        rng = random.Random(number)
-        state, events = simulate_module._begin({**setup, "seed": number})
-        players = simulate_module.make_players(state, events, "heuristic", rng)
-        seats = list(state.seats)
-        seen = dict.fromkeys(seats, state)
-        while state.outcome is None:
-            seat, legal = simulate_module._next_seat(state, seats)
-            player = players[seat]
-            if seen[seat] is not state:
-                if player.following:
-                    player.observe(changes_for(seen[seat], state, seat))
-                seen[seat] = state
-            command = player.choose(partial(seat_view, state, seat), legal)
-            yield state, seat, legal, command
-            state = apply(state, command).state
+        game = PlayedGame({**setup, "seed": number}, "heuristic", random.Random(number))
+        for decision in game:
+            yield game.state, decision.seat, decision.legal, decision.command
 
 
 def test_a_punishment_takes_the_talent_before_the_look_or_the_control():

@@ -12,7 +12,6 @@ import random
 import types
 from collections import Counter
 from collections.abc import Iterator
-from functools import partial
 
 import pytest
 
@@ -22,7 +21,6 @@ from companion.engine import (
     MODES,
     GameState,
     apply,
-    changes_for,
     compose,
     legal_commands,
     public_view,
@@ -32,7 +30,7 @@ from companion.engine import (
 from companion.sim import simulate as simulate_module
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.mirror import Mirror
-from companion.sim.simulate import play_game, simulate
+from companion.sim.simulate import PlayedGame, play_game, simulate
 
 WINS = {"complete_victory", "partial_victory"}
 
@@ -198,19 +196,12 @@ def test_a_heuristic_player_holds_nothing_of_the_game_but_its_seats_view():
     secret there), and each knows the role of a character only when it is its seat's own or
     the public view shows it."""
     for seed in (4, 5):
-        rng = random.Random(seed)
-        state, events = simulate_module._begin({"mode": "suspicion", "players": 5, "seed": seed})
-        players = simulate_module.make_players(state, events, "heuristic", rng)
-        seats = list(state.seats)
-        seen = dict.fromkeys(seats, state)
-        while state.turn < 4 and state.outcome is None:
-            seat, legal = simulate_module._next_seat(state, seats)
-            player = players[seat]
-            if seen[seat] is not state:
-                if player.following:
-                    player.observe(changes_for(seen[seat], state, seat))
-                seen[seat] = state
-            state = apply(state, player.choose(partial(seat_view, state, seat), legal)).state
+        game = PlayedGame({"mode": "suspicion", "players": 5, "seed": seed}, "heuristic",
+                          random.Random(seed))  # fmt: skip
+        for _ in game:
+            if game.state.turn >= 4:
+                break
+        state, players = game.state, game.players
         public = public_view(state)["characters"]
         for seat, player in players.items():
             assert not any(isinstance(o, GameState) for o in _reachable(player))
