@@ -7,6 +7,7 @@ is also numbered in `played`, which the virtual panel plays in the browser with 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -117,7 +118,10 @@ class Buzzer:
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None:
-            self._waiting.put(None)
+            # Wakes a worker waiting for a pattern; a busy one sees the stop after its note, and
+            # a full queue must not block the shutdown.
+            with contextlib.suppress(queue.Full):
+                self._waiting.put_nowait(None)
             self._thread.join(timeout=2)
         if self.output is not None:
             self.output.close()

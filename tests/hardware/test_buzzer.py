@@ -4,13 +4,14 @@ only — the same sounds whatever a seat programmed."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.engine import apply, events_for, legal_commands, start, waiting_for
-from companion.hardware.buzzer import Active, Buzzer, Tonal
+from companion.hardware.buzzer import MAX_WAITING, Active, Buzzer, Tonal
 from companion.hardware.patterns import PATTERNS, duration, patterns_for
 
 from .conftest import eventually
@@ -55,6 +56,22 @@ def test_an_active_buzzer_is_switched_on_and_off(factory) -> None:
     pin = factory.pin(23)
     eventually(lambda: [bool(s.state) for s in pin.states] == [False, True, False, True, False])
     buzzer.close()
+
+
+def test_closing_with_patterns_queued_returns_at_once(factory) -> None:
+    """Shutting down (systemd stop, Ctrl-C) while the alarm plays and more patterns wait must not
+    hang: the worker stops after its note and the queue is left as it is."""
+    buzzer = Buzzer(Tonal(18, volume=0.5, pin_factory=factory))
+    buzzer.play("alarm")
+    eventually(lambda: factory.pin(18).frequency is not None)
+    for _ in range(MAX_WAITING):  # the queue full behind the pattern playing
+        buzzer.play("alarm")
+    assert not buzzer.idle()
+    closing = threading.Thread(target=buzzer.close, daemon=True)
+    closing.start()
+    closing.join(timeout=5)
+    assert not closing.is_alive(), "close() blocked on the full queue"
+    eventually(lambda: factory.pin(18).frequency is None)
 
 
 def test_every_pattern_is_distinct_and_in_the_buzzer_range(factory) -> None:
