@@ -1,6 +1,6 @@
 """The M.A.C. deck: the default reconstruction against the rule texts, and deck-file validation.
 
-Tests that check a sentence of the rules quote it (file and section of shared/seeds); tests that
+Tests that check a sentence of the rules quote it (seed file name and section); tests that
 check a choice of the reconstruction say so and point at docs/mac-deck.md.
 """
 
