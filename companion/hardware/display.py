@@ -18,6 +18,8 @@ from typing import Any
 from luma.core.error import Error as LumaError
 from PIL import Image
 
+from companion.session.notices import Notice
+
 from .moments import announcements, steady_moment
 from .screens import frame
 
@@ -46,7 +48,7 @@ class Display:
         dim_after: float = 120.0,
         address: str = "",
         clock: Callable[[], float] = time.monotonic,
-        on_problem: Callable[[str | None], None] | None = None,
+        on_problem: Callable[[Notice | None], None] | None = None,
     ) -> None:
         self._open = open_device
         self._lang = lang
@@ -59,8 +61,8 @@ class Display:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._update: dict = {"game": None, "view": None, "events": [], "session": {}}
-        self._notices: list[str] = []
-        self._seen_notices: set[str] = set()
+        self._notices: list[dict] = []
+        self._seen_notices: list[dict] = []
         self._queue: deque[tuple[str, dict]] = deque()
         self._current: tuple[str, dict, float, float] | None = None
         self._deadline: float | None = None
@@ -68,7 +70,7 @@ class Display:
         self._level = "on"
         self._device: Device | None = None
         self._retry_at = 0.0
-        self.problem: str | None = None
+        self.problem: Notice | None = None
         self.frame: Image.Image = Image.new("1", (128, 64))
         self.frames = 0  # pictures that differed from the one before
         self.pushed = 0  # pictures sent to the device
@@ -94,8 +96,9 @@ class Display:
             self._note_problems(update)
             self._redraw(now)
 
-    def set_notices(self, notices: list[str]) -> None:
-        """The hardware's own problems (a device missing), shown with the session's."""
+    def set_notices(self, notices: list[dict]) -> None:
+        """The hardware's own problems (a device missing, as `Notice.as_dict`), shown with the
+        session's."""
         with self._lock:
             self._notices = list(notices)
             self._note_problems(self._update)
@@ -155,11 +158,11 @@ class Display:
     def _note_problems(self, update: dict) -> None:
         notices = self._all_notices(update)
         fresh = [n for n in notices if n not in self._seen_notices]
-        self._seen_notices = set(notices)
+        self._seen_notices = notices
         if fresh:
             self._queue.append(("problem", self._with_notices(update)))
 
-    def _all_notices(self, update: dict) -> list[str]:
+    def _all_notices(self, update: dict) -> list[dict]:
         session = update.get("session") or {}
         return [*(session.get("notices") or []), *self._notices]
 
@@ -257,6 +260,6 @@ class Display:
         self._device = None
         self._retry_at = now + RETRY
         if self.problem is None:
-            self.problem = "OLED missing"
+            self.problem = Notice("oled_missing")
             log.error("OLED missing or failing (%s); the game goes on, retrying", error)
             self._on_problem(self.problem)

@@ -11,6 +11,7 @@ from pathlib import Path
 from luma.core.device import dummy
 
 from companion.engine import apply, legal_commands, public_view, start, waiting_for
+from companion.session.notices import Notice
 
 from .moments import announcements, steady_moment
 from .screens import frame
@@ -70,7 +71,9 @@ def sample_updates() -> dict[str, dict]:
     state = _until(state, "action")
     samples["action"] = _update(state)
     samples["paused"] = _update(state, paused=True)
-    samples["problem"] = _update(state, notices=["phone of seat 3 offline", "OLED missing"])
+    offline = Notice("phone_offline", {"seat": "3"})
+    notices = [offline.as_dict(), Notice("oled_missing").as_dict()]
+    samples["problem"] = _update(state, notices=notices)
     turns_left = public_view(state)["turns_left"]
     samples["end_of_turn"] = _update(
         state, [{"type": "countdown", "order": [], "turn": 2, "turns_left": turns_left - 1}]

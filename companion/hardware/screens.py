@@ -14,6 +14,8 @@ from importlib import resources
 import segno
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.session.notices import shown
+
 from .words import name_of, word
 
 WIDTH, HEIGHT = 128, 64
@@ -80,14 +82,15 @@ def _status(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     if _width(draw, turn, face) + 4 <= x:  # the turn number gives way to the alarm and LAST TURN
         draw.text((0, 0), turn, font=face, fill=LIT)
     draw.line((0, 12, WIDTH - 1, 12), fill=LIT)
-    notices = _notices(update)
+    notices = _notices(update, lang)
     if notices:
         draw.rectangle((0, 53, WIDTH - 1, 63), fill=DARK)
         draw.text((0, 53), f"! {notices[0]}", font=font(9), fill=LIT)
 
 
-def _notices(update: dict) -> list[str]:
-    return (update.get("session") or {}).get("notices") or []
+def _notices(update: dict, lang: str) -> list[str]:
+    """The session's and the hardware's notices, in the OLED's language."""
+    return [shown(notice, lang) for notice in (update.get("session") or {}).get("notices") or []]
 
 
 def _seats(view: dict) -> list[str]:
@@ -196,7 +199,7 @@ def draw_action(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         draw.text((0, 14), name, font=_fit(draw, name, (22, 16, 12), WIDTH), fill=LIT)
         round_ = waiting.get("round") or view.get("round")
         draw.text((0, 38), _round_label(lang, round_), font=font(11), fill=LIT)
-    if not _notices(update):  # else the bottom line holds the problem
+    if not _notices(update, lang):  # else the bottom line holds the problem
         _order_strip(draw, view.get("order") or [], current, 52)
 
 
@@ -336,7 +339,7 @@ def draw_paused(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
 
 def draw_problem(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """A problem the table must know: a phone offline, the journal unwritable, a device missing."""
-    notices = _notices(update)
+    notices = _notices(update, lang)
     draw.rectangle((0, 0, WIDTH - 1, 15), fill=LIT)
     _centred(draw, 1, f"! {word(lang, 'problem')} !", font(12), fill=DARK)
     lines = [line for notice in notices for line in _wrap(draw, notice, font(11), WIDTH)]

@@ -15,6 +15,8 @@ from collections.abc import Callable
 import serial
 from serial.tools import list_ports
 
+from companion.session.notices import Notice
+
 from .panel_protocol import (
     HELLO_QUERY,
     VERSION,
@@ -60,7 +62,7 @@ class SerialPanel:
         self,
         open_port: Callable[[], serial.SerialBase],
         on_press: Callable[[str, bool], None],
-        on_problem: Callable[[str | None], None] | None = None,
+        on_problem: Callable[[Notice | None], None] | None = None,
         *,
         quiet_until_found: bool = False,
     ) -> None:
@@ -76,7 +78,7 @@ class SerialPanel:
         self._lights: dict[str, str] = {}
         self._text = ""
         self.hello: Hello | None = None
-        self.problem: str | None = None
+        self.problem: Notice | None = None
         self.connected = threading.Event()
         self._thread = threading.Thread(target=self._run, name="room25-panel", daemon=True)
         self._thread.start()
@@ -173,6 +175,6 @@ class SerialPanel:
 
     def _report(self, problem: str) -> None:
         if self.problem is None:
-            self.problem = "seat panel missing"
+            self.problem = Notice("panel_missing")
             log.error("%s; the game goes on, retrying", problem)
             self._on_problem(self.problem)

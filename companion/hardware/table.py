@@ -18,6 +18,7 @@ from typing import Any
 from luma.core.device import dummy
 
 from companion.lan import join_address
+from companion.session.notices import Notice
 
 from .buttons import GpioButton, PressLogic
 from .buzzer import Active, Buzzer, Output, Tonal
@@ -76,7 +77,7 @@ class Hardware:
         self.lang = config.table.language
         self._clock = clock
         self._why: list[str] = []
-        self._problems: dict[str, str] = {}
+        self._problems: dict[str, Notice] = {}
         self._inputs: queue.SimpleQueue = queue.SimpleQueue()
         self._stop = threading.Event()
         self._previous: dict | None = None
@@ -93,7 +94,7 @@ class Hardware:
             clock=clock,
             on_problem=partial(self._problem, "display"),
         )
-        self.display.set_notices(list(self._problems.values()))
+        self.display.set_notices(self._problem_notices())
         self.buzzer = Buzzer(self._buzzer_output(), mute=config.buzzer.mute, clock=clock)
         self.buttons = self._buttons()
         self.leds = self._leds()
@@ -121,7 +122,7 @@ class Hardware:
         except PinFactoryError as error:
             log.error("GPIO unavailable: %s; the buttons, LEDs and buzzer are off", error)
             self._why.append(f"GPIO: none ({error})")
-            self._problem("gpio", "GPIO unavailable")
+            self._problem("gpio", Notice("gpio_unavailable"))
             return None
         self._why.append(f"GPIO: {type(factory).__name__}")
         return factory
@@ -153,7 +154,7 @@ class Hardware:
                 output = Active(settings.pin, pin_factory=self.factory)
         except Exception as error:  # gpiozero raises many kinds (pin in use, no PWM, ...)
             self._why.append(f"buzzer: none ({error})")
-            self._problem("buzzer", "buzzer missing")
+            self._problem("buzzer", Notice("buzzer_missing"))
             return None
         self._why.append(f"buzzer: {settings.kind} on GPIO{settings.pin}")
         return output
@@ -173,7 +174,7 @@ class Hardware:
                 )
             except Exception as error:  # gpiozero: a pin in use or not on this board
                 log.error("button %s on GPIO%s unavailable: %s", name, pin, error)
-                self._problem(f"button {name}", f"button {name} unavailable")
+                self._problem(f"button {name}", Notice("button_unavailable", {"button": name}))
             else:
                 found.append(button)
         self._why.append(f"buttons: {len(settings.seats)} seats and next/back/menu")
@@ -187,7 +188,7 @@ class Hardware:
             return SeatLeds(pins, pin_factory=self.factory)
         except Exception as error:  # gpiozero: a pin in use or not on this board
             log.error("seat LEDs unavailable: %s", error)
-            self._problem("leds", "seat LEDs unavailable")
+            self._problem("leds", Notice("leds_unavailable"))
             return None
 
     def _panel(self, opener: Callable[[], Any] | None) -> SerialPanel | None:
@@ -247,7 +248,7 @@ class Hardware:
                 return
             button, what = item
             if what == "stuck":
-                self._problem(f"button {button}", f"button {button} stuck")
+                self._problem(f"button {button}", Notice("button_stuck", {"button": button}))
                 continue
             if what == "released":
                 self._problem(f"button {button}", None)
@@ -317,28 +318,31 @@ class Hardware:
                 self._warned.add(mark)
                 self.buzzer.play("warning" if mark == self._marks()[0] else "last_seconds")
 
-    def _problem(self, key: str, text: str | None) -> None:
+    def _problem(self, key: str, notice: Notice | None) -> None:
         """A device missing or back: logged by its owner, shown on the OLED and the phones."""
-        if text is None:
+        if notice is None:
             self._problems.pop(key, None)
         else:
-            self._problems[key] = text
+            self._problems[key] = notice
         if hasattr(self, "display"):
-            self.display.set_notices(list(self._problems.values()))
+            self.display.set_notices(self._problem_notices())
         set_notice = getattr(self.session, "set_notice", None)
         if set_notice is not None:
             # On its own thread: the session may be waiting on this very thread's listener.
             teller = threading.Thread(
-                target=self._tell_session, args=(set_notice, key, text), daemon=True
+                target=self._tell_session, args=(set_notice, key, notice), daemon=True
             )
             teller.start()
 
+    def _problem_notices(self) -> list[dict]:
+        return [notice.as_dict() for notice in self._problems.values()]
+
     @staticmethod
     def _tell_session(
-        set_notice: Callable[[str, str | None], None], key: str, text: str | None
+        set_notice: Callable[[str, Notice | None], None], key: str, notice: Notice | None
     ) -> None:
         try:
-            set_notice(f"hardware:{key}", text)
+            set_notice(f"hardware:{key}", notice)
         except Exception:  # a closing session: the log already has the problem
             log.debug("could not pass %s to the session", key, exc_info=True)
 

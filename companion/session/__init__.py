@@ -4,6 +4,7 @@ lock-ins and the programming clock. See docs/session.md."""
 from .clock import Clock, FakeClock, SystemClock
 from .journal import Journal, JournalError
 from .listeners import Listener
+from .notices import Notice
 from .replies import Reply
 from .session import HOST, PUBLIC, Session, seat_press
 
@@ -15,6 +16,7 @@ __all__ = [
     "Journal",
     "JournalError",
     "Listener",
+    "Notice",
     "Reply",
     "Session",
     "SystemClock",

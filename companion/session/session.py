@@ -22,6 +22,7 @@ from . import archive, undo
 from .clock import Clock, SystemClock
 from .journal import GameRecord, Journal, JournalError, move_aside
 from .listeners import QUEUE_SIZE, Listener
+from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused, session_text
 from .timer import ProgrammingTimer
 
@@ -164,7 +165,7 @@ class Session:
         self._listeners_lock = threading.Lock()
         self._game: _Game | None = None
         self._timer = ProgrammingTimer(0, warning)
-        self._notices: dict[str, str] = {}
+        self._notices: dict[str, Notice] = {}
         self._last_seen: tuple = ()
         self._closed = True
         self._published = _Published(None, None, {"phase": "none"}, self._session_info(False))
@@ -195,7 +196,7 @@ class Session:
                     error,
                 )
                 self._journal.abandon(record.id)
-                self._notices["resume"] = f"game {record.id} could not be resumed"
+                self._notices["resume"] = Notice("game_not_resumed", {"game": record.id})
             else:
                 log.info("resumed game %s at command %d", record.id, self._game.next_seq - 1)
         self._closed = False
@@ -328,9 +329,9 @@ class Session:
             return refused("unknown_action", action=str(action)[:30])
         return self._call(lambda: run(**args))
 
-    def set_notice(self, key: str, text: str | None) -> None:
-        """A plain public problem shown to everyone ("phone of seat 3 offline"); None clears."""
-        self._call(lambda: self._notice(key, text))
+    def set_notice(self, key: str, notice: Notice | None) -> None:
+        """A public problem shown to everyone (`phone_offline`, a device missing); None clears."""
+        self._call(lambda: self._notice(key, notice))
 
     def healthy(self, timeout: float = 5.0) -> bool:
         """The writer answers within `timeout` seconds (what systemd's watchdog is told)."""
@@ -524,15 +525,15 @@ class Session:
     def _unwritable(self, error: JournalError) -> Reply:
         log.error("%s", error)
         problem = str(error).rsplit(": ", 1)[-1]
-        self._notice("journal", "journal unwritable: " + problem)
+        self._notice("journal", Notice("journal_unwritable", {"problem": problem}))
         return refused("journal_unwritable", self._version(), self._game_id(), problem=problem)
 
-    def _notice(self, key: str, text: str | None, publish: bool = True) -> Reply:
-        changed = self._notices.get(key) != text
-        if text is None:
+    def _notice(self, key: str, notice: Notice | None, publish: bool = True) -> Reply:
+        changed = self._notices.get(key) != notice
+        if notice is None:
             self._notices.pop(key, None)
         else:
-            self._notices[key] = text
+            self._notices[key] = notice
         if changed and publish:
             self._publish([])
         return accepted(self._version(), self._game_id())
@@ -568,15 +569,11 @@ class Session:
             waiting = engine.waiting_for(self._game.state).as_dict() if self._game else {}
             late = list(waiting.get("seats", []))
             log.info("programming time is up (still programming: %s)", ", ".join(late) or "-")
-            self._notice(
-                "timer",
-                f"time is up: the host decides (still programming: {', '.join(late)})",
-                publish=False,
-            )
+            self._notice("timer", Notice("time_up", {"seats": late}), publish=False)
             self._publish([{"type": "time_up", "seats": late}])
         else:
             left = round(self._timer.left(self.clock.now()) or 0)
-            self._notice("timer", f"{left} seconds left to program", publish=False)
+            self._notice("timer", Notice("seconds_left", {"left": left}), publish=False)
             self._publish([{"type": "time_warning", "left": left}])
 
     # -- telling everyone ----------------------------------------------------------------------
@@ -585,7 +582,7 @@ class Session:
         return {
             "paused": self._timer.paused,
             "timer": self._timer.as_dict(self.clock.now()),
-            "notices": list(self._notices.values()),
+            "notices": [notice.as_dict() for notice in self._notices.values()],
             "lock_ins": [],
             "undone": undone,
         }

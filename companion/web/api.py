@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import engine
+from companion.session import Notice
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, SEAT_ID, Access, Caller
@@ -227,7 +228,7 @@ def _offline_notice(session: Any, access: Access, audience: str):
 
     def closed(last: str | None) -> None:
         if last == audience and audience in access.taken():
-            session.set_notice(key, f"phone of seat {audience} offline")
+            session.set_notice(key, Notice("phone_offline", {"seat": audience}))
 
     return closed
 

@@ -1,5 +1,6 @@
 """English and French: one small table per language for the pages, and the engine's own names
-of rooms and characters. Each phone picks its language (a cookie), the browser's by default."""
+of rooms and characters, and the table's notices from their one catalogue. Each phone picks its
+language (a cookie), the browser's by default."""
 
 from __future__ import annotations
 
@@ -10,17 +11,20 @@ from typing import Any
 
 from flask import Request
 
+from companion.session.notices import button_names, page_texts
+
 LANGUAGES = ("en", "fr")
 LANG_COOKIE = "room25_lang"
 
 
 @cache
 def table(lang: str) -> dict[str, str]:
-    """The page texts of one language (English fills any key French lacks)."""
+    """The page texts of one language (English fills any key French lacks), with the notices'
+    templates (`notice_<code>`) from the session's catalogue."""
     found = json.loads(resources.files(__package__).joinpath(f"i18n/{lang}.json").read_text())
     if lang != "en":
         found = {**table("en"), **found}
-    return found
+    return {**found, **page_texts(lang)}
 
 
 def text(lang: str, key: str, **params: Any) -> str:
@@ -45,7 +49,8 @@ def language(request: Request, default: str = "en") -> str:
 
 @cache
 def names(lang: str) -> dict[str, dict[str, str]]:
-    """Room and character names in one language, from the engine's catalogues."""
+    """Room and character names in one language, from the engine's catalogues, and the control
+    buttons' names the notices use."""
     data = resources.files("companion.engine").joinpath("data")
     rooms = json.loads(data.joinpath("rooms.json").read_text("utf-8"))["rooms"]
     cast = json.loads(data.joinpath("characters.json").read_text("utf-8"))["characters"]
@@ -58,4 +63,5 @@ def names(lang: str) -> dict[str, dict[str, str]]:
             c["id"]: c["name"] + (f" ({c[f'base_{lang}']})" if c.get(f"base_{lang}") else "")
             for c in cast
         },
+        "buttons": button_names(lang),
     }

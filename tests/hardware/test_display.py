@@ -17,6 +17,9 @@ from luma.oled.device import ssd1306
 
 from companion.hardware.display import HOLD, RETRY, Display
 from companion.hardware.gallery import sample_updates
+from companion.session.notices import Notice
+
+OLED_MISSING = Notice("oled_missing")
 
 
 class Wire:
@@ -113,17 +116,17 @@ def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> No
     display.show(samples["programming"])
     display.show(samples["end_of_turn"])
     assert not display.connected
-    assert problems == ["OLED missing"]
+    assert problems == [OLED_MISSING]
     assert display.frame.tobytes() != b""  # the picture goes on for the virtual panel
     ticks.advance(RETRY + 0.1)
     display.tick()  # still unplugged: retried, not reported again
-    assert problems == ["OLED missing"]
+    assert problems == [OLED_MISSING]
     wire.plugged = True
     sent = wire.blocks
     ticks.advance(RETRY + 0.1)
     display.tick()
     assert display.connected
-    assert problems == ["OLED missing", None]
+    assert problems == [OLED_MISSING, None]
     assert wire.blocks > sent  # the driver's start-up commands and the current picture
 
 
@@ -151,14 +154,14 @@ def test_a_missing_i2c_bus_is_a_problem_not_a_crash(ticks) -> None:
     )
     display.show(sample_updates()["action"])
     assert not display.connected
-    assert problems == ["OLED missing"]
+    assert problems == [OLED_MISSING]
 
 
 def test_hardware_problems_are_announced_and_kept_on_screen(ticks) -> None:
     display = Display(None, clock=ticks)
     display.show(sample_updates()["action"])
     plain = display.frame.tobytes()
-    display.set_notices(["buzzer missing"])
+    display.set_notices([Notice("buzzer_missing").as_dict()])
     problem = display.frame.tobytes()
     ticks.advance(10)
     display.tick()

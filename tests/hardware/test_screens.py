@@ -15,6 +15,7 @@ from companion.engine import apply, events_for, legal_commands, public_view, sta
 from companion.hardware.gallery import JOIN_ADDRESS, moment_of, render_screens, sample_updates
 from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import SCREENS, frame
+from companion.session.notices import Notice
 
 
 def _lit(image: Image.Image) -> float:
@@ -40,6 +41,21 @@ def test_english_and_french_screens_differ() -> None:
     assert (
         frame("programming", update, "en").tobytes() != frame("programming", update, "fr").tobytes()
     )
+
+
+def test_a_notice_is_drawn_in_the_oled_language() -> None:
+    """The problem screen says the session's notice from its code: in French the same pixels as
+    the French line itself, and not the English."""
+    update = sample_updates()["problem"]
+    offline = Notice("phone_offline", {"seat": "3"})
+
+    def with_notice(notice: dict) -> dict:
+        return {**update, "session": {**update["session"], "notices": [notice]}}
+
+    french = frame("problem", with_notice(offline.as_dict()), "fr").tobytes()
+    line = {"code": "not_in_the_catalogue", "text": "téléphone de la place 3 hors ligne"}
+    assert french == frame("problem", with_notice(line), "fr").tobytes()
+    assert french != frame("problem", with_notice(offline.as_dict()), "en").tobytes()
 
 
 def test_join_screen_draws_the_qr_code_dark_on_a_lit_quiet_zone() -> None:

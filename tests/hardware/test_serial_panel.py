@@ -23,10 +23,12 @@ from companion.hardware.panel_protocol import (
     text_line,
 )
 from companion.hardware.serial_panel import SerialPanel
+from companion.session.notices import Notice
 
 from .conftest import eventually
 
 FIRMWARE = Path(__file__).parents[2] / "wiring" / "panel" / "protocol.py"
+PANEL_MISSING = Notice("panel_missing")
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +113,7 @@ class PtyPanel:
 def test_reconnects_after_the_port_vanishes_and_returns() -> None:
     side = PtyPanel()
     pressed: list[tuple[str, bool]] = []
-    problems: list[str | None] = []
+    problems: list[Notice | None] = []
 
     def open_port():
         return serial.serial_for_url(side.path, baudrate=115200, timeout=0.05)
@@ -125,7 +127,7 @@ def test_reconnects_after_the_port_vanishes_and_returns() -> None:
     assert b"LEDS 08 00" in side.read_until(b"LEDS")
 
     side.vanish()  # unplugged: the port's other end is gone, then the device node too
-    eventually(lambda: problems == ["seat panel missing"])
+    eventually(lambda: problems == [PANEL_MISSING])
     assert not panel.connected.is_set()
     side.open()  # plugged back in (a new node, as after a real replug)
     eventually(panel.connected.is_set)
@@ -133,7 +135,7 @@ def test_reconnects_after_the_port_vanishes_and_returns() -> None:
     assert b"HELLO?" in got and b"LEDS 08 00" in got  # the LEDs come back as they were
     os.write(side.master, b"P 5\n")
     eventually(lambda: pressed[-1] == ("5", False))
-    assert problems == ["seat panel missing", None]
+    assert problems == [PANEL_MISSING, None]
     panel.close()
     os.close(side.master)
 
@@ -141,7 +143,7 @@ def test_reconnects_after_the_port_vanishes_and_returns() -> None:
 def test_a_panel_looked_for_is_no_problem_until_found_then_is_when_lost() -> None:
     side = PtyPanel()
     plugged = threading.Event()
-    problems: list[str | None] = []
+    problems: list[Notice | None] = []
 
     def open_port():
         if not plugged.is_set():
@@ -154,7 +156,7 @@ def test_a_panel_looked_for_is_no_problem_until_found_then_is_when_lost() -> Non
     plugged.set()  # plugged in mid-game
     eventually(panel.connected.is_set)
     side.vanish()
-    eventually(lambda: problems == ["seat panel missing"])
+    eventually(lambda: problems == [PANEL_MISSING])
     panel.close()
 
 

@@ -33,7 +33,8 @@ def _to_programming(session, **limits: int) -> None:
 
 
 def _notices(session) -> list[str]:
-    return session.snapshot("public")["session"]["notices"]
+    """The table's notices in English, as the logs read them."""
+    return [notice["text"] for notice in session.snapshot("public")["session"]["notices"]]
 
 
 @pytest.fixture

@@ -168,7 +168,9 @@ def test_a_full_disk_refuses_the_command_plainly_and_loses_nothing(
     notices = []
     while (update := listener.get(timeout=0)) is not None:
         notices = update["session"]["notices"]
-    assert any("journal unwritable" in n for n in notices)
+    [unwritable] = notices
+    assert unwritable["code"] == "journal_unwritable" and "full" in unwritable["params"]["problem"]
+    assert unwritable["text"].startswith("journal unwritable: ")
     db.execute("PRAGMA max_page_count=1073741823")
     assert session.submit(command).ok
     played.append(command)
@@ -210,6 +212,12 @@ def test_a_game_this_engine_cannot_replay_is_set_aside_not_lost(journal: Path) -
     with Session(journal, FakeClock()) as second:
         snapshot = second.snapshot("public")
         assert snapshot["game"] is None
-        assert snapshot["session"]["notices"] == [f"game {game} could not be resumed"]
+        assert snapshot["session"]["notices"] == [
+            {
+                "code": "game_not_resumed",
+                "params": {"game": game},
+                "text": f"game {game} could not be resumed",
+            }
+        ]
         [listed] = second.games()
         assert listed["status"] == "abandoned" and listed["commands"] == 3

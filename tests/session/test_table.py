@@ -254,13 +254,16 @@ def test_the_clock_warns_then_asks_the_host_and_changes_nothing(
     assert table.get(timeout=0.2) is None  # no update before the warning
     clock.advance(1)
     warning = table.get(timeout=5)
-    assert warning["session"]["notices"] == ["15 seconds left to program"]
+    assert warning["session"]["notices"] == [
+        {"code": "seconds_left", "params": {"left": 15}, "text": "15 seconds left to program"}
+    ]
     assert warning["events"] == [{"type": "time_warning", "left": 15}]
     version = warning["version"]
     clock.advance(15)
     expired = table.get(timeout=5)
     [notice] = expired["session"]["notices"]
-    assert notice.startswith("time is up: the host decides") and "2, 3, 4" in notice
+    assert notice["code"] == "time_up" and notice["params"] == {"seats": ["2", "3", "4"]}
+    assert notice["text"] == "time is up: the host decides (still programming: 2, 3, 4)"
     assert expired["events"] == [{"type": "time_up", "seats": ["2", "3", "4"]}]
     assert expired["version"] == version  # nobody's programme was chosen for them
     assert expired["waiting"]["phase"] == "programming"
@@ -284,7 +287,7 @@ def test_the_host_pauses_and_resumes_the_clock(session: Session, clock: FakeCloc
     clock.advance(19)
     assert table.get(timeout=0.2) is None
     clock.advance(1)
-    assert table.get(timeout=5)["session"]["notices"][0].startswith("time is up")
+    assert table.get(timeout=5)["session"]["notices"][0]["code"] == "time_up"
 
 
 def test_without_a_limit_there_is_no_clock(session: Session) -> None:

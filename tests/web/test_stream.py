@@ -4,6 +4,8 @@ updates of the stream's own audience; a seat freed by the host stops its old pho
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import time
 
 from flask import Flask
@@ -81,22 +83,43 @@ def test_asking_for_a_view_one_may_not_have_is_refused(app: Flask, phones: dict)
     assert nobody.get("/api/stream?as=other").status_code == 400
 
 
+def _page_texts(client: FlaskClient, lang: str) -> dict:
+    """The texts a page gives its script (`R25.t`), in the language the phone asks for."""
+    page = client.get("/table", headers={"Accept-Language": lang}).get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="texts">(.*?)</script>', page, re.S)
+    assert found is not None
+    return json.loads(found[1])
+
+
+def _said(texts: dict, notice: dict) -> str:
+    """A notice put into words the way common.js's `noticeText` does, from the page's texts."""
+    line = texts["t"]["notice_" + notice["code"]]
+    for name, value in notice["params"].items():
+        line = line.replace("{" + name + "}", str(value))
+    return line
+
+
 def test_a_phone_gone_quiet_is_a_public_notice_until_it_comes_back(
     app: Flask, session, phones: dict, host: FlaskClient
 ):
+    offline = {"code": "phone_offline", "params": {"seat": "3"}, "text": "phone of seat 3 offline"}
     reader = open_stream(phones["3"], "seat")
     reader.next()
     reader.close()  # the phone sleeps: its stream ends at the next message it cannot send
     clue = {"command": {"type": "clue", "cell": "B3"}}
     assert post(phones["1"], "/api/commands", clue).status_code == 200
     for _ in range(50):
-        if "phone of seat 3 offline" in session.snapshot("public")["session"]["notices"]:
+        if offline in session.snapshot("public")["session"]["notices"]:
             break
         time.sleep(0.1)
-    assert "phone of seat 3 offline" in session.snapshot("public")["session"]["notices"]
+    notices = host.get("/api/view?as=table").get_json()["session"]["notices"]
+    assert notices == [offline]
+    french, english = _page_texts(phones["1"], "fr-FR,fr"), _page_texts(phones["1"], "en")
+    assert _said(french, offline) == "téléphone de la place 3 hors ligne"
+    assert _said(english, offline) == offline["text"]
     back = open_stream(phones["3"], "seat")
     _, snapshot = back.next()
-    assert "phone of seat 3 offline" not in snapshot["session"]["notices"]
+    assert offline not in snapshot["session"]["notices"]
     back.close()
 
 

@@ -93,13 +93,17 @@ const R25 = (() => {
     for (const notice of session.notices || []) box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
   }
 
-  /* The table's notices come in English; the ones this page knows are said in its language. */
+  /* A notice is a code and its parameters, said from the session's catalogue in the page's
+     language ({seats}: a list; {button}: a control button's name); an unknown code by its
+     English text. */
   function noticeText(notice) {
-    const offline = /^phone of seat (\d) offline$/.exec(notice);
-    if (offline) return t("notice_offline", { seat: offline[1] });
-    const left = /^(\d+) seconds left to program$/.exec(notice);
-    if (left) return t("notice_seconds_left", { n: left[1] });
-    return notice;
+    const key = "notice_" + notice.code;
+    if (T[key] === undefined) return notice.text;
+    const params = {};
+    for (const [k, v] of Object.entries(notice.params || {})) {
+      params[k] = Array.isArray(v) ? v.join(", ") : k === "button" ? N.buttons[v] || v : v;
+    }
+    return t(key, params);
   }
 
   function phaseText(waiting) {
