@@ -44,7 +44,7 @@ def step(know: Knowledge, s0: Sim, action: str, params: dict) -> tuple[Sim, tupl
                 if tile not in know.levels:
                     looked = (tile, know.p_bad)
     elif params is BLIND:
-        s.value -= 8.0 if action == "control" else 25.0
+        s.value -= blind_cost(action)
     elif params is HOPE:
         s.value += 0.3 * ESCAPE
     elif action == "push":
@@ -64,6 +64,12 @@ def step(know: Knowledge, s0: Sim, action: str, params: dict) -> tuple[Sim, tupl
         die(s, me, trap, know.me)
     s.hyp = None
     return s, looked
+
+
+def blind_cost(action: str) -> float:
+    """What an action the plan does not follow costs the line (`BLIND`): a slide that does not
+    move Room 25 disturbs little, a push with only allies at hand is nearly wasted."""
+    return 8.0 if action == "control" else 25.0
 
 
 def ways(know: Knowledge, s: Sim, action: str) -> list[dict]:

@@ -12,7 +12,7 @@ the real state to see what would happen (that would show it hidden rooms) and ne
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.engine import apply_changes
@@ -23,7 +23,16 @@ from companion.sim.knowledge import Knowledge, fingerprint_of
 from companion.sim.lines import Sim, leaf, start
 from companion.sim.mirror import Mirror
 from companion.sim.rooms import BASE_COMPOSITION, KNOWN_SAFE, LEVEL, REMINDER_SCORE
-from companion.sim.search import best_single, idle, look_first, looks, then
+from companion.sim.search import (
+    best_single,
+    blind_first,
+    idle,
+    look_first,
+    look_values,
+    looks,
+    successors,
+    then,
+)
 from companion.sim.table import Table
 from companion.sim.talents import NOT_PARAMETERS
 
@@ -42,6 +51,16 @@ def _params_key(params: dict) -> tuple:
 def _program_key(command: dict) -> tuple:
     """A programming command without its Adrenaline flag."""
     return (command["character"], tuple(command.get("actions") or ()), command.get("talent_choice"))
+
+
+def _looks_now(know: Knowledge, s0: Sim, rest: list[str]) -> dict[str, float]:
+    """Each Look the character may play now, then `rest`, by direction: the Looks share their
+    lines (`look_values`) instead of each stepping through the same second actions."""
+    shared = looks(know, s0)
+    if not shared[1]:
+        return {}
+    directions = [w["direction"] for w in ways(know, s0, "look")]
+    return dict(zip(directions, look_values(know, s0, rest, shared), strict=True))
 
 
 class HeuristicPlayer:
@@ -166,7 +185,7 @@ class HeuristicPlayer:
             (c.get("actions") or [None])[0] == "look" for c in programs
         )
         # Every first action once, then every second action after it.
-        firsts: dict[str, list[tuple[dict | None, Sim, tuple]]] = {}
+        firsts: dict[str, Sequence[tuple[dict | None, Sim, tuple]]] = {}
         per_line: dict[tuple[str, ...], list[tuple[dict | None, float]]] = {}
         shared = None
         values: dict[tuple[str, ...], float] = {}
@@ -189,16 +208,19 @@ class HeuristicPlayer:
                 lines = firsts.get(first)
                 if lines is None:
                     options = ways(know, s0, first)
-                    if can_look and options == [BLIND]:
+                    if options == [BLIND]:
                         lines = []
                     elif options:
-                        lines = [(p, *step(know, s0, first, p)) for p in options]
+                        lines = successors(know, s0, first, options)
                     else:
                         lines = [(None, idle(know, s0), ())]
                     firsts[first] = lines
                 rest = list(tokens[1:])
                 v = -INF
                 found = per_line[tokens] = []
+                if not lines and not can_look:  # played blind: valued on the idle line
+                    v = blind_first(know, s0, first, rest)
+                    found.append((BLIND, v))
                 for params, s1, looked in lines:
                     line_value = then(know, s1, looked, rest)
                     found.append((params, line_value))
@@ -241,10 +263,11 @@ class HeuristicPlayer:
             played = mine.played
             later = [a for a in ALL_TOKENS if a not in played]
         best, chosen = -INF, []
+        look_cache: dict[str, float] = {}  # each Look's value, the Looks sharing their lines
         for command in legal:
             kind = command["type"]
             if kind == "act":
-                v = self._act_value(know, s0, command, programmed, later, first_round)
+                v = self._act_value(know, s0, command, programmed, later, first_round, look_cache)
             elif kind == "wait":
                 v = max(best_single(know, s0, a) for a in programmed) - 1.0
             elif first_round and free and later:  # pass now, play in the second round
@@ -265,6 +288,7 @@ class HeuristicPlayer:
         programmed: list[str],
         later: list[str],
         first_round: bool,
+        looked_values: dict[str, float],
     ) -> float:
         """An action now, with the best of what this character may still play this turn."""
         action = command.get("action")
@@ -273,6 +297,12 @@ class HeuristicPlayer:
             if first_round and know.first_values:
                 found = know.first_values.get((action, *rest, *_params_key(command)))
                 if found is not None:  # worked out while programming, on this knowledge
+                    return found
+            if action == "look":
+                if not looked_values:
+                    looked_values.update(_looks_now(know, s0, rest))
+                found = looked_values.get(command.get("direction", ""))
+                if found is not None:
                     return found
             s1, looked = step(know, s0, action or "lost", command)
             return then(know, s1, looked, rest)

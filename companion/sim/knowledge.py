@@ -6,7 +6,8 @@ the roles shown tell, the chances of the rooms nobody told it about, path costs 
 
 Speed. What does not change between two decisions is kept on the player rather than worked out
 again: by the complex and the notebook (`Mirror.board`) the tiles in place and the rooms known
-(`_board`), the chances of a room nobody told the seat about, the path costs and distances; by
+(`_board`), the chances of a room nobody told the seat about, the path costs and distances
+(the distances even past a room learned, while no path cost changed: `_keep_distances`); by
 the roles shown and who is alive, whose side each character is on (`Knowledge._side`); for any
 game, the chances of each room once some are seen (`rooms.chances`). None of this changes a
 decision: the same seed plays the same game as without it.
@@ -16,7 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.sim.complex import CENTRE, EDGE, EXIT_DIST, INF, MANHATTAN, SECTOR, dijkstra
+from companion.sim.complex import (
+    CENTRE,
+    EDGE,
+    EXIT_DIST,
+    INF,
+    MANHATTAN,
+    dijkstra,
+    sector_bias,
+)
 from companion.sim.mirror import Mirror
 from companion.sim.rooms import KNOWN_SAFE, LEVEL, LEVEL_PATH, PATH_COST, UNKNOWN_PATH, chances
 from companion.sim.weights import (
@@ -117,8 +126,7 @@ class Knowledge:
                     setattr(self, name, kept[2][name])
         if fresh:
             self._costs()
-            self._dist_cache: dict[tuple, list[float]] = {}
-            self._front_cache: dict[tuple, list[float]] = {}
+            self._keep_distances(kept[2] if kept is not None else None)
         if fresh or kept is None or kept[0] != key:
             self._share_cache: dict[tuple, tuple] = {}  # by positions, on this layout
             self.base_dist = self.dist_to_room25(self.tiles)
@@ -140,6 +148,19 @@ class Knowledge:
         # Time presses as the countdown runs: exploring is worth more risk.
         self.front_w = FRONT_W * 8.0 / max(self.turns_left, 2)
         self.exit_w = EXIT_W * 6.0 / max(self.turns_left, 2) if not self.guard else EXIT_W
+
+    def _keep_distances(self, last: dict | None) -> None:
+        """The distances found at the last decision, when the rooms learned since change no
+        path cost (a room seen face up that was in the notebook, a room the same as the
+        average): to Room 25 while the costs hold, to the rooms where it may be while those
+        rooms are the same too."""
+        self._dist_cache: dict[tuple, list[float]] = {}
+        self._front_cache: dict[tuple, list[float]] = {}
+        if last is None or last["path_cost"] != self.path_cost:
+            return
+        self._dist_cache = last["_dist_cache"]
+        if last["p25"].keys() == self.p25.keys() and last["pkey"].keys() == self.pkey.keys():
+            self._front_cache = last["_front_cache"]
 
     def _side(self, player: HeuristicPlayer, chars: dict) -> None:
         """Whose success matters to this seat, and how much (negative: an opponent)."""
@@ -280,17 +301,16 @@ class Knowledge:
         allies = [cid for cid in self.chars if cid in self.pos and self.weight.get(cid, 0.0) > 0]
         if len(allies) < 2 or me not in allies:
             return {}
-        n = len(allies)
-        rows = [(i, cid, MANHATTAN[self.pos[cid]]) for i, cid in enumerate(allies)]
+        bias = sector_bias(len(allies))
+        rows = [(cid, MANHATTAN[self.pos[cid]], bias[i], i * 0.01) for i, cid in enumerate(allies)]
         share = {}
         p25 = self.p25
         for c, t in enumerate(self.tiles):
             if t not in p25:
                 continue
-            sector = SECTOR[c] % n
             best, owner = INF, None
-            for i, cid, dist in rows:
-                d = dist[c] + (0.0 if sector == i % n else 0.6) + i * 0.01
+            for cid, dist, outside, order in rows:
+                d = dist[c] + outside[c] + order
                 if d < best:
                     best, owner = d, cid
             share[t] = 1.0 if owner == me else 0.5
@@ -343,6 +363,7 @@ class Knowledge:
         self.base_front = None
         self.base_world = self.world_value(self.tiles, self.pos, {})
         self.cell_value: list[float | None] = [None] * 25  # filled when first needed
+        self.look_top: list[float | None] = [None] * 25  # `search.top_look`, the same way
         self.moved_value: dict[tuple, tuple[float, float]] = {}  # the same for moved lines
         # What each first action is worth with the token programmed after it, found while
         # programming and read again when the action is played on the same knowledge.

@@ -31,6 +31,7 @@ class Sim:
         "idle",
         "key",
         "moved",
+        "next",
         "pos",
         "sealed",
         "step",
@@ -53,13 +54,16 @@ class Sim:
     key: bool  # the Key room entered
     idle: Sim | None  # the line after an action with no effect (`search.idle`)
     worth: float | None  # `leaf`, once asked: a line is not changed once built
+    # Each way to play an action with the line after it (`search.successors`): kept with the
+    # line once asked, since several programmes ask them of the same line.
+    next: dict[str, list[tuple[dict, Sim, tuple]]] | None
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
         s.tiles, s.pos, s.death, s.value = self.tiles, self.pos, self.death, self.value
         s.trap, s.escaped, s.controls = self.trap, self.escaped, self.controls
         s.hyp, s.sealed, s.moved, s.step = self.hyp, self.sealed, self.moved, self.step
-        s.key, s.idle, s.worth = self.key, None, None
+        s.key, s.idle, s.worth, s.next = self.key, None, None, None
         return s
 
 
@@ -80,6 +84,7 @@ def start(know: Knowledge, me: str) -> Sim:
     s.key = False
     s.idle = None
     s.worth = None
+    s.next = None
     return s
 
 

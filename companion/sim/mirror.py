@@ -163,9 +163,15 @@ class Mirror:
         self.notebook.update({cells[INDEX[cell]]: kind for cell, kind in notes.items()})
 
     def _character(self, cid: str, entry: dict) -> None:
-        seen = self.chars[cid] = Seen(entry["seat"])
+        """Read one character's entry again, into the same `Seen` (every field is set)."""
+        seen = self.chars.get(cid)
+        if seen is None:
+            seen = self.chars[cid] = Seen(entry["seat"])
+        seen.seat = entry["seat"]
         seen.alive = entry["alive"]
         seen.role = entry["role"]
+        seen.tile = seen.flooded = None
+        seen.flooded_turn = 0
         self.trapped.pop(cid, None)
         if entry["cell"] is not None:
             seen.tile = self.cells[INDEX[entry["cell"]]]

@@ -1,44 +1,82 @@
 """The planner's lookahead: the best value of a line after one action, with the best of the
 actions left, a Look at an unknown room weighing what it may show.
 
-Within one decision, the line after an action with no effect (`idle`, which a Look or an
-action the plan does not follow only adds a worth to) and the Looks every programme beginning
-with a Look shares (`looks`) are computed once and reused by every option.
+Within one decision, what several options reach is computed once: the line after an action
+with no effect (`idle`, which a Look or an action the plan does not follow only adds a worth
+to, and which is not even built when it is worth what its line is), the lines after each way
+to play an action (`successors`, kept with the line they start from), the Looks every
+programme beginning with a Look shares (`looks`, `look_values`) and the best Look from a cell
+(`top_look`). A first action the plan does not follow is valued on the idle line
+(`blind_first`). Each gives the value the plain computation gives (`tests/sim/test_planner.py`).
 """
 
 from __future__ import annotations
 
-from companion.sim.actions import BLIND, step, ways
-from companion.sim.complex import ADJ, INF
+from companion.sim.actions import BLIND, blind_cost, step, ways
+from companion.sim.complex import ADJ, INF, NEIGHBOURS
 from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, leaf
 
 
 def best_single(know: Knowledge, s: Sim, action: str) -> float:
-    """The best way to play one last action."""
+    """The best way to play one last action (its lines kept with `s`: programmes that share
+    a first line, and a Look first, ask them again)."""
     options = ways(know, s, action)
     if not options:
-        return leaf(know, idle(know, s))
+        return idle_worth(know, s)
     # An action that changes nothing but the line's worth (a Look, or one the plan does
     # not follow) is the line after an idle action, that worth added.
     if options[0] is BLIND:
-        return leaf(know, idle(know, s)) - (8.0 if action == "control" else 25.0)
+        return idle_worth(know, s) - blind_cost(action)
     if action == "look":
         # Only the best Look needs a value: what it tells.
-        steps, tiles, gain = ADJ[s.pos[know.me]], s.tiles, know.look_gain
-        top = -INF
-        for o in options:
-            cell = steps.get(o["direction"])
-            g = 0.0 if cell is None else gain(tiles[cell])
-            if g > top:
-                top = g
-        return leaf(know, idle(know, s)) + top
+        return idle_worth(know, s) + top_look(know, s)
     best = -INF
-    for params in options:
-        v = leaf(know, step(know, s, action, params)[0])
+    for _, s1, _ in successors(know, s, action, options):
+        v = leaf(know, s1)
         if v > best:
             best = v
     return best
+
+
+def top_look(know: Knowledge, s: Sim) -> float:
+    """What the best Look from the planning character's cell tells; kept by cell while the
+    rooms have not moved, since most lines that end there ask it."""
+    here = s.pos[know.me]
+    kept = s.tiles is know.tiles
+    if kept:
+        found = know.look_top[here]
+        if found is not None:
+            return found
+    tiles, gain = s.tiles, know.look_gain
+    top = -INF
+    for cell in NEIGHBOURS[here]:
+        g = gain(tiles[cell])
+        if g > top:
+            top = g
+    if kept:
+        know.look_top[here] = top
+    return top
+
+
+def successors(
+    know: Knowledge, s: Sim, action: str, options: list[dict]
+) -> list[tuple[dict, Sim, tuple]]:
+    """Each way to play an action from this line (`options`, its `ways`), with the line after
+    it and what a Look may show (`step`); kept with the line."""
+    after = s.next
+    if after is None:
+        after = s.next = {}
+    found = after.get(action)
+    if found is None:
+        found = after[action] = [(p, *step(know, s, action, p)) for p in options]
+    return found
+
+
+def blind_first(know: Knowledge, s0: Sim, action: str, rest: list[str]) -> float:
+    """A first action the plan does not follow (`BLIND`), then `rest`: every line after it is
+    the line after an idle action less that action's cost, so the idle line's values serve."""
+    return then(know, idle(know, s0), (), rest) - blind_cost(action)
 
 
 def idle(know: Knowledge, s: Sim) -> Sim:
@@ -48,12 +86,21 @@ def idle(know: Knowledge, s: Sim) -> Sim:
     return s.idle
 
 
+def idle_worth(know: Knowledge, s: Sim) -> float:
+    """`leaf` of the line after an action with no effect. With nothing to fall into (`trap`)
+    that line is worth what this one is (`step` "lost" changes only its count of actions), so
+    it is not built just to be valued."""
+    if s.idle is None and not s.trap:
+        return leaf(know, s)
+    return leaf(know, idle(know, s))
+
+
 def _split(know: Knowledge, s1: Sim, action: str, tile: int) -> tuple[float, float]:
     """The best last action that does not enter the room just looked at, and the best that
     does if that room turns out good (entering it if it is bad is never the best)."""
     options = ways(know, s1, action)
     if not options:
-        v = leaf(know, idle(know, s1))
+        v = idle_worth(know, s1)
         return v, -INF
     if action not in ("move", "push"):
         return best_single(know, s1, action), -INF
@@ -111,36 +158,44 @@ def looks(know: Knowledge, s0: Sim) -> tuple[Sim, list[tuple[float, int | None]]
 
 
 def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, list]) -> float:
-    """A Look first, then `rest`: the same as `_then` after each Look, computed once. A Look
-    changes nothing but what is known, so every line is the same but for its gain and for
-    what the second action finds in the room looked at (`_looks`)."""
+    """A Look first, then `rest`: the best of `look_values`."""
     base, looks = shared
     if not looks:
         return then(know, base, (), rest)
-    here = s0.pos[know.me]
-    top = max(g for g, _ in looks)
+    return max(look_values(know, s0, rest, shared))
+
+
+def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, list]) -> list[float]:
+    """Each Look (in the order of `ways`), then `rest`: the same as `then` after each Look,
+    computed once. A Look changes nothing but what is known, so every line is the same but for
+    its gain and for what the second action finds in the room looked at (`looks`)."""
+    base, looks = shared
     if not rest:
-        return leaf(know, base) + top
+        here_value = leaf(know, base)
+        return [here_value + g for g, _ in looks]
     a = rest[0]
     if len(rest) > 1 or a not in ("move", "push"):
-        return top + max(best_single(know, base, a) for a in rest)
-    plain: list[tuple[int | None, float]] = []  # (tile entered, value)
-    good: dict[int, float] = {}
+        after = max(best_single(know, base, a) for a in rest)
+        return [g + after for g, _ in looks]
     moves = ways(know, base, a)
     if not moves:
-        return top + leaf(know, idle(know, base))
+        after = idle_worth(know, base)
+        return [g + after for g, _ in looks]
+    here = s0.pos[know.me]
+    plain: list[tuple[int | None, float]] = []  # (tile entered, value)
+    good: dict[int, float] = {}
     looked_tiles = {t for _, t in looks if t is not None}
-    for params in moves:
+    for params, s2, _ in successors(know, base, a, moves):
         cell = ADJ[here].get(params.get("direction", ""))
         tile = None if cell is None else base.tiles[cell]
-        plain.append((tile, leaf(know, step(know, base, a, params)[0])))
+        plain.append((tile, leaf(know, s2)))
         if tile is not None and tile in looked_tiles:
             hyp = base.copy()
             hyp.hyp = (tile, True)
             v = leaf(know, step(know, hyp, a, params)[0])
             good[tile] = max(good.get(tile, -INF), v)
-    best = -INF
     p_bad = know.p_bad
+    values = []
     for gain, tile in looks:
         if tile is None:
             v = gain + max(v for _, v in plain)
@@ -150,6 +205,5 @@ def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, lis
             if other == -INF:
                 other = leaf(know, base) - 300.0
             v = gain + (1.0 - p_bad) * max(other, into) + p_bad * other
-        if v > best:
-            best = v
-    return best
+        values.append(v)
+    return values

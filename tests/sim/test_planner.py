@@ -1,0 +1,114 @@
+"""The planner's shortcuts: each must give what the plain computation gives, only sooner. Path
+costs against an exhaustive relaxation, and a whole programming decision's values against
+every programme stepped through one by one, on positions met in real games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.sim.actions import BLIND, step, ways
+from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra
+from companion.sim.heuristic import HeuristicPlayer
+from companion.sim.lines import leaf, start
+from companion.sim.search import best_single, blind_first, look_first, looks, then
+from companion.sim.simulate import PlayedGame
+
+
+def _relaxed(sources: dict[int, float], tiles: tuple[int, ...], cost: dict[int, float]) -> list:
+    """Bellman-Ford: every cell relaxed from every neighbour until nothing changes."""
+    dist = [INF] * 25
+    for c, d in sources.items():
+        dist[c] = d
+    changed = True
+    while changed:
+        changed = False
+        for u in range(25):
+            paid = 1.0 if u == CENTRE else cost[tiles[u]]
+            if paid >= INF or dist[u] >= INF:
+                continue
+            for v in NEIGHBOURS[u]:
+                if dist[u] + paid < dist[v]:
+                    dist[v] = dist[u] + paid
+                    changed = True
+    return dist
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_path_costs_are_the_cheapest_sums_of_room_costs(seed):
+    rng = random.Random(seed)
+    tiles = tuple(rng.sample(range(25), 25))
+    cost = {t: rng.choice((1.0, 1.2, 1.5, 1.6, 2.2, 3.0, 8.0, INF)) for t in tiles}
+    sources = {c: rng.choice((0.0, 1.0)) for c in rng.sample(range(25), rng.randint(1, 8))}
+    assert dijkstra(sources, tiles, cost) == _relaxed(sources, tiles, cost)
+
+
+def _stepped(know, s0, tokens: tuple[str, ...]) -> float:
+    """A programme's value with no line shared: every first way stepped, then `then`."""
+    options = ways(know, s0, tokens[0])
+    if not options:
+        return then(know, step(know, s0, "lost", {})[0], (), list(tokens[1:]))
+    return max(then(know, *step(know, s0, tokens[0], p), list(tokens[1:])) for p in options)
+
+
+def _programming_positions(count: int):
+    """(knowledge, character) at programming decisions of base Suspicion games."""
+    found = []
+    for number in range(3):
+        rng = random.Random(number)
+        game = PlayedGame({"mode": "suspicion", "players": 5, "seed": number}, "heuristic", rng)
+        for decision in game:
+            player = game.players[decision.seat]
+            programming = decision.legal[0]["type"] == "program"
+            if programming and isinstance(player, HeuristicPlayer) and player.known is not None:
+                found.append((player.known, decision.legal[0]["character"]))
+            if len(found) >= count:
+                return found
+    return found
+
+
+def test_shared_lines_value_every_programme_as_stepping_it_alone():
+    tokens_all = [(a, b) for a in ("look", "move", "push", "control") for b in ("look", "move")]
+    for know, me in _programming_positions(40):
+        s0 = start(know, me)
+        shared = looks(know, s0)
+        for tokens in tokens_all:
+            if tokens[0] == tokens[1]:
+                continue
+            plain = _stepped(know, start(know, me), tokens)
+            if tokens[0] == "look" and shared[1]:
+                fast = look_first(know, s0, list(tokens[1:]), shared)
+            elif ways(know, s0, tokens[0]) == [BLIND]:
+                fast = blind_first(know, s0, tokens[0], list(tokens[1:]))
+            else:
+                continue
+            assert fast == pytest.approx(plain, abs=1e-9), tokens
+        for action in ("look", "move", "push", "control"):
+            fresh = start(know, me)
+            options = ways(know, fresh, action)
+            if options and options[0] is not BLIND and action != "look":
+                plain = max(leaf(know, step(know, fresh, action, p)[0]) for p in options)
+                assert best_single(know, s0, action) == pytest.approx(plain, abs=1e-9)
+
+
+def test_distances_kept_from_a_decision_to_the_next_are_those_worked_out_afresh():
+    checked = 0
+    for number in range(3):
+        rng = random.Random(number)
+        setup = {"mode": "suspicion", "players": 5, "seed": number + 10}
+        game = PlayedGame(setup, "heuristic", rng)
+        for decision in game:
+            player = game.players[decision.seat]
+            know = getattr(player, "known", None)
+            if know is None or not know.me:
+                continue
+            tiles, cost = know.tiles, know.path_cost
+            if know.room25_tile is not None:
+                source = {tiles.index(know.room25_tile): 0.0}
+                assert know.dist_to_room25(tiles) == dijkstra(source, tiles, cost)
+            kept = know.frontier(tiles)
+            know._front_cache, know.base_front = {}, None
+            assert know.frontier(tiles) == kept
+            checked += 1
+    assert checked > 100
