@@ -38,7 +38,7 @@ def _one_plain_line(done: subprocess.CompletedProcess[str], *words: str) -> str:
 def _card(**fields: object) -> dict:
     """One standard card as the packaged deck writes it, with some fields changed."""
     card = {
-        "id": "move-row1-east",
+        "id": "move-row0-east",
         "count": 1,
         "kind": "complex_movement",
         "level": "standard",

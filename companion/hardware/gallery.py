@@ -89,7 +89,7 @@ def sample_updates() -> dict[str, dict]:
             {"type": "role_revealed", "character": "kevin", "role": "guard", "reason": "death"},
         ],
     )
-    card = load_deck().by_id("move-colD-north-x2").as_json()
+    card = load_deck().by_id("move-col3-north-x2").as_json()
     card.pop("count", None)
     samples["card"] = _update(state, [{"type": "mac_drawn", "card": card["id"], "shown": card}])
     over = _update(state)

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Request
 
+from companion.engine import load_deck
 from companion.session.notices import button_names, page_texts
 
 LANGUAGES = ("en", "fr")
@@ -47,6 +48,17 @@ def language(request: Request, default: str = "en") -> str:
     return default if default in LANGUAGES else "en"
 
 
+_ARROWS = {"north": "↑", "south": "↓", "east": "→", "west": "←"}
+
+
+def _card_name(card: Any, lang: str) -> str:
+    """A card's name, and for a Complex Movement the line it slides, named like the cells."""
+    name = card.display.name(lang)
+    if card.line is None:
+        return name
+    return f"{name} · {card.line.name} {_ARROWS[card.direction]}"
+
+
 @cache
 def names(lang: str) -> dict[str, dict[str, str]]:
     """Room and character names in one language, from the engine's catalogues, and the control
@@ -64,4 +76,5 @@ def names(lang: str) -> dict[str, dict[str, str]]:
             for c in cast
         },
         "buttons": button_names(lang),
+        "cards": {card.id: _card_name(card, lang) for card in load_deck().cards},
     }

@@ -299,11 +299,11 @@ def test_minimap_draws_the_line_and_its_arrow(deck: Deck) -> None:
 
 def test_minimap_of_a_known_card(deck: Deck) -> None:
     """The top row moving east: arrows along row 0, from (0, 0) to (0, 4)."""
-    minimap = deck.by_id("move-row1-east").minimap()
+    minimap = deck.by_id("move-row0-east").minimap()
     assert minimap is not None
     assert minimap.rows() == (">>>>>", ".....", "..o..", ".....", ".....")
     assert minimap.arrow == ((0, 0), (0, 4))
-    column = deck.by_id("move-colB-north").minimap()
+    column = deck.by_id("move-col1-north").minimap()
     assert column is not None
     assert column.rows() == (".^...", ".^...", ".^o..", ".^...", ".^...")
     assert column.arrow == ((4, 1), (0, 1))
@@ -627,7 +627,7 @@ INVALID = [
         id="empty-id",
     ),
     pytest.param(
-        ["move-row1-east"],
+        ["move-row0-east"],
         ["card 1: must be an object"],
         id="card-not-an-object",
     ),

@@ -48,3 +48,13 @@ def test_rooms_and_characters_are_named_in_both_languages():
     assert names("fr")["rooms"]["central"] == "Salle centrale"
     assert names("fr")["characters"]["franck"] == "Franck (le Beau Gosse)"
     assert names("en")["colours"]["acid"] == "red"
+
+
+def test_a_mac_card_is_named_for_players_with_its_line_named_like_the_cells():
+    """A card's id keeps the deck file's numbering from 0 (`move-row0-east` slides the top row);
+    what a page shows names that line as the cells do (row1), in the page's language."""
+    english, french = names("en")["cards"], names("fr")["cards"]
+    assert english["move-row0-east-x2"] == "Complex Movement x2 · row1 →"
+    assert french["move-col3-north"] == "Déplacement du complexe · colD ↑"
+    assert english["time-bomb"] == "Time bomb" and french["time-bomb"] == "Bombe à retardement"
+    assert not any("row0" in name or "col3" in name for name in english.values())

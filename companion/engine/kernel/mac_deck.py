@@ -560,7 +560,7 @@ class _CardReader:
         )
 
     def read_id(self) -> str | None:
-        value = self.require("id", "every card needs a unique id, such as 'move-row1-east'")
+        value = self.require("id", "every card needs a unique id, such as 'move-row0-east'")
         if value is _MISSING:
             return None
         if not isinstance(value, str) or not value.strip():

@@ -150,9 +150,12 @@ const R25 = (() => {
     return t("outcome_" + outcome.result) + (winners.length ? " " + t("winning_seats", { seats: winners.join(", ") }) : "");
   }
 
+  /* A M.A.C. card as players read it: its name and what sets it apart (the line it slides,
+     named like the cells); a card of an owner's own deck the pages do not know, by its id. */
   function cardText(card) {
     if (!card) return "—";
     const id = typeof card === "string" ? card : card.id || "";
+    if ((N.cards || {})[id]) return N.cards[id];
     const kind = (card && card.kind) || id.split("-")[0];
     return t("card_" + kind) + " (" + id + ")";
   }
