@@ -11,16 +11,17 @@ with a warning when the 1-minute load is above 0.5.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import statistics
 import time
 
-from companion.engine import apply, legal_commands, replay, start
-from companion.sim.simulate import random_game, simulate
+from load import load_line
+from players import heuristic_games_per_second
 
-QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
+from companion.engine import apply, legal_commands, replay, start
+from companion.sim.simulate import random_game
+
 REPLAY_COMMANDS = 500  # the replay figure is given for a game of this many commands
 # Issue 7's targets: (the most, None) or (None, the least) each figure may be.
 TARGETS = {
@@ -68,12 +69,6 @@ def games_per_second(games: int) -> dict[str, float]:
     return figures
 
 
-def heuristic_games_per_second(games: int) -> float:
-    """Base Suspicion with five heuristic players, as `room25 simulate` plays it."""
-    summary = simulate({"mode": "suspicion", "players": 5}, games, seed=1, policy="heuristic")
-    return summary.games / summary.seconds
-
-
 def recorded_game(seeds: int = 30) -> tuple[dict, list[dict], list[dict]]:
     """The longest of a few random eight-player Season 2 Suspicion games: its setup, its
     commands and its events, as a journal would keep them."""
@@ -113,15 +108,6 @@ def replay_figures(repeats: int = 30) -> tuple[int, float, float]:
         applies.append(time.perf_counter() - began)
     scale = REPLAY_COMMANDS / len(commands)
     return len(commands), statistics.median(folds) * scale, statistics.median(applies) * scale
-
-
-def load_line() -> str:
-    """The load average beside the figures, and whether they can be trusted."""
-    one, five, fifteen = os.getloadavg()
-    line = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
-    if one > QUIET_LOAD:
-        line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
-    return line
 
 
 def views_figure(games: int = 20) -> float:

@@ -12,13 +12,14 @@ average is printed beside them: on a busy machine they are on the slow side.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from load import load_line
 
 from companion.config import Config
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
@@ -66,15 +67,15 @@ def press_latency(presses: int) -> tuple[list[float], list[float]]:
             pin = rig.factory.pin(rig.config.buttons.seats[0])
             to_frame, to_sound = [], []
             for _ in range(presses):
-                frames, sounds = rig.display.frames, len(rig.buzzer.started)
+                frames, sounds = rig.display.frames, rig.buzzer.started[0]
                 pressed_at = time.monotonic()
                 pin.drive_low()
                 seen = _wait(lambda f=frames: rig.display.frames > f)
                 to_frame.append((seen - pressed_at) * 1000)
                 locked = "1" in session.snapshot("public")["waiting"]["locked_in"]
                 if locked:
-                    _wait(lambda s=sounds: len(rig.buzzer.started) > s)
-                    to_sound.append((rig.buzzer.started[-1][1] - pressed_at) * 1000)
+                    _wait(lambda s=sounds: rig.buzzer.started[0] > s)
+                    to_sound.append((rig.buzzer.started[1] - pressed_at) * 1000)
                 time.sleep(0.1)
                 pin.drive_high()
                 time.sleep(0.1)
@@ -165,7 +166,7 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10.0)
     args = parser.parse_args()
     print(f"{platform.machine()}, Python {platform.python_version()}")
-    print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    print(load_line())
     to_frame, to_sound = press_latency(args.presses)
     print(
         f"seat press -> OLED frame: median {statistics.median(to_frame):.1f} ms, "
@@ -183,7 +184,7 @@ def main() -> None:
     )
     for kind in ("virtual", "mock"):
         print(f"idle CPU ({kind}): {idle_cpu(args.idle, kind):.2f} % of one core")
-    print(f"load average after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    print(load_line())
 
 
 if __name__ == "__main__":

@@ -7,12 +7,13 @@ Run: .venv/bin/python benchmarks/inputs.py
 
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+
+from load import load_line
 
 from companion.engine import DeckError, load_deck
 from companion.scenario.load import (
@@ -41,7 +42,7 @@ def measure(label: str, work: Callable[[], object]) -> None:
 
 
 def main() -> None:
-    print(f"load average {os.getloadavg()}")
+    print(load_line())
     files = scenario_files([SCENARIOS])
     measure(f"all {len(files)} rule scenarios", lambda: [read(p) for p in files])
     with tempfile.TemporaryDirectory() as folder:
@@ -58,7 +59,7 @@ def main() -> None:
     measure("scenario /dev/zero", lambda: read(Path("/dev/zero")))
     measure("deck --file /dev/zero", lambda: load_deck("/dev/zero"))
     measure("the packaged deck", load_deck)
-    print(f"load average {os.getloadavg()}")
+    print(load_line())
 
 
 if __name__ == "__main__":

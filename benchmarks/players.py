@@ -13,25 +13,23 @@ The load average is printed before and after, with a warning when the 1-minute l
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from load import load_line
+
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.simulate import simulate
 
-QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
 SETUP = {"mode": "suspicion", "players": 5}
 
 
-def load_line() -> str:
-    one, five, fifteen = os.getloadavg()
-    line = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
-    if one > QUIET_LOAD:
-        line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
-    return line
+def heuristic_games_per_second(games: int) -> float:
+    """Wall-clock games per second of five heuristic players, as `room25 simulate` plays them."""
+    summary = simulate(SETUP, games, seed=1)
+    return summary.games / summary.seconds
 
 
 @contextmanager
@@ -65,11 +63,8 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
     print(load_line())
     simulate(SETUP, 3, seed=0)  # warm up: imports and the catalogues
-    summary = simulate(SETUP, args.games, seed=1)
-    print(
-        f"heuristic games per second, suspicion 5p: {summary.games / summary.seconds:.1f} "
-        f"({args.games} games, wall clock)"
-    )
+    rate = heuristic_games_per_second(args.games)
+    print(f"heuristic games per second, suspicion 5p: {rate:.1f} ({args.games} games, wall clock)")
     spent = {"choose": 0.0, "observe": 0.0}
     began = time.process_time()
     with timed(HeuristicPlayer, ("choose", "observe"), spent):

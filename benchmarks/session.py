@@ -22,6 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "session"))
 
+from load import load_line
+
 from companion.session import Session
 
 EIGHT = {
@@ -35,11 +37,6 @@ DEALT_EIGHT = {"edition": "ultimate", "mode": "suspicion", "players": 8, "tracki
 AUDIENCES = ("public", "host", *"12345678")
 RESUME_COMMANDS = 500
 IDLE_SECONDS = 10.0
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
 def table_input(session: Session) -> dict:
@@ -169,13 +166,9 @@ def dealt_resume_time() -> tuple[float, int, int]:
     return seconds * RESUME_COMMANDS / len(commands), len(commands), events
 
 
-def thread_cpu(tid: int) -> float:
-    fields = Path(f"/proc/self/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def process_cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(stat: str) -> float:
+    """User and system CPU seconds of a process or thread, from its `/proc/.../stat` file."""
+    fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -183,10 +176,10 @@ def idle_writer_cpu() -> float:
     """Share of a core the writer thread uses over 10 s with a game waiting for the table."""
     with tempfile.TemporaryDirectory() as folder, Session(Path(folder) / "j.sqlite") as session:
         session.host("new_game", setup={**EIGHT, "time_limit": 600})
-        tid = session._thread.native_id  # type: ignore[union-attr]
-        before = thread_cpu(tid)
+        stat = f"/proc/self/task/{session._thread.native_id}/stat"  # type: ignore[union-attr]
+        before = cpu_seconds(stat)
         time.sleep(IDLE_SECONDS)
-        return (thread_cpu(tid) - before) / IDLE_SECONDS
+        return (cpu_seconds(stat) - before) / IDLE_SECONDS
 
 
 def serve_figures() -> tuple[int, float]:
@@ -211,9 +204,10 @@ def serve_figures() -> tuple[int, float]:
                 for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines()
                 if line.startswith("VmRSS:")
             )
-            before = process_cpu(server.process.pid)
+            stat = f"/proc/{server.process.pid}/stat"
+            before = cpu_seconds(stat)
             time.sleep(IDLE_SECONDS)
-            idle = (process_cpu(server.process.pid) - before) / IDLE_SECONDS
+            idle = (cpu_seconds(stat) - before) / IDLE_SECONDS
         finally:
             server.terminate()
         return rss, idle
@@ -224,14 +218,15 @@ def main() -> None:
     parser.add_argument("--inputs", type=int, default=400)
     parser.add_argument("--no-serve", action="store_true", help="skip the serve process figures")
     args = parser.parse_args()
-    print(load())
+    print(f"{os.cpu_count()} cores")
+    print(load_line())
     latencies = sorted(notify_latency(args.inputs))
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(
         f"input -> 10 listeners notified (8 seats, public, host), {len(latencies)} inputs: "
         f"median {statistics.median(latencies) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
     )
-    print(load())
+    print(load_line())
     seconds, commands, events = resume_time()
     print(f"resume a {commands}-command countdown game ({events} events): {seconds * 1000:.1f} ms")
     seconds, commands, events = dealt_resume_time()
@@ -239,13 +234,13 @@ def main() -> None:
         f"resume a dealt-complex game, scaled to {RESUME_COMMANDS} commands "
         f"(from {commands} commands, {events} events): {seconds * 1000:.1f} ms"
     )
-    print(load())
+    print(load_line())
     print(f"writer thread idle for {IDLE_SECONDS:.0f} s: {idle_writer_cpu() * 100:.3f} % of a core")
     if not args.no_serve:
         rss, idle = serve_figures()
         print(f"room25 serve after a full game: RSS {rss / 1024:.1f} MB")
         print(f"room25 serve idle for {IDLE_SECONDS:.0f} s: {idle * 100:.2f} % of a core")
-    print(load())
+    print(load_line())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import re
 import socket
 import statistics
@@ -21,6 +20,7 @@ import threading
 import time
 from pathlib import Path
 
+from load import load_line
 from waitress.server import create_server
 
 from companion.session import Session
@@ -140,10 +140,8 @@ def run(rounds: int) -> None:
         f"p99 {p99 * 1000:.1f} ms over {len(samples)} POSTs"
     )
     print(f"player page weight: {weight / 1024:.1f} KB (HTML, script and style, uncompressed)")
-    print(
-        f"waitress threads: {THREADS}; load average: "
-        + " ".join(f"{x:.2f}" for x in os.getloadavg())
-    )
+    print(f"waitress threads: {THREADS}")
+    print(load_line())
 
 
 if __name__ == "__main__":

@@ -350,14 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     screens = commands.add_parser("screens", help="render every OLED screen to PNG files")
     screens.add_argument("outdir", help="folder for the PNGs (created if missing)")
-    screens.set_defaults(run=lambda args: _screens(args.outdir))
+    screens.set_defaults(run=_screens)
     return parser
 
 
-def _screens(outdir: str) -> int:
+def _screens(args: argparse.Namespace) -> int:
     from companion.hardware.gallery import screens_command
 
-    return screens_command(outdir)
+    return screens_command(args.outdir)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ import logging
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +77,8 @@ class Config:
     panel: Panel = field(default_factory=Panel)
 
 
-SECTION_CLASSES = {
-    "table": Table, "web": Web, "display": Display, "buzzer": Buzzer, "buttons": Buttons,
-    "panel": Panel,
-}  # fmt: skip
+SECTIONS = frozenset(f.name for f in fields(Config))
+MAX_TIME_LIMIT = 3600  # seconds: the longest programming time limit, here and per game
 
 
 def _int(low: int, high: int) -> Callable[[Any], bool]:
@@ -106,7 +104,10 @@ def _text(v: Any) -> bool:
 # What each value may be, in words for the log, and its check.
 RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("table", "language"): ('"en" or "fr"', _one_of("en", "fr")),
-    ("table", "time_limit"): ("seconds from 0 (off) to 3600", _int(0, 3600)),
+    ("table", "time_limit"): (
+        f"seconds from 0 (off) to {MAX_TIME_LIMIT}",
+        _int(0, MAX_TIME_LIMIT),
+    ),
     ("table", "warning"): ("seconds from 0 to 600", _int(0, 600)),
     ("web", "host"): ("an address such as 0.0.0.0", _text),
     ("web", "port"): ("a port from 1 to 65535", _int(1, 65535)),
@@ -179,8 +180,7 @@ def load_config(path: Path | str | None) -> Config:
         return config
     sections: dict[str, Any] = {}
     for name, values in data.items():
-        cls = SECTION_CLASSES.get(name)
-        if cls is None or not isinstance(values, dict):
+        if name not in SECTIONS or not isinstance(values, dict):
             log.warning("%s: unknown section [%s], ignored", _where(path, text, name), name)
             continue
         section = getattr(config, name)

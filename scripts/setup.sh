@@ -10,13 +10,18 @@ if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
     exit 1
 fi
 
+# Install Debian packages, through sudo unless already root (scripts/test uses it too).
+apt_install() {
+    local sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
+}
+
 # Debian and Raspberry Pi OS ship venv and ensurepip in a separate package.
 if ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
     echo "Installing python3-venv (Debian keeps venv in its own package)..." >&2
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    $sudo_cmd apt-get update -qq
-    $sudo_cmd apt-get install -y -qq python3-venv
+    apt_install python3-venv
 fi
 
 if [ ! -x "$here/.venv/bin/python" ]; then

@@ -11,20 +11,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_scenarios import COMPLEX  # the runner's tests share one rigged complex
 
 from companion.scenario import run_paths, run_scenario
 from companion.scenario.load import MAX_BYTES, QUOTE, ScenarioFileError, read, scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 REAL = SCENARIOS / "base" / "actions" / "control_same_line_only_same_direction_in_a_turn.yaml"
-
-COMPLEX = """\
-empty  dark    empty   cold    room25
-empty  prison  acid    vortex  empty
-dark   empty   central vision  empty
-cold   trapped flooded mortal  empty
-vortex prison  twin    twin    acid
-"""
 
 
 def _write(tmp_path: Path, doc: object, suffix: str = ".yaml") -> Path:
@@ -35,8 +28,7 @@ def _write(tmp_path: Path, doc: object, suffix: str = ".yaml") -> Path:
 
 
 def _base(**extra: object) -> dict:
-    rows = [line.split() for line in COMPLEX.splitlines()]
-    return {"setup": {"mode": "cooperation", "players": 4, "complex": rows}, **extra}
+    return {"setup": {"mode": "cooperation", "players": 4, "complex": COMPLEX}, **extra}
 
 
 # Each: the document, then words the one-line message must hold (the key path, the expectation).

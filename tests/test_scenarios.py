@@ -57,3 +57,18 @@ def test_runner_reports_an_unexpected_refusal_and_stops() -> None:
 def test_runner_reports_a_refusal_that_did_not_happen() -> None:
     doc = _doc(steps=[{"refused": {"type": "program", "character": "emmett", "actions": ["move"]}}])
     assert "expected a refusal" in run_scenario(doc).failures[0].reason
+
+
+@pytest.mark.parametrize(
+    ("tokens", "words"),
+    [
+        ({"colB": 1}, "control_tokens lie only beside lines that 'controls' gives a direction"),
+        ({"row2": 0}, "control_tokens counts are 1 or more"),
+    ],
+)
+def test_position_control_tokens_need_a_controlled_line_and_a_count(
+    tokens: dict, words: str
+) -> None:
+    position = {"phase": "action", "controls": {"row2": "east"}, "control_tokens": tokens}
+    result = run_scenario({**_doc(), "position": position})
+    assert [(f.where, f.reason) for f in result.failures] == [("position", words)]

@@ -81,10 +81,10 @@ class Buzzer:
         self._clock = clock
         self._waiting: queue.Queue[str | None] = queue.Queue(MAX_WAITING)
         self._stop = threading.Event()
-        self._lock = threading.Condition()
+        self._lock = threading.Lock()
         self.played: deque[tuple[int, str]] = deque(maxlen=32)
         self.count = 0
-        self.started: list[tuple[str, float]] = []  # (pattern, clock) as each one starts on the pin
+        self.started = (0, 0.0)  # how many patterns started on the pin, and when the last did
         self._thread: threading.Thread | None = None
         if output is not None:
             self._thread = threading.Thread(target=self._run, name="room25-buzzer", daemon=True)
@@ -98,22 +98,16 @@ class Buzzer:
         with self._lock:
             self.count += 1
             self.played.append((self.count, name))
-            self._lock.notify_all()
         if self.output is not None:
             try:
                 self._waiting.put_nowait(name)
             except queue.Full:
                 log.info("buzzer busy: %s dropped", name)
 
-    def since(self, after: int, timeout: float = 0.0) -> list[tuple[int, str]]:
-        """The patterns numbered above `after`, waiting up to `timeout` for one."""
+    def since(self, after: int) -> list[tuple[int, str]]:
+        """The patterns numbered above `after` (the virtual panel's poll)."""
         with self._lock:
-            self._lock.wait_for(lambda: self.count > after, timeout)
             return [(n, name) for n, name in self.played if n > after]
-
-    def idle(self) -> bool:
-        """True when nothing is queued (the worker may still be finishing a note)."""
-        return self._waiting.empty()
 
     def close(self) -> None:
         self._stop.set()
@@ -132,7 +126,7 @@ class Buzzer:
             name = self._waiting.get()
             if name is None:
                 return
-            self.started.append((name, self._clock()))
+            self.started = (self.started[0] + 1, self._clock())
             for note, seconds in PATTERNS[name]:
                 if self._stop.is_set():
                     break

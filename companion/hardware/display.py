@@ -104,12 +104,6 @@ class Display:
             self._note_problems(self._update)
             self._redraw(self._clock())
 
-    def set_address(self, address: str) -> None:
-        """The join address the QR code and the join screen show."""
-        with self._lock:
-            self._address = address
-            self._redraw(self._clock())
-
     def set_pin(self, pin: str) -> None:
         """The host PIN the join screen shows: whoever has the table in front of him may host."""
         with self._lock:

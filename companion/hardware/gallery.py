@@ -10,7 +10,7 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
-from companion.engine import apply, legal_commands, public_view, start, waiting_for
+from companion.engine import apply, legal_commands, load_deck, public_view, start, waiting_for
 from companion.session.notices import Notice
 
 from .moments import announcements, steady_moment
@@ -45,9 +45,7 @@ def _until(state, phase: str):
 
 
 def sample_updates() -> dict[str, dict]:
-    """One public update per screen, named after its moment (plus the French action screen)."""
-    from companion.engine import load_deck
-
+    """One public update per screen, named after its moment."""
     game = start({"edition": "season2", "mode": "cooperation", "players": 4, "seed": 3})
     state = game.state
     samples: dict[str, dict] = {

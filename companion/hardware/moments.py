@@ -5,7 +5,6 @@ from __future__ import annotations
 
 # Announcements in the order they are shown when one update brings several.
 ANNOUNCEMENTS = ("alarm", "timer", "elimination", "card", "end_of_turn")
-STEADY = ("join", "paused", "setup", "programming", "action", "over")
 
 
 def steady_moment(update: dict) -> str:

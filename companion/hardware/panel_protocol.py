@@ -7,6 +7,7 @@ what one side writes, the other reads.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 VERSION = 1
@@ -77,8 +78,10 @@ def leds_line(lights: dict[str, str]) -> bytes:
 
 
 def text_line(text: str) -> bytes:
-    """ "TEXT <text>": a short line for the panel's own display, ASCII, at most 32 characters."""
-    clean = text.encode("ascii", "replace").decode("ascii").replace("\n", " ")[:32]
+    """ "TEXT <text>": a short line for the panel's own display, ASCII, at most 32 characters;
+    accented letters lose their accents (French reads "prets", not "pr?ts")."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    clean = bare.encode("ascii", "replace").decode("ascii").replace("\n", " ")[:32]
     return f"TEXT {clean}\n".encode("ascii")
 
 

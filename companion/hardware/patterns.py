@@ -76,8 +76,3 @@ def _locked(update: dict | None) -> int:
     if not update:
         return 0
     return len((update.get("waiting") or {}).get("locked_in") or [])
-
-
-def duration(name: str) -> float:
-    """How long a pattern plays, in seconds."""
-    return sum(seconds for _note, seconds in PATTERNS[name])

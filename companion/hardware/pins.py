@@ -1,4 +1,4 @@
-"""Which gpiozero pin factory drives the header, and whether this machine is a Raspberry Pi.
+"""Which gpiozero pin factory drives the header.
 
 On a Pi the factory is the config's `[buttons] pin_factory`, else $GPIOZERO_PIN_FACTORY, else
 lgpio (every Pi, the only choice on a Pi 5), then RPi.GPIO (older Pis only). It never falls back
@@ -8,7 +8,6 @@ to a mock on a real Pi: a missing factory is an error in plain words.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -19,20 +18,10 @@ FACTORIES = {
     "native": ("gpiozero.pins.native", "NativeFactory"),
 }
 PREFERRED = ("lgpio", "rpigpio")
-MODEL = Path("/proc/device-tree/model")
 
 
 class PinFactoryError(RuntimeError):
     """No pin factory could drive the header."""
-
-
-def pi_model(model_file: Path = MODEL) -> str | None:
-    """The Raspberry Pi model this runs on ("Raspberry Pi 5 Model B Rev 1.0"), or None."""
-    try:
-        model = model_file.read_bytes().rstrip(b"\0").decode("ascii", "replace")
-    except OSError:
-        return None
-    return model if model.startswith("Raspberry Pi") else None
 
 
 def mock_factory() -> MockFactory:

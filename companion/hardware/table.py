@@ -48,7 +48,7 @@ def panel_text(update: dict, lang: str) -> str:
     if waiting.get("phase") in ("action", "choice"):
         return f"{head} {name_of(waiting.get('character') or view.get('current'))}"
     if waiting.get("phase") == "programming":
-        return f"{head} {len(waiting.get('locked_in') or [])} ready"
+        return f"{head} {word(lang, 'ready', n=len(waiting.get('locked_in') or []))}"
     return head
 
 
@@ -209,10 +209,6 @@ class Hardware:
             quiet_until_found=searching,
         )
 
-    def set_address(self, address: str) -> None:
-        """The address phones open, once the web server knows its port (the QR code shows it)."""
-        self.display.set_address(address)
-
     def set_pin(self, pin: str) -> None:
         """The host PIN, shown on the join screen."""
         self.display.set_pin(pin)
@@ -313,10 +309,11 @@ class Hardware:
         if self._deadline is None:
             return
         left = self._deadline - self._clock()
-        for mark in self._marks():
+        marks = self._marks()
+        for mark in marks:
             if left <= mark and mark not in self._warned:
                 self._warned.add(mark)
-                self.buzzer.play("warning" if mark == self._marks()[0] else "last_seconds")
+                self.buzzer.play("warning" if mark == marks[0] else "last_seconds")
 
     def _problem(self, key: str, notice: Notice | None) -> None:
         """A device missing or back: logged by its owner, shown on the OLED and the phones."""

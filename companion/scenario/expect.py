@@ -10,7 +10,7 @@ from companion.engine import GameState, cell_name, full_view, parse_cell, public
 def _at(cell: object) -> str:
     """A cell as the views name it ("C3"), however the scenario wrote it (the loader checked
     that it is one)."""
-    return cell_name(parse_cell(cell.upper() if isinstance(cell, str) else cell))
+    return cell_name(parse_cell(cell))
 
 
 def control_tokens(events: list[dict], placed: dict[str, int] | None = None) -> dict[str, int]:

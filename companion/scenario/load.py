@@ -28,8 +28,6 @@ QUOTE = 80  # what a message repeats of the input, at most
 # libyaml's safe loader when PyYAML was built with it: the same documents, ten times faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-TOP_KEYS = ("name", "rule", "notes", "setup", "refused_setup", "position", "steps", "expect")
-
 
 class ScenarioFileError(ValueError):
     """A scenario file that cannot be read; the message names the file and the problem."""
@@ -143,8 +141,14 @@ def read(path: Path) -> dict:
 def normalise_setup(doc: dict) -> dict:
     """Accept a complex written as five lines of room names as well as a list of lists, and a
     bare YAML `off` for the M.A.C. level."""
-    key = "setup" if "setup" in doc else "refused_setup"
-    setup = dict(doc[key]) if key == "setup" else dict(doc[key]["setup"])
+    if "setup" in doc:
+        return {**doc, "setup": _normalised(doc["setup"])}
+    refused = doc["refused_setup"]
+    return {**doc, "refused_setup": {**refused, "setup": _normalised(refused["setup"])}}
+
+
+def _normalised(given: dict) -> dict:
+    setup = dict(given)
     settings = setup.get("settings")
     if isinstance(settings, dict) and settings.get("mac") is False:
         # YAML reads a bare `off` as false: the scenario writer meant the level "off".
@@ -152,9 +156,7 @@ def normalise_setup(doc: dict) -> dict:
     rows = setup.get("complex")
     if isinstance(rows, str):
         setup["complex"] = [line.split() for line in rows.strip().splitlines()]
-    if key == "setup":
-        return {**doc, "setup": setup}
-    return {**doc, "refused_setup": {**doc[key], "setup": setup}}
+    return setup
 
 
 # --- the shape of a scenario -------------------------------------------------------------------
@@ -215,11 +217,8 @@ def _cell(value: object, where: str) -> None:
 
 def _key_cell(value: object, where: str) -> None:
     """A cell used as a mapping key: YAML reads `C3:` as text, JSON has only text keys."""
-    if not (isinstance(value, str) and value.upper() in _NAMES):
+    if not (isinstance(value, str) and value in grid.NAMED):
         raise ShapeError(where, "a cell such as C3 (column A-E, row 1-5)", value)
-
-
-_NAMES = set(grid.NAMES)
 
 
 def _optional(check: Check) -> Check:

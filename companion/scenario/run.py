@@ -99,12 +99,18 @@ def _refused_setup(doc: dict, name: str) -> ScenarioResult:
             name, started.state, [ScenarioFailure("setup", "expected a refusal, was accepted")]
         )
     result = ScenarioResult(name, None)
-    wanted = given.get("reason")
-    if wanted and wanted.lower() not in str(started.refusal).lower():
-        result.failures.append(
-            ScenarioFailure("setup", f"refused with {str(started.refusal)!r}, not {wanted!r}")
-        )
+    wrong = _wrong_reason(started.refusal, given.get("reason"))
+    if wrong:
+        result.failures.append(ScenarioFailure("setup", wrong))
     return result
+
+
+def _wrong_reason(refusal: object, wanted: str | None) -> str | None:
+    """The refusal told in words, when they lack the `reason` the scenario expects."""
+    text = str(refusal)
+    if wanted and wanted.lower() not in text.lower():
+        return f"refused with {text!r}, not {wanted!r}"
+    return None
 
 
 def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
@@ -151,11 +157,9 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
             if outcome.ok:
                 result.failures.append(ScenarioFailure(where, "expected a refusal, was accepted"))
                 return result
-            wanted = step.get("reason")
-            if wanted and wanted.lower() not in str(outcome.refusal).lower():
-                result.failures.append(
-                    ScenarioFailure(where, f"refused with {str(outcome.refusal)!r}, not {wanted!r}")
-                )
+            wrong = _wrong_reason(outcome.refusal, step.get("reason"))
+            if wrong:
+                result.failures.append(ScenarioFailure(where, wrong))
             continue
         for command in _expand(state, step):
             outcome = apply(state, _complete(state, command))

@@ -25,12 +25,9 @@ class ExportError(Exception):
     """A file that is not a game export this companion can rebuild."""
 
 
-def dump(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def listing(journal: Journal) -> list[dict]:
     """Every game, oldest first, without secrets."""
+    counts = journal.command_counts()
     return [
         {
             "game": g.id,
@@ -42,7 +39,7 @@ def listing(journal: Journal) -> list[dict]:
             "outcome": json.loads(g.outcome) if g.outcome else None,
             "created": g.created,
             "ended": g.ended,
-            "commands": journal.command_count(g.id),
+            "commands": counts.get(g.id, 0),
         }
         for g in journal.games()
     ]

@@ -92,7 +92,8 @@ class CommandRecord:
     events: list[dict]
 
 
-def _dump(value: object) -> str:
+def dump(value: object) -> str:
+    """Compact JSON text, as the journal's text columns hold it."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -198,7 +199,7 @@ class Journal:
                 ),
                 (
                     "INSERT INTO games VALUES (?, ?, ?, ?, 'playing', NULL, ?, NULL)",
-                    (game, _dump(setup), seed, _dump(options), now),
+                    (game, dump(setup), seed, dump(options), now),
                 ),
                 *self._events(game, 0, events),
             ]
@@ -218,7 +219,7 @@ class Journal:
         statements = [
             (
                 "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, 0)",
-                (game, seq, _dump(command), source, version, now),
+                (game, seq, dump(command), source, version, now),
             ),
             *self._events(game, seq, events),
         ]
@@ -315,8 +316,9 @@ class Journal:
             )
         ]
 
-    def command_count(self, game: str) -> int:
-        return self.db.execute("SELECT count(*) FROM commands WHERE game=?", (game,)).fetchone()[0]
+    def command_counts(self) -> dict[str, int]:
+        """Game id -> how many commands it has (undone ones included), in one query."""
+        return dict(self.db.execute("SELECT game, count(*) FROM commands GROUP BY game"))
 
 
 def _game(row: tuple) -> GameRecord:

@@ -18,6 +18,7 @@ from typing import IO, Any
 from companion.config import Config, load_config
 from companion.lan import join_address
 
+from . import systemd_notify
 from .journal import JournalError
 from .session import Session
 
@@ -109,15 +110,6 @@ def _writable(data_dir: Path) -> None:
         raise ServeError(_read_only(data_dir))
 
 
-def _systemd() -> Any:
-    """systemd's notify protocol (READY, WATCHDOG, STOPPING), or None where it is not built."""
-    try:
-        from companion.hardware import systemd_notify
-    except ImportError:
-        return None
-    return systemd_notify
-
-
 def _announce_when_listening(port: int, stop: threading.Event, session: Session) -> None:
     """Print the `ready` line and tell systemd once the web server accepts connections, then
     pet systemd's watchdog while the session's writer answers."""
@@ -131,21 +123,13 @@ def _announce_when_listening(port: int, stop: threading.Event, session: Session)
     else:
         return
     print(f"ready on http://127.0.0.1:{port}", flush=True)
-    systemd = _systemd()
-    if systemd is None:
-        return
-    systemd.notify_ready()
-    interval = systemd.watchdog_interval()
+    systemd_notify.notify_ready()
+    interval = systemd_notify.watchdog_interval()
     while interval is not None and not stop.wait(interval):
         if session.healthy(timeout=interval):
-            systemd.notify_watchdog()
+            systemd_notify.notify_watchdog()
         else:
             log.error("the session's writer does not answer: the watchdog is not petted")
-
-
-def _addresses(port: int) -> list[str]:
-    """Where to open the companion: this machine itself, and the address phones use."""
-    return sorted({join_address(port, "127.0.0.1"), join_address(port)})
 
 
 def serve(
@@ -194,17 +178,17 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
-        rig = _start_hardware(session, config, kind, join_address(port))
+        here, lan = join_address(port, "127.0.0.1"), join_address(port)
+        rig = _start_hardware(session, config, kind, lan)
         app = create_app(session, config, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
             rig.set_pin(pin)
-        for address in _addresses(port):
+        for address in sorted({here, lan}):  # this machine, and the address phones open
             print(f"Room 25 Companion on {address}", flush=True)
         if kind == "virtual":
-            panel = join_address(port, "127.0.0.1") + "panel"
-            print(f"virtual table (OLED, buzzer, buttons): {panel}", flush=True)
+            print(f"virtual table (OLED, buzzer, buttons): {here}panel", flush=True)
         print(f"host PIN: {pin}", flush=True)
         threading.Thread(
             target=_announce_when_listening, args=(port, stop, session), daemon=True
@@ -217,9 +201,7 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     finally:
         log.info("stopping")
         stop.set()
-        systemd = _systemd()
-        if systemd is not None:
-            systemd.notify_stopping()
+        systemd_notify.notify_stopping()
         signal.signal(signal.SIGTERM, previous)
         if rig is not None:
             rig.close()  # the display cleared, no more button presses

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from companion import engine
+from companion.config import MAX_TIME_LIMIT
 
 from . import archive, undo
 from .clock import Clock, SystemClock
-from .journal import GameRecord, Journal, JournalError, move_aside
+from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused, session_text
@@ -29,8 +30,6 @@ from .timer import ProgrammingTimer
 log = logging.getLogger(__name__)
 
 PUBLIC, HOST = "public", "host"
-BUTTONS = ("next", "back", "menu")
-MAX_TIME_LIMIT = 3600
 
 
 def seat_press(waiting: dict, seat: str) -> dict:
@@ -110,22 +109,27 @@ class _Published:
             return []
         if seat != engine.HOST and seat not in state.seats:
             return []
-        found = engine.legal_commands(state, seat)
-        return [c if isinstance(c, dict) else engine.wire(c) for c in found]
+        return engine.legal_commands(state, seat)
 
-    def update(self, audience: str, events: list[dict], resync: bool = False) -> dict:
+    @staticmethod
+    def events_for(audience: str, events: list[dict]) -> list[dict]:
+        """The events of a change this audience may see."""
         seat = None if audience in (PUBLIC, HOST) else audience
+        return engine.events_for(events, seat) if events else []
+
+    def update(self, audience: str, shown: list[dict], resync: bool = False) -> dict:
+        """What an audience is sent: `shown` are the events it may see (`events_for`)."""
         found = {
             "game": self.game,
             "version": self.version,
             "view": self.view(audience),
-            "events": engine.events_for(events, seat) if events else [],
+            "events": shown,
             "waiting": self.waiting,
             "session": self.session,
             "resync": resync,
         }
         if audience != PUBLIC:
-            found["legal"] = self.commands(seat or engine.HOST)
+            found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
         return found
 
 
@@ -168,7 +172,7 @@ class Session:
         self._notices: dict[str, Notice] = {}
         self._last_seen: tuple = ()
         self._closed = True
-        self._published = _Published(None, None, {"phase": "none"}, self._session_info(False))
+        self._published = _Published(None, None, {"phase": "none"}, self._session_info(False, []))
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -230,7 +234,7 @@ class Session:
         start = self._journal.start_events(record.id)
         commands = self._journal.commands(record.id)
         applied = [_Applied(c.seq, c.events) for c in commands if not c.undone]
-        state = engine.replay([*start, *(e for a in applied for e in a.events)])
+        state = _replay(start, applied)
         next_seq = (commands[-1].seq if commands else 0) + 1
         self._apply_options(record.options)
         return _Game(record, start, applied, state, next_seq)
@@ -406,7 +410,7 @@ class Session:
                 source,
                 before,
                 result.events,
-                None if outcome is None else archive.dump(outcome),
+                None if outcome is None else dump(outcome),
             )
         except JournalError as error:
             return self._unwritable(error)
@@ -467,8 +471,6 @@ class Session:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             return refused("bad_count", game.state.version, game.record.id)
         allowed, shown = undo.undoable([a.events for a in game.applied], game.dealt)
-        if allowed == 0 and shown is None:
-            return refused("nothing_to_undo", game.state.version, game.record.id)
         if count > allowed:
             if shown is None:
                 return refused("nothing_to_undo", game.state.version, game.record.id)
@@ -481,7 +483,7 @@ class Session:
         except JournalError as error:
             return self._unwritable(error)
         game.applied = kept
-        game.state = engine.replay([*game.start, *(e for a in kept for e in a.events)])
+        game.state = _replay(game.start, kept)
         log.info("game %s: %d command(s) undone by the host", game.record.id, count)
         self._sync_timer(entering=True)
         self._publish([], undone=True)
@@ -578,12 +580,12 @@ class Session:
 
     # -- telling everyone ----------------------------------------------------------------------
 
-    def _session_info(self, undone: bool) -> dict:
+    def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
         return {
             "paused": self._timer.paused,
             "timer": self._timer.as_dict(self.clock.now()),
             "notices": [notice.as_dict() for notice in self._notices.values()],
-            "lock_ins": [],
+            "lock_ins": lock_ins,
             "undone": undone,
         }
 
@@ -591,8 +593,7 @@ class Session:
         game = self._game
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
-        info = self._session_info(undone)
-        info["lock_ins"] = list(waiting.get("locked_in", []))
+        info = self._session_info(undone, list(waiting.get("locked_in", [])))
         published = _Published(game.record.id if game else None, state, waiting, info)
         self._published = published
         # What everyone sees of this change besides the events: when only a seat's private
@@ -608,15 +609,23 @@ class Session:
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:
             listeners = list(self._listeners)
+        # One update per audience, however many listen to it; none built for a quiet audience.
         updates: dict[str, dict | None] = {}
         for listener in listeners:
             audience = listener.audience
             if audience not in updates:
-                fresh = published.update(audience, events)
-                updates[audience] = None if quiet and not fresh["events"] else fresh
+                shown = published.events_for(audience, events)
+                updates[audience] = (
+                    None if quiet and not shown else published.update(audience, shown)
+                )
             update = updates[audience]
             if update is not None:
                 listener.put(update)
+
+
+def _replay(start: list[dict], applied: list[_Applied]) -> Any:
+    """The game's state from its start and the commands still standing."""
+    return engine.replay([*start, *(e for a in applied for e in a.events)])
 
 
 def _seconds(value: object) -> bool:

@@ -9,8 +9,9 @@ swaps) is left to chance by the player.
 
 from __future__ import annotations
 
+from companion.engine import grid
 from companion.sim import talents
-from companion.sim.complex import INDEX
+from companion.sim.complex import INDEX, MANHATTAN
 from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, enter, leaf, slide
 
@@ -47,7 +48,7 @@ def value(know: Knowledge, s0: Sim, kind: str, command: dict) -> float:
     if kind == "vision":
         if tile in know.kinds:
             return -100.0
-        near = min(abs(target // 5 - c // 5) + abs(target % 5 - c % 5) for c in s0.pos.values())
+        near = min(MANHATTAN[target][c] for c in s0.pos.values())
         return know.p25.get(tile, 0.0) * 100.0 - near
     here = s0.pos[know.me]
     s = s0.copy()
@@ -69,11 +70,7 @@ def value(know: Knowledge, s0: Sim, kind: str, command: dict) -> float:
 
 
 def _control(know: Knowledge, s0: Sim, command: dict) -> float:
-    line = command.get("line", "")
-    if line.startswith("row"):
-        axis, index = "row", int(line[3:]) - 1
-    else:
-        axis, index = "col", "ABCDE".index(line[3])
+    axis, index = grid.parse_line(command["line"])
     # The chamber's slide wraps Room 25 round unless the table plays otherwise.
     can_exit = bool(know.settings.get("control_chamber_can_exit"))
     s = s0.copy()

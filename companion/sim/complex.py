@@ -10,27 +10,21 @@ import functools
 from companion.engine import grid
 
 SIZE, CENTRE = grid.SIZE, grid.CENTRE
-NAMES = tuple(grid.name(c) for c in grid.CELLS)
+NAMES = grid.NAMES
 INDEX = {name: c for c, name in enumerate(NAMES)}
 ADJ = grid.ADJACENT
 NEIGHBOURS = tuple(tuple(a.values()) for a in ADJ)
-is_exit = grid.is_exit_zone
 line_name = grid.line_key
 leading = grid.leading_cell
 
 
-def is_edge(c: int) -> bool:
-    row, col = divmod(c, SIZE)
-    return row in (0, 4) or col in (0, 4)
-
-
-EDGE = tuple(is_edge(c) for c in range(SIZE * SIZE))
+EDGE = tuple(row in (0, 4) or col in (0, 4) for row, col in map(grid.row_col, grid.CELLS))
 
 
 def _exit_distances() -> tuple[int, ...]:
     """Slides needed to bring a room at each cell into an exit zone (the Central room: never)."""
     dist = [99] * (SIZE * SIZE)
-    queue: list[int] = [c for c in grid.CELLS if is_exit(c)]
+    queue: list[int] = list(grid.EXIT_ZONES)
     for c in queue:
         dist[c] = 0
     for c in queue:

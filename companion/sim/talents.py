@@ -153,7 +153,7 @@ def _visible(know: Knowledge, cid: str) -> bool:
     return not know.chars[cid].hidden
 
 
-def _open(know: Knowledge, s: Sim, cell: int) -> bool:
+def _open(s: Sim, cell: int) -> bool:
     return s.tiles[cell] not in s.sealed
 
 
@@ -184,7 +184,7 @@ def _carry_ways(know: Knowledge, s: Sim, here: int) -> list[dict]:
         {"target": t, "direction": d}
         for t in targets
         for d, cell in ADJ[here].items()
-        if _open(know, s, cell)
+        if _open(s, cell)
     ]
 
 

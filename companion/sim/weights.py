@@ -1,7 +1,6 @@
 """The weights of the heuristic players' evaluation, in one place so they can be tuned together
 (by playing: `room25 simulate`)."""
 
-# Weights of the evaluation (tuned by playing: `room25 simulate`).
 DEATH = 1000.0  # a character of one's side eliminated (an opponent's: a gain, by his weight)
 ESCAPE = 5000.0  # Room 25 taken out with one's side
 DIST_W = 30.0  # per action still needed to reach Room 25
@@ -21,4 +20,3 @@ ADRENALINE_BACK = 30.0  # Franck's Recover: one more action later in the game
 HIDDEN_COVER = 25.0  # Alice hidden, per companion who might push her (as `my_value` counts him)
 SABOTAGE_SPEND = 10.0  # one of Sarah's two Empty rooms spent
 ROBOT_REVEAL = 0.8  # a robot's move into a hidden room: a Look's worth, shown to everyone
-ADRENALINE_KEEP = 60.0  # the Adrenaline token kept for a later turn, while turns are left

@@ -36,7 +36,6 @@ def create_app(
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
     app.extensions["room25.streams"] = Streams()
     app.extensions["room25.hardware"] = hardware
-    app.extensions["room25.config"] = config
     guard.install(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)

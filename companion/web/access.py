@@ -50,16 +50,10 @@ def new_pin() -> str:
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """The audience of one request: a seat id, "host", or None for nobody."""
+    """Who one request comes from: the seat its phone holds (None: none), and whether the host."""
 
     seat: str | None = None
     host: bool = False
-
-    @property
-    def audience(self) -> str:
-        if self.host:
-            return "host"
-        return self.seat if self.seat is not None else "public"
 
 
 class Guesses:
@@ -147,13 +141,6 @@ class Access:
             del self._seat_of[held]
             self._record(seat, None)
             return True
-
-    def free_all(self) -> None:
-        with self._lock:
-            for seat in self._digest_of:
-                self._record(seat, None)
-            self._seat_of.clear()
-            self._digest_of.clear()
 
     def seat_of(self, secret: str | None) -> str | None:
         if not secret:

@@ -5,6 +5,7 @@ read nor act for another seat."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -53,8 +54,10 @@ def _cookie(response: Response, name: str, value: str, age: int = COOKIE_AGE) ->
     return response
 
 
-def _forgotten(name: str) -> Response:
-    """An "ok" that deletes the cookie set by `_cookie` (same path and flags, or it stays)."""
+def _forget(name: str, drop: Callable[[str | None], None]) -> Response:
+    """Drop the secret of cookie `name` on the server, and answer an "ok" that deletes the
+    cookie set by `_cookie` (same path and flags, or it stays)."""
+    drop(request.cookies.get(name))
     response = jsonify({"ok": True})
     response.delete_cookie(name, path="/", httponly=True, samesite="Strict")
     return response
@@ -99,8 +102,7 @@ def join():
 
 @blueprint.post("/leave")
 def leave():
-    _access().leave(request.cookies.get(SEAT_COOKIE))
-    return _forgotten(SEAT_COOKIE)
+    return _forget(SEAT_COOKIE, _access().leave)
 
 
 @blueprint.post("/language")
@@ -218,6 +220,12 @@ def stream():
     return response
 
 
+def _played(found: dict) -> list[dict]:
+    """The events of a finished game's export as the game went: its undone commands left out."""
+    kept = (e for c in found["commands"] if not c["undone"] for e in c["events"])
+    return [*found["start"], *kept]
+
+
 def _offline_notice(session: Any, access: Access, audience: str):
     """A seat's phone online again clears the public notice; its last stream closing (noticed
     at a keep-alive, so a phone asleep 15 s or more) while the seat is still held sets it."""
@@ -243,8 +251,7 @@ def public_log():
     if found is None:
         return jsonify({"game": None, "events": []})
     if found.get("complete"):
-        kept = [e for c in found["commands"] if not c["undone"] for e in c["events"]]
-        events = engine.events_for([*found["start"], *kept], None)
+        events = engine.events_for(_played(found), None)
     else:
         events = found["public_events"]
     return jsonify({"game": game, "events": events})
@@ -279,8 +286,7 @@ def host_login():
 
 @blueprint.post("/host/logout")
 def host_logout():
-    _access().logout(request.cookies.get(HOST_COOKIE))
-    return _forgotten(HOST_COOKIE)
+    return _forget(HOST_COOKIE, _access().logout)
 
 
 @blueprint.post("/host/games")
@@ -305,14 +311,21 @@ def past_games():
     return jsonify({"games": _session().games()})
 
 
-@blueprint.get("/host/games/<game>/export")
-def export_game(game: str):
+def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
+    """A past game's export from the journal, for the host only; none comes with the refusal
+    that says why."""
     refused = _host_only()
     if refused is not None:
-        return refused
+        return None, refused
     found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    return (found, None) if found is not None else (None, refusal(lang(), "not_found", 404))
+
+
+@blueprint.get("/host/games/<game>/export")
+def export_game(game: str):
+    found, refused = _export(game)
     if found is None:
-        return refusal(lang(), "not_found", 404)
+        return refused
     response = jsonify(found)
     response.headers["Content-Disposition"] = f'attachment; filename="room25-{game}.json"'
     return response
@@ -322,16 +335,12 @@ def export_game(game: str):
 def reveal_game(game: str):
     """Everything of a finished game (roles, the whole complex, every notebook) for the host's
     end-of-game reveal, rebuilt from the journal's export with the engine's own replay."""
-    refused = _host_only()
-    if refused is not None:
-        return refused
-    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    found, refused = _export(game)
     if found is None:
-        return refusal(lang(), "not_found", 404)
+        return refused
     if not found.get("complete"):
         return refusal(lang(), "game_not_over", 409)
-    kept = [c for c in found["commands"] if not c["undone"]]
-    state = engine.replay([*found["start"], *(e for c in kept for e in c["events"])])
+    state = engine.replay(_played(found))
     return jsonify({"game": game, "outcome": found.get("outcome"), "view": engine.full_view(state)})
 
 

@@ -1,5 +1,5 @@
-"""The join address and its QR code: what the OLED and the host page show so phones find the
-Pi on the table's network."""
+"""The QR code of the join address, which the host and table pages show so phones find the Pi
+on the table's network (the address itself: `companion.lan`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,12 @@ import io
 
 import segno
 
-from companion.lan import join_address
 
-__all__ = ["join_address", "qr_svg"]
-
-
-def qr_svg(address: str, dark: str = "#000", light: str = "#fff") -> bytes:
+def qr_svg(address: str) -> bytes:
     """The QR code of an address as SVG: dark modules on a light quiet zone, which every phone
     camera reads."""
     out = io.BytesIO()
     segno.make(address, error="m").save(
-        out, kind="svg", scale=8, border=4, dark=dark, light=light, xmldecl=False
+        out, kind="svg", scale=8, border=4, dark="#000", light="#fff", xmldecl=False
     )
     return out.getvalue()

@@ -8,7 +8,10 @@ from typing import Any
 
 from companion import engine
 
-SEAT = {"type": "string", "pattern": "^[1-8]$"}
+from .access import SEAT_ID
+from .i18n import LANGUAGES
+
+SEAT = {"type": "string", "pattern": f"^{SEAT_ID.pattern}$"}
 SECRET_HEADERS = [
     {
         "name": "X-Room25",
@@ -133,7 +136,7 @@ def document() -> dict[str, Any]:
                 "Choose this phone's language",
                 {
                     "type": "object",
-                    "properties": {"lang": {"enum": ["en", "fr"]}},
+                    "properties": {"lang": {"enum": list(LANGUAGES)}},
                     "required": ["lang"],
                 },
             ),

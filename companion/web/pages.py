@@ -5,13 +5,16 @@ API and the event stream, so a page holds no game data of its own."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from companion.lan import join_address
+
 from .guard import lang
 from .i18n import LANGUAGES, names, table
-from .join import join_address, qr_svg
+from .join import qr_svg
 
 blueprint = Blueprint("pages", __name__)
 
@@ -20,24 +23,28 @@ def _address() -> str:
     """The join address: the one this page was opened with, unless that is the Pi itself (then
     the Pi's address on the local network, so the QR code works from a phone)."""
     where = urlsplit("//" + request.host)
+    if where.hostname not in ("localhost", "127.0.0.1", "::1"):
+        return request.host_url
     try:
-        port = where.port or current_app.config.get("ROOM25_PORT") or 80
+        port = where.port
     except ValueError:  # a Host header with a port that is not a number
-        port = current_app.config.get("ROOM25_PORT") or 80
-    if where.hostname in ("localhost", "127.0.0.1", "::1"):
-        return join_address(int(port))
-    return request.host_url
+        port = None
+    return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80))
+
+
+@cache
+def _texts(lang: str) -> str:
+    """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
+    same for every page of one language, so made once."""
+    texts = {"lang": lang, "languages": LANGUAGES, "t": table(lang), "names": names(lang)}
+    found = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
+    return found.replace("</", "<\\/")
 
 
 def _page(template: str, page: str) -> str:
     chosen = lang()
-    texts = json.dumps(
-        {"lang": chosen, "languages": LANGUAGES, "t": table(chosen), "names": names(chosen)},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).replace("</", "<\\/")
     return render_template(
-        template, lang=chosen, t=table(chosen), page=page, texts=texts, address=_address()
+        template, lang=chosen, t=table(chosen), page=page, texts=_texts(chosen), address=_address()
     )
 
 

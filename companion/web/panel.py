@@ -73,7 +73,7 @@ def state() -> Response:
         {
             "frame": hardware.display.frames,
             "sound": hardware.buzzer.count,
-            "sounds": [name for n, name in hardware.buzzer.since(sound) if n > sound],
+            "sounds": [name for _, name in hardware.buzzer.since(sound)],
             "lights": hardware.lights,
             "lit": hardware.display.dimmed,
             "volume": getattr(hardware.config.buzzer, "volume", 0.5),

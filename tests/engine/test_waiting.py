@@ -35,13 +35,18 @@ def test_the_starting_clue_waits_for_every_seat_that_has_not_looked() -> None:
     assert waiting_for(state).seats == ("1",)
 
 
-def test_programming_names_who_is_still_thinking_and_who_is_locked_in() -> None:
+def _programming():
+    """A two-seat game with its clues taken, into programming by lock-in tokens."""
     state = _start(settings={"programming": "tokens"})
-    state = _play(
+    return _play(
         state,
         {"type": "clue", "seat": "1", "cell": "C2"},
         {"type": "clue", "seat": "2", "cell": "B3"},
     )
+
+
+def test_programming_names_who_is_still_thinking_and_who_is_locked_in() -> None:
+    state = _programming()
     assert waiting_for(state).seats == ("1", "2")
     state = _play(state, {"type": "lock", "seat": "2"})
     waiting = waiting_for(state)
@@ -51,14 +56,7 @@ def test_programming_names_who_is_still_thinking_and_who_is_locked_in() -> None:
 
 
 def test_the_action_phase_names_whose_action_and_the_round() -> None:
-    state = _start(settings={"programming": "tokens"})
-    state = _play(
-        state,
-        {"type": "clue", "seat": "1", "cell": "C2"},
-        {"type": "clue", "seat": "2", "cell": "B3"},
-        {"type": "lock", "seat": "1"},
-        {"type": "lock", "seat": "2"},
-    )
+    state = _play(_programming(), {"type": "lock", "seat": "1"}, {"type": "lock", "seat": "2"})
     waiting = waiting_for(state)
     first = state.order[0]
     assert waiting.phase == "action" and waiting.round == 1 and waiting.character == first

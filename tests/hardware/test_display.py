@@ -10,16 +10,20 @@ The bus below stands for the wire: it keeps what the driver sent, and answers "r
 from __future__ import annotations
 
 import errno
+from collections.abc import Callable
 
 from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
-from companion.hardware.display import HOLD, RETRY, Display
+from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY, Display
 from companion.hardware.gallery import sample_updates
+from companion.hardware.screens import frame
 from companion.session.notices import Notice
 
 OLED_MISSING = Notice("oled_missing")
+COMMAND_MODE = 0x00  # luma's i2c: the control byte before command bytes (0x40 before data)
+DISPLAY_OFF, DISPLAY_ON, SET_CONTRAST = 0xAE, 0xAF, 0x81  # the SSD1306 command table
 
 
 class Wire:
@@ -28,24 +32,33 @@ class Wire:
     def __init__(self) -> None:
         self.plugged = True
         self.blocks = 0
+        self.commands: list[list[int]] = []
 
     def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
         if not self.plugged:
             raise OSError(errno.EREMOTEIO, "Remote I/O error")
         self.blocks += 1
+        if register == COMMAND_MODE:
+            self.commands.append(list(data))
 
 
 def _oled(wire: Wire):
     return lambda: ssd1306(i2c(bus=wire, address=0x3C))
 
 
-def test_only_a_changed_picture_is_sent(ticks) -> None:
-    devices = []
+def _dummies() -> tuple[list, Callable]:
+    """Every luma dummy device opened, and the opener that makes them."""
+    devices: list = []
 
     def open_device():
         devices.append(dummy(width=128, height=64, mode="1"))
         return devices[-1]
 
+    return devices, open_device
+
+
+def test_only_a_changed_picture_is_sent(ticks) -> None:
+    devices, open_device = _dummies()
     display = Display(open_device, clock=ticks)
     samples = sample_updates()
     display.show(samples["action"])
@@ -91,18 +104,26 @@ def test_the_alarm_flashes(ticks) -> None:
 
 
 def test_dims_then_sleeps_without_input_and_wakes_on_a_press(ticks) -> None:
+    """What the SSD1306 driver sends: the contrast lowered, the panel switched off, then both
+    back on a press."""
     wire = Wire()
-    display = Display(_oled(wire), clock=ticks, dim_after=60)
+    display = Display(_oled(wire), clock=ticks, dim_after=60, contrast=200)
     display.show(sample_updates()["action"])
     assert display.dimmed == "on"
+    sent = len(wire.commands)
     ticks.advance(61)
     display.tick()
     assert display.dimmed == "dim"
+    assert wire.commands[sent:] == [[DISPLAY_ON], [SET_CONTRAST, DIM_CONTRAST]]
+    sent = len(wire.commands)
     ticks.advance(300)
     display.tick()
     assert display.dimmed == "off"
+    assert wire.commands[sent:] == [[DISPLAY_OFF]]
+    sent = len(wire.commands)
     display.touched()
     assert display.dimmed == "on"
+    assert wire.commands[sent:] == [[DISPLAY_ON], [SET_CONTRAST, 200]]
 
 
 def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> None:
@@ -131,12 +152,7 @@ def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> No
 
 
 def test_closing_clears_and_switches_off_the_oled(ticks) -> None:
-    devices = []
-
-    def open_device():
-        devices.append(dummy(width=128, height=64, mode="1"))
-        return devices[-1]
-
+    devices, open_device = _dummies()
     display = Display(open_device, clock=ticks)
     display.show(sample_updates()["action"])
     assert devices[0].image.getbbox() is not None
@@ -167,3 +183,14 @@ def test_hardware_problems_are_announced_and_kept_on_screen(ticks) -> None:
     display.tick()
     footer = display.frame.tobytes()
     assert len({plain, problem, footer}) == 3
+
+
+def test_the_programming_time_limit_counts_down_between_updates(ticks) -> None:
+    """No update comes while the seats program: the display counts the seconds itself."""
+    display = Display(None, clock=ticks)
+    update = sample_updates()["programming"]  # 42 s left when it came
+    display.show(update)
+    ticks.advance(1.0)
+    display.tick()
+    session = {**update["session"], "timer": {**update["session"]["timer"], "left": 41}}
+    assert display.frame.tobytes() == frame("programming", {**update, "session": session}).tobytes()

@@ -8,16 +8,7 @@ import importlib.util
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.hardware.pins import PinFactoryError, pi_factory, pi_model
-
-
-def test_pi_model_reads_the_device_tree(tmp_path) -> None:
-    model = tmp_path / "model"
-    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
-    assert pi_model(model) == "Raspberry Pi 5 Model B Rev 1.0"
-    model.write_bytes(b"Some other board\0")
-    assert pi_model(model) is None
-    assert pi_model(tmp_path / "missing") is None
+from companion.hardware.pins import PinFactoryError, pi_factory
 
 
 def test_an_unknown_factory_is_refused_in_words(monkeypatch) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, load_config
-from companion.hardware.systemd_notify import (
+from companion.session.systemd_notify import (
     notify_ready,
     notify_stopping,
     notify_watchdog,

@@ -14,6 +14,9 @@ from luma.oled.device import ssd1306
 
 from companion.hardware import start_hardware
 from companion.hardware.display import RETRY
+from companion.hardware.gallery import sample_updates
+from companion.hardware.panel_protocol import text_line
+from companion.hardware.table import panel_text
 
 from .conftest import TOKENS_GAME, eventually
 from .test_display import Wire
@@ -187,3 +190,13 @@ def test_a_serial_panel_press_locks_in(session, config, ticks) -> None:
         eventually(lambda: rig.lights == {"2": "on"})
     finally:
         rig.close()
+
+
+def test_the_serial_panel_line_follows_the_phase() -> None:
+    samples = sample_updates()
+    assert panel_text(samples["join"], "fr") == "Pas de partie"
+    assert panel_text(samples["programming"], "en") == "Turn 1 2 ready"  # seats 1 and 3 locked in
+    french = panel_text(samples["programming"], "fr")
+    assert french == "Tour 1 2 prêts" and text_line(french) == b"TEXT Tour 1 2 prets\n"
+    assert panel_text(samples["action"], "en") == "Turn 1 Emmett"
+    assert panel_text(samples["over"], "en") == "Game over"

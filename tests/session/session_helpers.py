@@ -34,7 +34,6 @@ def legal_move(state, rng: random.Random) -> dict | None:
     if waiting["phase"] == "over":
         return None
     options = [c for seat in waiting["seats"] for c in engine.legal_commands(state, seat)]
-    options = [c if isinstance(c, dict) else engine.wire(c) for c in options]
     return rng.choice(options) if options else None
 
 

@@ -4,9 +4,10 @@ named with its line and the default used instead."""
 from __future__ import annotations
 
 import logging
+from dataclasses import fields
 from pathlib import Path
 
-from companion.config import Config, load_config
+from companion.config import RULES, Config, load_config
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -68,3 +69,9 @@ def test_a_wrong_type_is_refused(tmp_path: Path) -> None:
         write(tmp_path, '[buzzer]\nmute = "yes"\npin = true\n[buttons]\nleds = [1]\n')
     )
     assert config.buzzer == Config().buzzer and config.buttons.leds == Config().buttons.leds
+
+
+def test_every_setting_has_a_rule_and_every_rule_a_setting() -> None:
+    """A setting without a rule would be refused as unknown; a rule without one, never used."""
+    settings = {(s.name, f.name) for s in fields(Config) for f in fields(getattr(Config(), s.name))}
+    assert set(RULES) == settings

@@ -9,7 +9,7 @@ import time
 from session_helpers import COUNTDOWN, DEALT, play, state_of
 
 from companion import engine
-from companion.session import FakeClock, Session, seat_press
+from companion.session import FakeClock, Notice, Session, seat_press
 
 
 def programming(session: Session) -> str:
@@ -137,6 +137,24 @@ def test_a_closed_listener_is_forgotten(session: Session) -> None:
     listener.close()
     session.host("new_game", setup=DEALT)
     assert listener.get(timeout=0) is None and listener not in session._listeners
+
+
+def test_a_seat_notice_reaches_everyone_once_and_goes_with_the_seat_reset(
+    session: Session,
+) -> None:
+    """A notice is told to every audience once (the same update for listeners of one audience);
+    setting it again changes nothing and tells nobody; the host resetting the seat clears it."""
+    session.host("new_game", setup=DEALT)
+    table, also_table, host = (session.listen(a) for a in ("public", "public", "host"))
+    offline = Notice("phone_offline", {"seat": "3"})
+    session.set_notice("seat:3", offline)
+    session.set_notice("seat:3", offline)
+    [told] = drain(table)
+    assert drain(also_table) == [told] and len(drain(host)) == 1
+    assert told["session"]["notices"] == [offline.as_dict()]
+    assert session.host("reset_seat", seat="3").ok
+    [cleared] = drain(table)
+    assert cleared["session"]["notices"] == []
 
 
 # -- lock-ins --------------------------------------------------------------------------------

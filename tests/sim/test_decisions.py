@@ -65,6 +65,15 @@ def _table(first: str, second: str, complex_: str) -> dict:
     }
 
 
+def _first_acts(setup: dict, program: list[str], **position) -> GameState:
+    """`_table`'s game in its action phase, in seat order: the character of seat 1 acting first
+    with `program`, everyone else with a Look."""
+    first, *others = [seat["characters"][0] for seat in setup["seats"]]
+    programs = {first: program, **{cid: ["look"] for cid in others}}
+    order = [first, *others]
+    return _rigged(setup, {"phase": "action", "order": order, "programs": programs, **position})
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_heuristic_max_carries_his_ally_into_room25_rather_than_elsewhere(seed):
     """000, MAX: CARRY: "Move another character present in Max's room together with Max."
@@ -80,20 +89,11 @@ def test_a_heuristic_max_carries_his_ally_into_room25_rather_than_elsewhere(seed
         empty   prison   moving  mortal   control
         """,
     )
-    state = _rigged(
+    state = _first_acts(
         setup,
-        {
-            "phase": "action",
-            "order": ["max", "franck", "alice", "emmett"],
-            "positions": {"max": "C2", "franck": "C2"},
-            "revealed": ["C1", "B2", "D2", "C2"],
-            "programs": {
-                "max": ["talent"],
-                "franck": ["look"],
-                "alice": ["look"],
-                "emmett": ["look"],
-            },
-        },
+        ["talent"],
+        positions={"max": "C2", "franck": "C2"},
+        revealed=["C1", "B2", "D2", "C2"],
     )
     command = _decide(state, "1", seed)
     assert command["action"] == "talent"
@@ -117,20 +117,11 @@ def test_a_heuristic_kevin_swaps_the_rooms_that_bring_his_ally_next_to_room25(se
         mortal  prison   moving  mortal   control
         """,
     )
-    state = _rigged(
+    state = _first_acts(
         setup,
-        {
-            "phase": "action",
-            "order": ["kevin", "franck", "alice", "emmett"],
-            "positions": {"kevin": "B2", "franck": "A2"},
-            "revealed": ["A2", "B1", "B2", "B3", "C2", "D2"],
-            "programs": {
-                "kevin": ["talent"],
-                "franck": ["look"],
-                "alice": ["look"],
-                "emmett": ["look"],
-            },
-        },
+        ["talent"],
+        positions={"kevin": "B2", "franck": "A2"},
+        revealed=["A2", "B1", "B2", "B3", "C2", "D2"],
     )
     command = _decide(state, "1", seed)
     assert command["action"] == "talent"
@@ -185,21 +176,12 @@ def test_a_robot_order_never_pushes_an_ally_into_the_mortal_chamber(seed):
         tunnel  prison   moving  shredder control
         """,
     )
-    state = _rigged(
+    state = _first_acts(
         setup,
-        {
-            "phase": "action",
-            "order": ["kevin", "franck", "alice", "emmett"],
-            "positions": {"kevin": "A1", "franck": "D3"},
-            "revealed": ["A1", "E3", "D4", "D3"],
-            "robots": ["D3"],
-            "programs": {
-                "kevin": ["move"],
-                "franck": ["look"],
-                "alice": ["look"],
-                "emmett": ["look"],
-            },
-        },
+        ["move"],
+        positions={"kevin": "A1", "franck": "D3"},
+        revealed=["A1", "E3", "D4", "D3"],
+        robots=["D3"],
     )
     state = apply(state, {"type": "act", "seat": "1", "character": "kevin", "direction": "east"})
     state = state.state

@@ -54,10 +54,10 @@ def test_the_pin_logs_in_and_a_wrong_pin_does_not():
     assert access.login("654320") is None
     secret = access.login("654321")
     assert secret is not None and access.is_host(secret)
-    assert access.caller(None, secret).audience == "host"
+    assert access.caller(None, secret).host
     access.logout(secret)
     assert not access.is_host(secret)
-    assert access.caller(None, secret).audience == "public"
+    assert access.caller(None, secret).host is False
 
 
 def test_each_wrong_guess_doubles_the_wait_up_to_the_cap():

@@ -219,6 +219,9 @@ def test_undo_and_end(app: Flask, host: FlaskClient):
     assert any(g["game"] == game and g["status"] == "ended" for g in past)
     exported = host.get(f"/api/host/games/{game}/export")
     assert exported.status_code == 200 and exported.get_json()["game"] == game
+    for unknown in ("no-such-game", "not%20an%20id"):
+        assert host.get(f"/api/host/games/{unknown}/export").status_code == 404
+        assert host.get(f"/api/host/games/{unknown}/reveal").status_code == 404
 
 
 def test_each_caller_reads_its_own_view(app: Flask, phones: dict, host: FlaskClient):
@@ -310,6 +313,26 @@ def test_the_public_log_holds_the_public_record_only(app: Flask, phones: dict, h
     assert created["rng"] is None
     assert post(host, "/api/host/end").status_code == 200
     assert app.test_client().get("/api/log").get_json() == {"game": None, "events": []}
+
+
+def test_the_log_of_a_game_over_on_the_table_is_still_the_public_record(
+    app: Flask, host: FlaskClient
+):
+    """Once a game is over its export holds every secret (the seed, the roles dealt); the table
+    page's log, rebuilt from it while the game is still on the table, must not."""
+    countdown = {**SETUP, "tracking": "countdown"}
+    game = post(host, "/api/host/games", {"setup": countdown}).get_json()["game"]
+    during = app.test_client().get("/api/log").get_json()["events"]
+    everyone = sorted(host.get("/api/view?as=host").get_json()["view"]["characters"])
+    report = {"type": "report", "seat": "host", "event": "escaped", "characters": everyone}
+    assert post(host, "/api/commands", {"command": report}).status_code == 200
+    assert host.get("/api/view?as=host").get_json()["waiting"]["phase"] == "over"
+    log = app.test_client().get("/api/log").get_json()
+    assert log["game"] == game
+    assert log["events"][: len(during)] == during
+    assert [e["type"] for e in log["events"][len(during) :]] == ["escaped", "game_over"]
+    assert log["events"][0]["rng"] is None
+    assert not any(e["type"] == "role_dealt" or e.get("private") for e in log["events"])
 
 
 def test_the_join_address_names_the_pi_on_the_network_and_its_port(app: Flask):

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from companion.engine import COMMAND_TYPES
+from companion.web.guard import ERROR_CODES
 from companion.web.i18n import names, table, text
 
 WEB = Path(__file__).resolve().parents[2] / "companion" / "web"
@@ -33,6 +35,17 @@ def test_every_key_the_pages_and_the_api_use_is_in_the_tables():
     used = _keys_used()
     assert len(used) > 100  # the scan found the pages' texts, not nothing
     assert sorted(used - set(table("en"))) == []
+
+
+def test_every_key_in_the_tables_is_used():
+    """A text no page, script or refusal asks for is dead. Scripts also ask for a key built from
+    a prefix (`"phase_" + waiting.phase`) or a command's type (`t(command.type)`)."""
+    scripts = "".join(p.read_text() for p in (WEB / "static").glob("*.js"))
+    prefixes = tuple(set(re.findall(r'"([a-z]+_)"\s*\+', scripts)))
+    assert "phase_" in prefixes
+    used = _keys_used() | set(ERROR_CODES.values()) | set(COMMAND_TYPES)
+    en = json.loads((WEB / "i18n" / "en.json").read_text())
+    assert sorted(k for k in en if k not in used and not k.startswith(prefixes)) == []
 
 
 def test_fields_are_filled_in_each_language():

@@ -8,7 +8,6 @@ tests check that what one side writes, the other reads.
 VERSION = 1
 MAX_LINE = 64
 SEATS = 8
-CONTROLS = ("NEXT", "BACK", "MENU")
 FIRMWARE = "pico-0.1"
 
 

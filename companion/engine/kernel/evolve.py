@@ -150,24 +150,24 @@ def _position(state: GameState, e: dict) -> None:
     ):
         if key in e:
             setattr(state, key, e[key])
-    if "order" in e:
-        state.order = list(e["order"])
-    if "cells" in e:
-        state.cells = list(e["cells"])
+    # Containers are copied: the event stays in the journal and must not share them.
+    copies: tuple[tuple[str, Callable[[Any], object]], ...] = (
+        ("order", list),
+        ("cells", list),
+        ("controls", dict),
+        ("robots", tuple),
+        ("locks", tuple),
+        ("deaths", list),
+    )
+    for key, copy in copies:
+        if key in e:
+            setattr(state, key, copy(e[key]))
     if "tiles" in e:
         state.tiles = {
             TileId(i): Tile(TileId(i), t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
             for i, t in enumerate(e["tiles"])
         }
         state.room25 = _face_up_room25(state.tiles)
-    if "controls" in e:
-        state.controls = dict(e["controls"])
-    if "robots" in e:
-        state.robots = tuple(e["robots"])
-    if "locks" in e:
-        state.locks = tuple(e["locks"])
-    if "deaths" in e:
-        state.deaths = list(e["deaths"])
     if "mac" in e:
         mac = _pile(state)
         if mac.draw is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..kernel import chance, evolve, grid
 from ..kernel.catalogue import box, characters, rooms
@@ -415,8 +416,8 @@ def new_game(setup: dict) -> Context:
     _check_guards(ruleset, len(seats), setup)
     order = turn_order(seats, str(setup.get("first", seats[0]["id"])))
     cast = [c for seat in seats for c in seat["characters"]]
-    turns = turns_for(ruleset.edition, ruleset.mode, len(cast))
-    ruleset = make_ruleset(ruleset.edition, ruleset.mode, ruleset.tracking, settings, turns)
+    # The length of the game waits for the cast; the settings were checked above.
+    ruleset = replace(ruleset, turns=turns_for(ruleset.edition, ruleset.mode, len(cast)))
     tracked = ruleset.tracking != "countdown"
     counts: Counter = Counter()
     layout: list[str | None] = []

@@ -14,6 +14,8 @@ const R25 = (() => {
   const room = (id) => (id && N.rooms[id]) || id || "?";
   const who = (id) => (id && N.characters[id]) || id || "?";
   const firstName = (id) => who(id).split(" (")[0];
+  const $ = (id) => document.getElementById(id);
+  const ARROWS = { north: "↑", west: "←", east: "→", south: "↓" };
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -28,7 +30,7 @@ const R25 = (() => {
   }
 
   function status(message, bad) {
-    const box = document.getElementById("status");
+    const box = $("status");
     box.textContent = message || "";
     box.className = bad ? "status bad" : "status";
   }
@@ -63,7 +65,7 @@ const R25 = (() => {
       source = new EventSource("/api/stream?as=" + encodeURIComponent(as));
       source.addEventListener("update", (e) => {
         retry = 1000;
-        if (document.getElementById("status").textContent === t("reconnecting")) status("");
+        if ($("status").textContent === t("reconnecting")) status("");
         onUpdate(JSON.parse(e.data));
       });
       source.addEventListener("bye", () => { source.close(); onUpdate(null); });
@@ -83,7 +85,7 @@ const R25 = (() => {
   }
 
   function banners(update) {
-    const box = document.getElementById("banners");
+    const box = $("banners");
     box.replaceChildren();
     if (!update) return;
     const view = update.view || {};
@@ -150,14 +152,37 @@ const R25 = (() => {
     return t("outcome_" + outcome.result) + (winners.length ? " " + t("winning_seats", { seats: winners.join(", ") }) : "");
   }
 
-  /* A M.A.C. card as players read it: its name and what sets it apart (the line it slides,
-     named like the cells); a card of an owner's own deck the pages do not know, by its id. */
-  function cardText(card) {
-    if (!card) return "—";
-    const id = typeof card === "string" ? card : card.id || "";
-    if ((N.cards || {})[id]) return N.cards[id];
-    const kind = (card && card.kind) || id.split("-")[0];
-    return t("card_" + kind) + " (" + id + ")";
+  /* A M.A.C. card (its id) as players read it: its name and what sets it apart (the line it
+     slides, named like the cells); a card of an owner's own deck the pages do not know, by the
+     kind its id starts with, and the id. */
+  function cardText(id) {
+    if (!id) return "—";
+    if (N.cards[id]) return N.cards[id];
+    return t("card_" + id.split("-")[0]) + " (" + id + ")";
+  }
+
+  function lineName(line) {
+    return line.startsWith("row") ? t("line_row", { n: line.slice(3) }) : t("line_col", { n: line.slice(3) });
+  }
+
+  /* A legal command in the page's words, from its own fields: a seat's move on its phone, the
+     table's choice on the host page. */
+  function describe(c) {
+    const parts = [];
+    if (c.mimic) parts.push(t("mimics", { name: firstName(c.mimic) }));
+    if (c.ability) parts.push(t("ability_" + c.ability));
+    if (c.token) parts.push(t("action_" + c.token));
+    if (c.robot) parts.push(t("robot_at", { cell: c.robot }));
+    if (c.order) parts.push(t("order_" + c.order));
+    if (c.line) parts.push(lineName(c.line));
+    if (c.direction) parts.push(ARROWS[c.direction] + " " + t("dir_" + c.direction));
+    if (c.target) parts.push(who(c.target));
+    if (c.from) parts.push(t("from_cell", { cell: c.from }));
+    if (c.cell) parts.push(c.cell);
+    if (c.cells) parts.push(c.cells.join(" ⇄ "));
+    if (c.answer) parts.push(t("answer_" + c.answer));
+    if (c.card) parts.push(cardText(c.card));
+    return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
   }
 
   /* The programming clock counts down between updates. */
@@ -169,12 +194,12 @@ const R25 = (() => {
   }, 1000);
 
   document.addEventListener("DOMContentLoaded", () => {
-    const pick = document.getElementById("lang");
+    const pick = $("lang");
     if (pick) pick.addEventListener("change", async () => {
       const answer = await post("/api/language", { lang: pick.value });
       if (answer.ok) location.reload();
     });
   });
 
-  return { texts, t, room, who, firstName, el, status, post, get, listen, banners, summary, outcomeText, cardText };
+  return { texts, t, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, describe };
 })();

@@ -2,8 +2,7 @@
    everything and the past games of the journal. */
 "use strict";
 (() => {
-  const { t, room, who, firstName, el, post, get, listen, banners, summary, status } = R25;
-  const $ = (id) => document.getElementById(id);
+  const { $, t, who, el, post, get, listen, banners, summary, status, describe } = R25;
   let wizard = null;
   let update = null;
   let lastGame = null;  // the game on the table, kept to reveal it once the host ends it
@@ -122,20 +121,12 @@
     const answers = (update.legal || []).filter((c) => c.type === "choose");
     if (view.pending && answers.length) {
       box.append(el("h3", { text: t("choice_" + view.pending.kind) }), el("div", { class: "grid-buttons" },
-        answers.map((c) => el("button", { type: "button", on: { click: () => send(c) } }, answerText(c)))));
+        answers.map((c) => el("button", { type: "button", on: { click: () => send(c) } }, describe(c)))));
     }
     if (view.ruleset && view.ruleset.tracking === "countdown" && waiting.phase !== "over") {
       box.append(el("h3", { text: t("report") }), el("div", { class: "grid-buttons" },
         ["entered_room25", "entered_timer", "eliminated", "escaped"].map((e) => el("button", { type: "button", on: { click: () => send({ type: "report", event: e, character: waiting.character || undefined }) } }, t("report_" + e)))));
     }
-  }
-
-  /* A choice the rules give the table, in words: the M.A.C. card that came off the pile, or
-     the room or character chosen. */
-  function answerText(c) {
-    if (c.card) return R25.cardText(c.card);
-    if (c.target) return who(c.target);
-    return c.cell || (c.cells || []).join(" ⇄ ") || c.answer || c.line || "";
   }
 
   function reveal(view) {

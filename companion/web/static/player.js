@@ -2,9 +2,8 @@
    programming, this seat's actions and choices. Every role sees the same screens and taps. */
 "use strict";
 (() => {
-  const { t, room, who, firstName, el, post, get, listen, banners, summary, status } = R25;
+  const { $, t, room, who, firstName, el, post, get, listen, banners, summary, status, describe } = R25;
   const ACTIONS = ["look", "move", "push", "control"];
-  const ARROWS = { north: "↑", west: "←", east: "→", south: "↓" };
   const CENTRE_NEIGHBOURS = ["B3", "C2", "C4", "D3"];
   let seat = null;
   let update = null;
@@ -15,8 +14,6 @@
   let roleTimer = null;
   let wakeLock = null;
   let hadGame = false;   // a game was on the table: its end by the host is said as such
-
-  const $ = (id) => document.getElementById(id);
 
   async function start() {
     const seats = await get("/api/seats");
@@ -97,7 +94,7 @@
 
   function pickable(view, waiting) {
     if (waiting.phase === "clue" && isMyTurn(waiting)) {
-      return { cells: CENTRE_NEIGHBOURS, onPick: (cell) => send({ type: "clue", cell, room: clueRoom || undefined }) };
+      return { cells: CENTRE_NEIGHBOURS, onPick: takeClue };
     }
     if (waiting.phase === "choice" && isMyTurn(waiting) && view.pending) {
       const offers = moves(legal("choose")).filter((m) => m.move.cell);
@@ -115,29 +112,6 @@
   /* The commands the engine allows this seat now, of one type (and one character). */
   function legal(type, character) {
     return ((update && update.legal) || []).filter((c) => c.type === type && (!character || c.character === character));
-  }
-
-  function lineName(line) {
-    return line.startsWith("row") ? t("line_row", { n: line.slice(3) }) : t("line_col", { n: line.slice(3) });
-  }
-
-  /* A legal command in the phone's words, from its own fields. */
-  function describe(c) {
-    const parts = [];
-    if (c.mimic) parts.push(t("mimics", { name: firstName(c.mimic) }));
-    if (c.ability) parts.push(t("ability_" + c.ability));
-    if (c.token) parts.push(t("action_" + c.token));
-    if (c.robot) parts.push(t("robot_at", { cell: c.robot }));
-    if (c.order) parts.push(t("order_" + c.order));
-    if (c.line) parts.push(lineName(c.line));
-    if (c.direction) parts.push(ARROWS[c.direction] + " " + t("dir_" + c.direction));
-    if (c.target) parts.push(who(c.target));
-    if (c.from) parts.push(t("from_cell", { cell: c.from }));
-    if (c.cell) parts.push(c.cell);
-    if (c.cells) parts.push(c.cells.join(" ⇄ "));
-    if (c.answer) parts.push(t("answer_" + c.answer));
-    if (c.card) parts.push(R25.cardText(c.card));
-    return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
   }
 
   /* With physical tiles the engine offers one command per room a hidden tile may turn out to
@@ -233,7 +207,12 @@
     box.append(el("p", { text: t("clue_help") }));
     if (tracking(view) === "physical") box.append(roomSelect(view, t("room_seen"), (v) => { clueRoom = v; }, clueRoom));
     box.append(el("div", { class: "row" }, CENTRE_NEIGHBOURS.map((cell) =>
-      el("button", { type: "button", on: { click: () => send({ type: "clue", cell, room: clueRoom || undefined }) } }, cell))));
+      el("button", { type: "button", on: { click: () => takeClue(cell) } }, cell))));
+  }
+
+  /* The starting clue, from the board or a button; with physical tiles, the room it showed. */
+  function takeClue(cell) {
+    return send({ type: "clue", cell, room: clueRoom || undefined });
   }
 
   function settings(view) { return ((view.ruleset || {}).settings) || {}; }

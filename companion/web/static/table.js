@@ -2,8 +2,7 @@
    the game in plain sentences. It asks for the public view only, so it holds no secret. */
 "use strict";
 (() => {
-  const { t, room, firstName, el, listen, banners, summary } = R25;
-  const $ = (id) => document.getElementById(id);
+  const { $, t, room, firstName, el, listen, banners, summary } = R25;
   let logGame = null;  // the game whose log is shown
 
   function sentence(e) {

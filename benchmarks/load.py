@@ -1,0 +1,17 @@
+"""The load average every benchmark prints beside its figures: they mean something only on a
+quiet machine."""
+
+from __future__ import annotations
+
+import os
+
+QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
+
+
+def load_line() -> str:
+    """The load average, and a warning when the machine is too busy to trust the figures."""
+    one, five, fifteen = os.getloadavg()
+    line = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+    if one > QUIET_LOAD:
+        line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
+    return line
