@@ -99,9 +99,17 @@ class Phone:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def in_browser(self, browser, **context):
+        """This phone's seat opened in a real browser page (its cookies copied over)."""
+        opened = browser.new_context(**context)
+        jar = [{"name": c.name, "value": c.value or "", "url": self.url} for c in self.cookies]
+        opened.add_cookies(jar)
+        page = opened.new_page()
+        page.goto(self.url + "/")
+        return page
 
     def _send(self, request: urllib.request.Request) -> tuple[int, dict]:
         try:

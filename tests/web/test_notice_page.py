@@ -12,16 +12,6 @@ SETUP = {"edition": "base", "mode": "cooperation", "players": 2, "seed": 3, "tim
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 
 
-def _page_of(browser, server: Serve, phone: Phone, locale: str):
-    """A browser page holding the seat `phone` joined (its cookie copied over)."""
-    context = browser.new_context(locale=locale, **PHONE)
-    jar = next(h.cookiejar for h in phone.opener.handlers if hasattr(h, "cookiejar"))
-    context.add_cookies([{"name": c.name, "value": c.value or "", "url": server.url} for c in jar])
-    page = context.new_page()
-    page.goto(server.url + "/")
-    return page
-
-
 def test_the_programming_warning_is_said_in_each_phones_language(tmp_path, browser) -> None:
     server = Serve(tmp_path / "data").wait_ready()
     try:
@@ -30,8 +20,8 @@ def test_the_programming_warning_is_said_in_each_phones_language(tmp_path, brows
         phones = {seat: Phone(server.url) for seat in "12"}
         for seat, phone in phones.items():
             assert phone.post("/api/join", {"seat": seat})[0] == 200
-        french = _page_of(browser, server, phones["1"], "fr-FR")
-        english = _page_of(browser, server, phones["2"], "en-GB")
+        french = phones["1"].in_browser(browser, locale="fr-FR", **PHONE)
+        english = phones["2"].in_browser(browser, locale="en-GB", **PHONE)
         for phone in phones.values():  # the clues: programming and its clock begin
             _, mine = phone.get("/api/view")
             status, body = phone.post("/api/commands", {"command": mine["legal"][0]})

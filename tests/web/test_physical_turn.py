@@ -52,13 +52,7 @@ def test_a_look_at_a_physical_tile_asks_which_room_it_turned_out_to_be(tmp_path,
         rooms = {c["room"] for c in looks if {k: v for k, v in c.items() if k != "room"} == first}
         assert len(rooms) > 1  # the engine cannot know the tile: the phone must ask
 
-        context = browser.new_context(locale="en-GB", **PHONE)
-        cookie = next(c for c in phones[seat].opener.handlers if hasattr(c, "cookiejar"))
-        context.add_cookies(
-            [{"name": c.name, "value": c.value or "", "url": server.url} for c in cookie.cookiejar]
-        )
-        page = context.new_page()
-        page.goto(server.url + "/")
+        page = phones[seat].in_browser(browser, locale="en-GB", **PHONE)
         task = page.locator("#task")
         moves = task.get_by_role("group", name="Look").get_by_role("button")
         moves.first.wait_for()
@@ -78,7 +72,7 @@ def test_a_look_at_a_physical_tile_asks_which_room_it_turned_out_to_be(tmp_path,
                 break
             time.sleep(0.1)
         assert after["version"] > snapshot["version"], "the Look was not played"
-        context.close()
+        page.context.close()
         rooms_in_english = names("en")["rooms"]
         noted = {rooms_in_english[kind] for kind in after["view"]["notebook"].values()}
         assert chosen in noted  # the room tapped is what the seat's notebook says it saw
