@@ -1,16 +1,22 @@
 """What every test folder shares: the `slow` marker (long fault runs, such as killing `room25
-serve` fifty times), skipped unless asked for with `--run-slow`, `-m slow` or ROOM25_SLOW=1; and
+serve` fifty times), skipped unless asked for with `--run-slow`, `-m slow` or ROOM25_SLOW=1;
+`--compiled`, the whole suite run on the optional compiled engine (`scripts/compile`); and
 `browser`, Debian's headless Chromium driven by Playwright, for the page tests."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / ".compiled"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -24,10 +30,40 @@ CHROMIUM_ARGS = [
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--run-slow", action="store_true", help="run the slow fault tests too")
+    parser.addoption(
+        "--compiled", action="store_true", help="run on the compiled engine (scripts/compile)"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long fault runs (--run-slow or ROOM25_SLOW=1)")
+    if config.getoption("--compiled"):
+        _use_compiled()
+
+
+def _use_compiled() -> None:
+    """Put the compiled copy of the package first, for this process and the servers it starts,
+    after checking that it was built from the sources as they are now."""
+    check = subprocess.run([sys.executable, str(ROOT / "scripts" / "compiled.py"), "check"])
+    if check.returncode != 0:
+        raise pytest.UsageError(
+            "the compiled engine in .compiled/ is missing or older than the sources: "
+            "run scripts/compile first"
+        )
+    sys.path.insert(0, str(COMPILED))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(COMPILED), os.environ.get("PYTHONPATH")])
+    )
+    from companion.engine.kernel import evolve
+
+    if not evolve.__file__ or not evolve.__file__.endswith(".so"):
+        raise pytest.UsageError(f"--compiled, yet the engine was imported from {evolve.__file__}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    from companion.engine.kernel import evolve
+
+    return f"engine: {'compiled' if str(evolve.__file__).endswith('.so') else 'pure Python'}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -15,7 +15,7 @@ decision: the same seed plays the same game as without it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.sim.complex import (
     CENTRE,
@@ -106,7 +106,7 @@ class Knowledge:
             self._side(player, chars)
             side = player.side = (side_key, {k: getattr(self, k) for k in SIDE})
         else:
-            self.__dict__.update(side[1])
+            self._restore(side[1])
         # What follows depends on the rooms known and the tiles' places only (the costs of
         # crossing rooms on the reminder tokens too): kept from the last decision while those
         # have not changed.
@@ -114,7 +114,7 @@ class Knowledge:
         known = (m.serial, m.known, m.marks, len(self.levels))
         kept = player.static
         if kept is not None and kept[0] == key:
-            self.__dict__.update(kept[2])
+            self._restore(kept[2])
             fresh = kept[1] != known  # a reminder token placed: the costs change
         else:
             self._prior(player)
@@ -122,8 +122,7 @@ class Knowledge:
             # already found for each layout of the complex, still hold.
             fresh = kept is None or kept[1] != known
             if kept is not None and not fresh:
-                for name in KNOWN_ONLY:
-                    setattr(self, name, kept[2][name])
+                self._restore({name: kept[2][name] for name in KNOWN_ONLY})
         if fresh:
             self._costs()
             self._keep_distances(kept[2] if kept is not None else None)
@@ -161,6 +160,12 @@ class Knowledge:
         self._dist_cache = last["_dist_cache"]
         if last["p25"].keys() == self.p25.keys() and last["pkey"].keys() == self.pkey.keys():
             self._front_cache = last["_front_cache"]
+
+    def _restore(self, kept: dict[str, Any]) -> None:
+        """Take back parts worked out at an earlier decision (by name, so that a compiled
+        build, whose objects keep no `__dict__`, reads them the same way)."""
+        for name, value in kept.items():
+            setattr(self, name, value)
 
     def _side(self, player: HeuristicPlayer, chars: dict) -> None:
         """Whose success matters to this seat, and how much (negative: an opponent)."""

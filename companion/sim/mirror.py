@@ -7,6 +7,8 @@ that seat may see: its own notebook, the public complex and characters, its own 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from typing import ClassVar
 
 from companion.sim.complex import INDEX, NAMES, SIZE
 
@@ -49,7 +51,7 @@ class Mirror:
     `seat_view`, then kept current from the view's changes (`changes_for`), so that the player
     need not ask for its whole view before every decision."""
 
-    serials = itertools.count()
+    serials: ClassVar[Iterator[int]] = itertools.count()
     # The top-level parts followed (`TOP_FOLLOWED`), as the view shows them.
     turn: int
     turns_left: int

@@ -4,12 +4,14 @@ entered by hand."""
 
 from __future__ import annotations
 
-from ..kernel import catalogue
+from ..kernel import catalogue, grid
 from ..kernel.context import Context, Refused, cell_named
 from ..kernel.grid import Cell
 from ..kernel.state import ACTIONS, LOCK_TOKENS, TALENT, GameState, TileId
 from ..rules import flow, pivoting
 from .game import Result
+
+CLUE_UNNAMED = "taken"  # a seat's clue, when the position says it was taken but not where
 
 KEYS = {
     "turn",
@@ -237,9 +239,9 @@ def _event(state: GameState, p: dict) -> dict:
     clues = p.get("clues", "all" if phase != "clue" else {})
     for sid in state.seats:
         if clues == "all":
-            seats.setdefault(sid, {})["clue"] = seats.get(sid, {}).get("clue", -1)
+            seats.setdefault(sid, {})["clue"] = CLUE_UNNAMED
         elif sid in clues:
-            seats.setdefault(sid, {})["clue"] = _cell(clues[sid])
+            seats.setdefault(sid, {})["clue"] = grid.name(_cell(clues[sid]))
     e["seats"] = seats
     if "mac" in p:
         e["mac"] = _mac(state, p["mac"])

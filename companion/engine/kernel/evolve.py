@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from .mac_deck import deck_from_data
-from .registry import Table
+from .registry import Filing, Table
 from .ruleset import Settings, make_ruleset
 from .state import RESERVED_EMPTY, Character, GameState, MacPile, Seat, Tile, TileId
 
@@ -27,7 +27,7 @@ HANDLERS: Table[Handler] = Table(
 )
 
 
-handles = HANDLERS.register
+handles: Filing[Handler] = HANDLERS.register
 
 
 def evolve(state: GameState, event: dict) -> None:

@@ -9,6 +9,9 @@ from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
+# The decorator a table files with: written out where it is bound (`effect = EFFECTS.register`),
+# since a module that imports it back through a cycle cannot infer it.
+Filing = Callable[..., Callable[[V], V]]
 
 
 class Table(dict[str, V], Generic[V]):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..kernel import grid
 from ..kernel.context import Context, Refused, cell_named
 from ..kernel.grid import Cell
-from ..kernel.registry import Table
+from ..kernel.registry import Filing, Table
 from ..kernel.state import HOST, GameState, TileId
 from . import board
 
@@ -35,7 +35,7 @@ READERS = ("room", "line", "order")
 
 Answer = Callable[[Context, dict, Any], None]  # (ctx, the pending choice, the option chosen)
 ANSWERS: Table[Answer] = Table("pending kind")
-answers = ANSWERS.register
+answers: Filing[Answer] = ANSWERS.register
 
 
 def _option_cell(state: GameState, pending: dict, option: Any) -> Cell | None:
@@ -181,8 +181,8 @@ def _read(command: Choose, reads: str, options: list) -> Any:
     if reads == "line":
         return f"{command.line} {command.direction}"
     if reads == "order":
-        given = command.parameters()
-        return {key: given[key] for key in ORDER_FIELDS if key in given}
+        parameters = command.parameters()
+        return {key: parameters[key] for key in ORDER_FIELDS if key in parameters}
     given = getattr(command, reads)
     if isinstance(given, tuple):  # two cells, in either order
         return next((o for o in options if set(o.split()) == set(given)), None)

@@ -350,7 +350,7 @@ def complete_action(ctx: Context) -> None:
         else:
             ctx.emit("trap_cleared", character=c.id)
         c = state.characters[c.id]  # as the Trapped chamber left him
-    if state.outcome is None:
+    if ctx.state.outcome is None:  # read anew: his elimination may have ended the game
         if state.round == ADRENALINE_ROUND and c.alive:
             ctx.emit("adrenaline_used", character=c.id)
         finish_slot(ctx, c)

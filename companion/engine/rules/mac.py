@@ -18,7 +18,7 @@ from ..kernel.catalogue import box, colour
 from ..kernel.context import Context
 from ..kernel.grid import Cell
 from ..kernel.mac_deck import Deck, MacCard
-from ..kernel.registry import Table
+from ..kernel.registry import Filing, Table
 from ..kernel.state import LOCK_TOKENS, GameState, MacPile
 from . import board, choices, pivoting, rooms, talents
 from .abilities import sabotage_room, sabotage_room_options
@@ -245,7 +245,7 @@ Effect = Callable[[Context, MacCard], None]
 EFFECTS: Table[Effect] = Table("card kind")
 
 
-effect = EFFECTS.register
+effect: Filing[Effect] = EFFECTS.register
 
 
 def _no_effect(ctx: Context, card: MacCard) -> None:
@@ -425,7 +425,7 @@ PANICS: Table[Panic] = Table(
     "character",
     idle={"alice": "'The M.A.C. cards Punishment, Panic, and Rewind never affect her' (000)"},
 )
-panics = PANICS.register
+panics: Filing[Panic] = PANICS.register
 
 
 @effect("panic")

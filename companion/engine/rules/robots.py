@@ -18,7 +18,7 @@ from ..kernel import grid
 from ..kernel.catalogue import colour
 from ..kernel.context import Context
 from ..kernel.grid import Cell
-from ..kernel.registry import Table
+from ..kernel.registry import Filing, Table
 from ..kernel.state import GameState, TileId
 from . import actions, board, choices, pivoting, rooms, shredder, talents
 
@@ -28,7 +28,7 @@ RobotEffect = Callable[[Context, TileId, bool], None]  # (ctx, tile entered, rev
 ROBOT_EFFECTS: Table[RobotEffect] = Table("room kind")
 
 
-robot_effect = ROBOT_EFFECTS.register
+robot_effect: Filing[RobotEffect] = ROBOT_EFFECTS.register
 
 
 def robot_cells(state: GameState) -> list[Cell]:

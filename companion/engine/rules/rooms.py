@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..kernel import grid
 from ..kernel.context import Context
 from ..kernel.grid import Cell
-from ..kernel.registry import Table
+from ..kernel.registry import Filing, Table
 from ..kernel.state import GameState, TileId
 from . import board, choices
 
@@ -44,8 +44,8 @@ PER_CHARACTER = ("mortal", "trapped", "flooded", "paranoia", "mirror")
 TOGETHER = ("carry", "illusion", "tunnel", "twin", "vortex")
 
 
-effect = EFFECTS.register
-on_leave = LEAVE_EFFECTS.register
+effect: Filing[Effect] = EFFECTS.register
+on_leave: Filing[Effect] = LEAVE_EFFECTS.register
 
 
 def company(state: GameState, cid: str) -> list[str]:

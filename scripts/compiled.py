@@ -1,0 +1,106 @@
+"""Build the optional compiled engine (`scripts/compile`): a copy of the `companion` package in
+`.compiled/`, with the engine's rules and the simulator's players compiled by mypyc. The source
+tree is never touched, so the pure-Python install stays the default; a process runs the compiled
+copy when `.compiled` comes first on its path (`PYTHONPATH=.compiled`, as `scripts/start` and
+`scripts/test` set it), and `.compiled/SOURCES` records which sources it was built from so that
+a stale copy is never run by mistake.
+
+Usage: python scripts/compiled.py build | check | clean
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / ".compiled"
+STAMP = TARGET / "SOURCES"
+PACKAGES = ("companion/engine", "companion/sim")
+# Stay interpreted: the face's edge (the command parser and the view shapes, whose dataclass
+# fields and TypedDicts mypyc does not build; `game.py`, whose `start` answers a refused setup
+# with a result that holds no state), the scenario position loader (a star expression mypyc
+# cannot compile), the simulation driver (tests watch its calls), and the `__init__` files.
+INTERPRETED = {
+    "companion/engine/face/commands.py",
+    "companion/engine/face/game.py",
+    "companion/engine/face/shapes.py",
+    "companion/engine/face/position.py",
+    "companion/sim/simulate.py",
+}
+
+
+def sources_digest() -> str:
+    """One digest of every file of the package, so a build is known stale after any edit."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "companion").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def compiled_modules() -> list[str]:
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = str(path.relative_to(ROOT))
+            if path.name != "__init__.py" and name not in INTERPRETED:
+                found.append(name)
+    return found
+
+
+def is_current() -> bool:
+    return STAMP.exists() and STAMP.read_text().strip() == sources_digest()
+
+
+def build() -> None:
+    digest = sources_digest()
+    shutil.rmtree(TARGET, ignore_errors=True)
+    shutil.copytree(
+        ROOT / "companion", TARGET / "companion", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    # mypyc reads the type checker's settings from the working directory's config.
+    (TARGET / "mypy.ini").write_text(
+        "[mypy]\npython_version = 3.11\nignore_missing_imports = True\n"
+    )
+    setup = TARGET / "setup_compiled.py"
+    setup.write_text(
+        "from setuptools import setup\n"
+        "from mypyc.build import mypycify\n"
+        f"setup(name='room25-compiled', ext_modules=mypycify({compiled_modules()!r}, "
+        "opt_level='3'))\n"
+    )
+    jobs = str(os.cpu_count() or 1)
+    subprocess.run(
+        [sys.executable, setup.name, "build_ext", "--inplace", "--parallel", jobs],
+        cwd=TARGET,
+        check=True,
+    )
+    shutil.rmtree(TARGET / "build", ignore_errors=True)
+    STAMP.write_text(digest + "\n")
+
+
+def main(argv: list[str]) -> int:
+    order = argv[0] if argv else "build"
+    if order == "build":
+        build()
+        print(
+            f"compiled engine built in {TARGET.relative_to(ROOT)}/: run with PYTHONPATH=.compiled"
+        )
+        return 0
+    if order == "check":
+        return 0 if is_current() else 1
+    if order == "clean":
+        shutil.rmtree(TARGET, ignore_errors=True)
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
