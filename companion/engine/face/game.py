@@ -46,7 +46,7 @@ class Result:
         return self.refusal is None
 
 
-def start(setup: dict) -> Result:
+def start(setup: object) -> Result:
     """Begin a game; an impossible setup is refused with the reason."""
     try:
         ctx = new_game(setup)

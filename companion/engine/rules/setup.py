@@ -402,7 +402,7 @@ def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
     }
 
 
-def new_game(setup: dict) -> Context:
+def new_game(setup: object) -> Context:
     """Start a game from a setup description; refuse it plainly if it is not a legal game."""
     if not isinstance(setup, dict):
         raise Refused("setup_not_an_object")
