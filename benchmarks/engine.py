@@ -3,6 +3,8 @@ second (legal-command listing included, as `room25 simulate` plays them), the re
 complete game, and the views a table sends after a command.
 
 Run: taskset -c 0 .venv/bin/python benchmarks/engine.py [--games N]
+On the optional compiled engine (`scripts/compile` first):
+     PYTHONPATH=.compiled taskset -c 0 .venv/bin/python benchmarks/engine.py
 
 The figures mean something only on a quiet machine: the load average is printed beside them,
 with a warning when the 1-minute load is above 0.5.
@@ -16,7 +18,7 @@ import random
 import statistics
 import time
 
-from load import load_line
+from load import build_line, load_line
 from players import heuristic_games_per_second
 
 from companion.engine import apply, legal_commands, replay, start
@@ -151,6 +153,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    print(build_line())
     print(load_line())
     samples = command_times(args.games)
     median = statistics.median(samples) * 1e6

@@ -1,5 +1,5 @@
-"""The load average every benchmark prints beside its figures: they mean something only on a
-quiet machine."""
+"""What every benchmark prints beside its figures: the load average (they mean something only on
+a quiet machine) and which build of the engine ran."""
 
 from __future__ import annotations
 
@@ -15,3 +15,13 @@ def load_line() -> str:
     if one > QUIET_LOAD:
         line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
     return line
+
+
+def build_line() -> str:
+    """Which engine ran: the pure-Python default, or the optional compiled copy
+    (`scripts/compile`, run with `PYTHONPATH=.compiled`)."""
+    from companion.engine.kernel import evolve
+
+    if str(evolve.__file__).endswith(".so"):
+        return "engine: compiled (mypyc, .compiled/)"
+    return "engine: pure Python"

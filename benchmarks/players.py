@@ -5,6 +5,7 @@ driver). Figures per game are CPU time of this process, so that other work on th
 weighs on them less than on the wall-clock games per second printed beside them.
 
 Run: taskset -c 1 .venv/bin/python benchmarks/players.py [--games N]
+(with `PYTHONPATH=.compiled` in front, on the optional compiled engine of `scripts/compile`)
 
 The load average is printed before and after, with a warning when the 1-minute load is above
 0.5: compare figures only with others taken under the same conditions.
@@ -18,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from load import load_line
+from load import build_line, load_line
 
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.simulate import simulate
@@ -61,6 +62,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    print(build_line())
     print(load_line())
     simulate(SETUP, 3, seed=0)  # warm up: imports and the catalogues
     rate = heuristic_games_per_second(args.games)

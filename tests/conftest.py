@@ -37,6 +37,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long fault runs (--run-slow or ROOM25_SLOW=1)")
+    config.addinivalue_line(
+        "markers",
+        "interpreted: watches calls inside the engine, which compiled code makes directly "
+        "(skipped with --compiled)",
+    )
     if config.getoption("--compiled"):
         _use_compiled()
 
@@ -67,6 +72,11 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--compiled"):
+        compiled = pytest.mark.skip(reason="watches interpreted calls: runs without --compiled")
+        for item in items:
+            if "interpreted" in item.keywords:
+                item.add_marker(compiled)
     asked = config.getoption("--run-slow") or "slow" in (config.option.markexpr or "")
     if asked or os.environ.get("ROOM25_SLOW") == "1":
         return
