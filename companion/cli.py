@@ -78,9 +78,18 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("room25 simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs < 0:
+        print("room25 simulate: --jobs is 0 (one per core) or more", file=sys.stderr)
+        return 2
+    jobs = args.jobs or os.cpu_count() or 1
     try:
         summary = simulate(
-            setup, args.games, args.seed, _progress_bar(args.games), policy=args.players_policy
+            setup,
+            args.games,
+            args.seed,
+            _progress_bar(args.games),
+            policy=args.players_policy,
+            jobs=jobs,
         )
     except ValueError as error:
         print(f"room25 simulate: {error}", file=sys.stderr)
@@ -89,7 +98,13 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {"setup": setup, "seed": args.seed, "policy": args.players_policy, **figures}
+                {
+                    "setup": setup,
+                    "seed": args.seed,
+                    "policy": args.players_policy,
+                    "jobs": jobs,
+                    **figures,
+                }
             )
         )
         return 0
@@ -103,7 +118,8 @@ def _simulate(args: argparse.Namespace) -> int:
         count = figures["counts"][result]
         print(f"    {result:<18} {rate:6.1%}  ({count})")
     print(f"  mean length        {figures['mean_turns']:.2f} turns")
-    print(f"  games per second   {figures['games_per_second']:.1f}")
+    processes = f" ({jobs} processes)" if jobs > 1 else ""
+    print(f"  games per second   {figures['games_per_second']:.1f}{processes}")
     return 0
 
 
@@ -327,6 +343,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--composition", help="a composition id (room25 compose lists them); default: suggested"
+    )
+    simulate.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help="processes playing games side by side (default 0: one per core); "
+        "the results do not depend on it",
     )
     simulate.add_argument("--json", action="store_true", help="one JSON object")
     simulate.set_defaults(run=_simulate)

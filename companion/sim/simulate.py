@@ -9,10 +9,12 @@ policies and gives the figures; `benchmarks/players.py` measures the speed.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -41,6 +43,13 @@ class Summary:
     turns: int = 0
     commands: int = 0
     seconds: float = 0.0
+
+    def add(self, other: Summary) -> None:
+        """Count another run of games in (the games of other processes)."""
+        self.games += other.games
+        self.results.update(other.results)
+        self.turns += other.turns
+        self.commands += other.commands
 
     def as_dict(self) -> dict:
         return {
@@ -199,12 +208,30 @@ def simulate(
     seed: int,
     progress: Callable[[int], None] | None = None,
     policy: str = "heuristic",
+    jobs: int = 1,
 ) -> Summary:
+    """Play `games` games and sum them up. Game `n` is dealt from its own generator (`seed`,
+    `n`), so the summary is the same whatever the number of `jobs` (processes) sharing them."""
     if policy not in POLICIES:
         raise ValueError(f"unknown players policy {policy!r}: {', '.join(POLICIES)}")
-    summary = Summary()
     began = time.perf_counter()
-    for number in range(games):
+    if jobs <= 1 or games == 1:
+        summary = _play(setup, seed, policy, range(games), progress)
+    else:
+        summary = _play_in_processes(setup, seed, policy, games, jobs, progress)
+    summary.seconds = time.perf_counter() - began
+    return summary
+
+
+def _play(
+    setup: dict,
+    seed: int,
+    policy: str,
+    numbers: range,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    summary = Summary()
+    for number in numbers:
         rng = random.Random(seed * 1_000_003 + number)
         state, played = play_game({**setup, "seed": rng.getrandbits(32)}, policy, rng)
         assert state.outcome is not None  # `play_game` plays to the end
@@ -213,6 +240,30 @@ def simulate(
         summary.turns += state.turn
         summary.commands += played
         if progress is not None:
-            progress(number + 1)
-    summary.seconds = time.perf_counter() - began
+            progress(summary.games)
+    return summary
+
+
+def _play_in_processes(
+    setup: dict,
+    seed: int,
+    policy: str,
+    games: int,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+) -> Summary:
+    """The games cut into runs of consecutive numbers, a few per process so that a slow run
+    does not leave the other processes idle at the end."""
+    runs = min(games, jobs * 4)
+    cuts = [games * k // runs for k in range(runs + 1)]
+    summary = Summary()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = [
+            pool.submit(_play, setup, seed, policy, range(start, end))
+            for start, end in itertools.pairwise(cuts)
+        ]
+        for done in as_completed(pending):
+            summary.add(done.result())
+            if progress is not None:
+                progress(summary.games)
     return summary

@@ -68,6 +68,30 @@ def test_simulate_is_deterministic_for_a_seed(policy, setup):
         assert first[key] == again[key]
 
 
+def test_games_shared_between_processes_sum_up_as_in_one():
+    """`room25 simulate --jobs`: each game is dealt from its own number, so the processes
+    that share the games change nothing in the summary, only how long it takes."""
+    setup = {"edition": "season2", "mode": "suspicion", "players": 5}
+    alone = simulate(setup, 9, seed=5)
+    shared = simulate(setup, 9, seed=5, jobs=3)
+    assert shared.games == 9
+    assert (shared.results, shared.turns, shared.commands) == (
+        alone.results,
+        alone.turns,
+        alone.commands,
+    )
+
+
+def test_a_bad_setup_is_refused_from_the_processes_too():
+    with pytest.raises(ValueError, match="players"):
+        simulate({"mode": "suspicion", "players": 9}, 4, seed=0, jobs=2)
+
+
+def test_cli_simulate_refuses_a_negative_number_of_jobs(capsys):
+    assert main(["simulate", "--games", "2", "--jobs", "-1"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
 def test_an_unknown_policy_is_refused():
     with pytest.raises(ValueError, match="policy"):
         simulate({"mode": "solo", "players": 1}, 1, seed=0, policy="clever")
@@ -157,6 +181,8 @@ def test_cli_simulate_reports_the_policy_and_games_per_second(capsys):
     out = capsys.readouterr().out
     assert "2 heuristic games of solo" in out
     assert "games per second" in out
+    assert main(["simulate", "--games", "4", "--jobs", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["jobs"] == 2
 
 
 def test_heuristic_players_follow_the_game_by_its_changes(monkeypatch):
