@@ -5,6 +5,7 @@ driver). Figures per game are CPU time of this process, so that other work on th
 weighs on them less than on the wall-clock games per second printed beside them.
 
 Run: taskset -c 1 .venv/bin/python benchmarks/players.py [--games N]
+and, for `room25 simulate --jobs N` on N cores: .venv/bin/python benchmarks/players.py --jobs N
 (with `PYTHONPATH=.compiled` in front, on the optional compiled engine of `scripts/compile`)
 
 The load average is printed before and after, with a warning when the 1-minute load is above
@@ -27,9 +28,10 @@ from companion.sim.simulate import simulate
 SETUP = {"mode": "suspicion", "players": 5}
 
 
-def heuristic_games_per_second(games: int) -> float:
-    """Wall-clock games per second of five heuristic players, as `room25 simulate` plays them."""
-    summary = simulate(SETUP, games, seed=1)
+def heuristic_games_per_second(games: int, jobs: int = 1) -> float:
+    """Wall-clock games per second of five heuristic players, as `room25 simulate` plays them
+    (`jobs` processes sharing the games)."""
+    summary = simulate(SETUP, games, seed=1, jobs=jobs)
     return summary.games / summary.seconds
 
 
@@ -60,6 +62,9 @@ def timed(owner: type, names: tuple[str, ...], spent: dict[str, float]) -> Itera
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--jobs", type=int, default=0, help="also time N processes sharing the games (no taskset)"
+    )
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
     print(build_line())
@@ -83,6 +88,9 @@ def main() -> None:
     decisions = timed_summary.commands / games
     print(f"per decision: {players / timed_summary.commands * 1e6:.0f} us of players ", end="")
     print(f"({decisions:.0f} decisions a game)")
+    if args.jobs > 1:
+        shared = heuristic_games_per_second(args.games, jobs=args.jobs)
+        print(f"heuristic games per second, {args.jobs} processes: {shared:.1f} (wall clock)")
     print(load_line())
 
 
