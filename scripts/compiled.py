@@ -34,12 +34,12 @@ INTERPRETED = {
 }
 
 
-def sources_digest() -> str:
+def sources_digest(root: Path = ROOT) -> str:
     """One digest of every file of the package, so a build is known stale after any edit."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "companion").rglob("*")):
+    for path in sorted((root / "companion").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -54,8 +54,10 @@ def compiled_modules() -> list[str]:
     return found
 
 
-def is_current() -> bool:
-    return STAMP.exists() and STAMP.read_text().strip() == sources_digest()
+def is_current(root: Path = ROOT) -> bool:
+    """Whether `.compiled/` was built from the sources as they are now."""
+    stamp = root / ".compiled" / "SOURCES"
+    return stamp.exists() and stamp.read_text().strip() == sources_digest(root)
 
 
 def build() -> None:

@@ -29,7 +29,7 @@ for group in gpio i2c dialout; do
 done
 
 install -d -m 0755 "$prefix"
-tar -C "$here" --exclude=./.venv --exclude=./.git -cf - . | tar -C "$prefix" -xf -
+tar -C "$here" --exclude=./.venv --exclude=./.git --exclude=./.compiled -cf - . | tar -C "$prefix" -xf -
 python3 -m venv "$prefix/.venv"
 "$prefix/.venv/bin/pip" install --quiet --upgrade pip
 "$prefix/.venv/bin/pip" install --quiet "$prefix[pi]"
