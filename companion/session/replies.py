@@ -59,8 +59,8 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
     "already_paused": {"en": "The clock is already paused.", "fr": "Le chrono est déjà en pause."},
     "not_paused": {"en": "The clock is not paused.", "fr": "Le chrono n'est pas en pause."},
     "bad_time_limit": {
-        "en": "A time limit is a whole number of seconds from 0 (off) to 3600.",
-        "fr": "Un temps limite est un nombre entier de secondes, de 0 (aucun) à 3600.",
+        "en": "A time limit is a number of seconds from 0 (off) to 3600.",
+        "fr": "Un temps limite est un nombre de secondes, de 0 (aucun) à 3600.",
     },
     "session_closed": {
         "en": "The companion is shutting down.",
