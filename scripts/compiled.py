@@ -24,13 +24,12 @@ PACKAGES = ("companion/engine", "companion/sim")
 # Stay interpreted: the face's edge (the command parser and the view shapes, whose dataclass
 # fields and TypedDicts mypyc does not build; `game.py`, whose `start` answers a refused setup
 # with a result that holds no state), the scenario position loader (a star expression mypyc
-# cannot compile), the simulation driver (tests watch its calls), and the `__init__` files.
+# cannot compile), and the `__init__` files.
 INTERPRETED = {
     "companion/engine/face/commands.py",
     "companion/engine/face/game.py",
     "companion/engine/face/shapes.py",
     "companion/engine/face/position.py",
-    "companion/sim/simulate.py",
 }
 
 

@@ -27,7 +27,6 @@ from companion.engine import (
     seat_view,
     start,
 )
-from companion.sim import simulate as simulate_module
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.mirror import Mirror
 from companion.sim.simulate import PlayedGame, play_game, simulate
@@ -185,21 +184,36 @@ def test_cli_simulate_reports_the_policy_and_games_per_second(capsys):
     assert json.loads(capsys.readouterr().out)["jobs"] == 2
 
 
-def test_heuristic_players_follow_the_game_by_its_changes(monkeypatch):
+class _Asking:
+    """A player whose asks for its whole view are counted."""
+
+    def __init__(self, player: HeuristicPlayer, asked: Counter) -> None:
+        self.player, self.asked = player, asked
+
+    @property
+    def following(self) -> bool:
+        return self.player.following
+
+    def observe(self, changes: list[dict]) -> None:
+        self.player.observe(changes)
+
+    def choose(self, look, legal: list[dict]) -> dict:
+        def counted() -> dict:
+            self.asked[self.player.seat] += 1
+            return look()
+
+        return self.player.choose(counted, legal)
+
+
+def test_heuristic_players_follow_the_game_by_its_changes():
     """Each seat asks for its whole view once, at its first decision; afterwards it follows
     the game from the changes of its view alone."""
     asked = Counter()
-
-    def counted(state, seat):
-        asked[seat] += 1
-        return seat_view(state, seat)
-
-    monkeypatch.setattr(simulate_module, "seat_view", counted)
-    state, played = play_game(
-        {"mode": "suspicion", "players": 5, "seed": 4}, "heuristic", random.Random(4)
-    )
-    assert state.outcome is not None and played > 50
-    assert asked == dict.fromkeys(state.seats, 1)
+    game = PlayedGame({"mode": "suspicion", "players": 5, "seed": 4}, "heuristic", random.Random(4))
+    game.players = {seat: _Asking(player, asked) for seat, player in game.players.items()}
+    played = sum(1 for _ in game)
+    assert game.state.outcome is not None and played > 50
+    assert asked == dict.fromkeys(game.state.seats, 1)
 
 
 def _reachable(root: object) -> Iterator[object]:
