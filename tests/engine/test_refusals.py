@@ -3,6 +3,8 @@ with a reason, never with an exception, and the state given is returned untouche
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -127,3 +129,11 @@ def test_random_garbage_never_raises_and_never_changes_the_state(
     result = apply(state, {"type": kind, **fields})
     if not result.ok:
         assert result.state is state and full_view(state) == before
+
+
+def test_a_refusal_crosses_processes_whole() -> None:
+    """`room25 simulate --jobs` hands a refused setup back from another process."""
+    refusal = start({"mode": "suspicion", "players": 9, "seed": 1}).refusal
+    assert refusal is not None
+    again = pickle.loads(pickle.dumps(refusal))
+    assert again == refusal and str(again) == str(refusal)

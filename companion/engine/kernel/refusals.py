@@ -154,6 +154,11 @@ class Refusal:
     def __str__(self) -> str:
         return self.text("en")
 
+    def __reduce__(self) -> tuple:
+        """Pickled by its fields (a refusal crosses from the processes of `room25 simulate
+        --jobs`), which the compiled build's frozen classes need."""
+        return (Refusal, (self.code, self.params))
+
     def as_dict(self, lang: str = "en") -> dict:
         return {"code": self.code, "params": dict(self.params), "text": self.text(lang)}
 
