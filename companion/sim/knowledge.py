@@ -115,7 +115,7 @@ class Knowledge:
         kept = player.static
         if kept is not None and kept[0] == key:
             self._restore(kept[2])
-            fresh = kept[1] != known  # a reminder token placed: the costs change
+            fresh = kept[1] != known  # another seat's reminder token placed: the costs change
         else:
             self._prior(player)
             # Only rooms changed places: the costs of entering them, and the distances
@@ -258,13 +258,10 @@ class Knowledge:
             else:
                 level = levels.get(t)
                 c = UNKNOWN_PATH if level is None else LEVEL_PATH[level]
-                if t in self.marked and self._marked_by_other(t):
+                if t in self.marked:
                     c += 2.0
             cost[t] = c
         self.path_cost = cost
-
-    def _marked_by_other(self, tile: int) -> bool:
-        return any(s != self.seat for s in self.marked.get(tile, ()))
 
     def dist_to_room25(self, tiles: tuple[int, ...]) -> list[float] | None:
         if self.room25_tile is None:
@@ -475,16 +472,15 @@ def fingerprint_of(player: HeuristicPlayer, m: Mirror) -> tuple:
 def _board(m: Mirror) -> tuple:
     """What a seat's knowledge takes from the complex and the notebook alone, kept while neither
     changes (`Mirror.board`): the tiles in place, the cell of each tile, the rooms known, the
-    reminder tokens by tile, and where Room 25 and the Key room are if known."""
+    tiles marked by another seat's reminder token, and where Room 25 and the Key room are if
+    known."""
     tiles = tuple(m.cells)
     revealed = m.revealed
     kinds = dict(revealed)
     for t, k in m.notebook.items():
         if t not in revealed:
             kinds[t] = k
-    marked: dict[int, list[str]] = {}
-    for seat, t in sorted(m.reminder):
-        marked.setdefault(t, []).append(seat)
+    marked = {t for seat, t in m.reminder if seat != m.seat}
     room25_tile = key_tile = None
     for t, k in kinds.items():
         if k == "room25":

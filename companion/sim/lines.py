@@ -201,7 +201,7 @@ def _enter_unknown(know: Knowledge, s: Sim, who: str, tile: int, w_who: float) -
         if level == "danger":
             scale = 1.0 / max(know.p_bad, 0.05)
             p_death, cost = min(1.0, p_death * scale), cost * scale
-        if tile in know.marked and know._marked_by_other(tile):
+        if tile in know.marked:
             p_death, cost = min(1.0, p_death * 1.5), cost * 1.5
         s.value -= cost * w_who
         die(s, who, p_death, know.me)

@@ -67,7 +67,8 @@ class Mirror:
         self.serial = next(Mirror.serials)
         self.board = 0  # counts the changes of the complex and the notebook...
         self.known = 0  # ...and those of them that are not rooms changing places
-        self.marks = 0  # counts the reminder tokens placed or moved
+        self.marks = 0  # counts the reminder tokens of the other seats placed or moved
+        self.seat: str = view["seat"]
         ruleset = view["ruleset"]
         self.mode = ruleset["mode"]
         self.settings = ruleset["settings"]
@@ -126,8 +127,9 @@ class Mirror:
     def _cell(self, cell: int, entry: dict) -> bool:
         """Follow one cell's entry; whether the rooms known or their places changed. The
         planner keeps what it derives from those while they do not (`board`), and what it
-        derives from the rooms known alone while only their places change (`known`). A
-        reminder token counts apart (`marks`): only the costs of crossing rooms read it."""
+        derives from the rooms known alone while only their places change (`known`). Another
+        seat's reminder token counts apart (`marks`): only the costs of crossing rooms read it,
+        and they ignore this seat's own tokens."""
         tile = entry["tile"]
         room = entry["room"] if entry["revealed"] else None
         sealed = entry["sealed"]
@@ -142,7 +144,8 @@ class Mirror:
         )
         if marked != marks:
             self.reminder = (self.reminder - marked) | marks
-            self.marks += 1
+            if any(seat != self.seat for seat, _ in marked ^ marks):
+                self.marks += 1
         learned = self.revealed.get(tile) != room or (tile in self.sealed) != sealed
         if self.cells[cell] == tile and not learned:
             return False
