@@ -4,16 +4,18 @@ it; other characters stand still."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from companion.sim import talents
 from companion.sim.complex import ADJ, CENTRE, EXIT_DIST, SIZE, leading, line_name, slide_of
 from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, die, enter, slide
 from companion.sim.weights import ESCAPE
 
-ALL_TOKENS = ("look", "move", "push", "control")
-BLIND = {"blind": True}  # an action the plan does not follow in detail
-HOPE = {"hope": True}  # a Control kept for when the others will have played (`_hope`)
-STEP_OPTIONS = tuple([{"direction": d} for d in ADJ[c]] for c in range(SIZE * SIZE))
+ALL_TOKENS: Final = ("look", "move", "push", "control")
+BLIND: Final = {"blind": True}  # an action the plan does not follow in detail
+HOPE: Final = {"hope": True}  # a Control kept for when the others will have played (`_hope`)
+STEP_OPTIONS: Final = tuple([{"direction": d} for d in ADJ[c]] for c in range(SIZE * SIZE))
 
 
 def step(know: Knowledge, s0: Sim, action: str, params: dict) -> tuple[Sim, tuple]:

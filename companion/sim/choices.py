@@ -9,6 +9,8 @@ swaps) is left to chance by the player.
 
 from __future__ import annotations
 
+from typing import Final
+
 from companion.engine import grid
 from companion.sim import talents
 from companion.sim.complex import INDEX, MANHATTAN
@@ -16,7 +18,7 @@ from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, enter, leaf, slide
 
 # The pending kinds `value` knows.
-VALUED = frozenset(
+VALUED: Final = frozenset(
     (
         "control",
         "vision",

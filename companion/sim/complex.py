@@ -6,19 +6,21 @@ a game worked out at import: exit distances, edges, quarters, Manhattan distance
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from companion.engine import grid
 
-SIZE, CENTRE = grid.SIZE, grid.CENTRE
-NAMES = grid.NAMES
-INDEX = {name: c for c, name in enumerate(NAMES)}
-ADJ = grid.ADJACENT
-NEIGHBOURS = tuple(tuple(a.values()) for a in ADJ)
-line_name = grid.line_key
-leading = grid.leading_cell
+SIZE: Final = grid.SIZE
+CENTRE: Final = grid.CENTRE
+NAMES: Final = grid.NAMES
+INDEX: Final = {name: c for c, name in enumerate(NAMES)}
+ADJ: Final = grid.ADJACENT
+NEIGHBOURS: Final = tuple(tuple(a.values()) for a in ADJ)
+line_name: Final = grid.line_key
+leading: Final = grid.leading_cell
 
 
-EDGE = tuple(row in (0, 4) or col in (0, 4) for row, col in map(grid.row_col, grid.CELLS))
+EDGE: Final = tuple(row in (0, 4) or col in (0, 4) for row, col in map(grid.row_col, grid.CELLS))
 
 
 def _exit_distances() -> tuple[int, ...]:
@@ -39,10 +41,10 @@ def _exit_distances() -> tuple[int, ...]:
     return tuple(dist)
 
 
-EXIT_DIST = _exit_distances()
+EXIT_DIST: Final = _exit_distances()
 
 
-LINES = {
+LINES: Final = {
     (axis, index): tuple(int(c) for c in grid.line_cells(axis, index))
     for axis in ("row", "col")
     for index in range(SIZE)
@@ -64,7 +66,7 @@ def slid(tiles: tuple[int, ...], axis: str, index: int, direction: str) -> tuple
     return tuple(grid.slide(list(tiles), axis, index, direction))
 
 
-SECTOR = tuple(
+SECTOR: Final = tuple(
     0 if r < 2 and c >= 2 else 1 if r >= 2 and c > 2 else 2 if r > 2 and c <= 2 else 3
     for r, c in (divmod(cell, SIZE) for cell in range(SIZE * SIZE))
 )
@@ -81,11 +83,11 @@ def sector_bias(allies: int) -> tuple[tuple[float, ...], ...]:
     )
 
 
-MANHATTAN = tuple(
+MANHATTAN: Final = tuple(
     tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
     for a in range(SIZE * SIZE)
 )
-INF = 1e9
+INF: Final = 1e9
 
 
 def dijkstra(

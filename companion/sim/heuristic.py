@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from companion.engine import apply_changes
 from companion.sim import choices
@@ -36,7 +36,7 @@ from companion.sim.search import (
 from companion.sim.table import Table
 from companion.sim.talents import NOT_PARAMETERS
 
-ADRENALINE_TURNS = 2  # the Adrenaline token is played in the last two turns
+ADRENALINE_TURNS: Final = 2  # the Adrenaline token is played in the last two turns
 
 
 def _params_key(params: dict) -> tuple:

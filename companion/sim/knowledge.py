@@ -15,7 +15,7 @@ decision: the same seed plays the same game as without it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from companion.sim.complex import (
     CENTRE,
@@ -493,8 +493,8 @@ def _board(m: Mirror) -> tuple:
 
 # Suspicion, role tiles "doubt": guards dealt on average (001: 4 prisoner tiles and 1 guard tile
 # at 4 players, 2 guard tiles from 5, one tile left over at 4 and 5 players).
-GUARDS_EXPECTED = {4: 0.8, 5: 5 / 3, 6: 2.0}
-STATIC = (
+GUARDS_EXPECTED: Final = {4: 0.8, 5: 5 / 3, 6: 2.0}
+STATIC: Final = (
     "p",
     "unknown",
     "p_mortal",
@@ -513,6 +513,6 @@ STATIC = (
     "base_dist",
 )
 # What `Knowledge._side` finds: kept while the roles shown and who is alive do not change.
-SIDE = ("guard", "weight", "exit_sign", "required", "dead_allies")
+SIDE: Final = ("guard", "weight", "exit_sign", "required", "dead_allies")
 # What depends on the rooms known but not on their places (the caches are by layout).
-KNOWN_ONLY = ("path_cost", "_dist_cache", "_front_cache")
+KNOWN_ONLY: Final = ("path_cost", "_dist_cache", "_front_cache")

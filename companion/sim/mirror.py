@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from companion.sim.complex import INDEX, NAMES, SIZE
 
@@ -222,10 +222,10 @@ class Mirror:
         }
 
 
-NO_MARKS: frozenset[tuple[str, int]] = frozenset()  # no reminder token on a cell
+NO_MARKS: Final[frozenset[tuple[str, int]]] = frozenset()  # no reminder token on a cell
 
 # The top-level parts of the view the planner reads.
-TOP_FOLLOWED = (
+TOP_FOLLOWED: Final = (
     "turn",
     "turns_left",
     "alarm",

@@ -5,10 +5,11 @@ seat about."""
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from companion.sim.weights import VISION_GAIN
 
-LEVEL = {
+LEVEL: Final = {
     "empty": "safe",
     "vision": "safe",
     "moving": "safe",
@@ -33,7 +34,7 @@ LEVEL = {
 # room this module does not know yet) is a danger.
 
 # What entering a room costs (besides death and the special cases handled in `_enter`).
-ENTRY_COST = {
+ENTRY_COST: Final = {
     "cold": 8.0,
     "dark": 3.0,
     "prison": 100.0,  # stuck until someone comes next to it: everyone must reach Room 25
@@ -50,7 +51,7 @@ ENTRY_COST = {
     "trapped": 0.0,  # handled as a trap to leave with the next action
 }
 # Rooms a Look may show that one would rather not enter.
-BAD = frozenset(
+BAD: Final = frozenset(
     (
         "mortal",
         "illusion",
@@ -65,9 +66,9 @@ BAD = frozenset(
         "mirror",
     )
 )
-KNOWN_SAFE = frozenset(k for k, v in LEVEL.items() if v == "safe")
+KNOWN_SAFE: Final = frozenset(k for k, v in LEVEL.items() if v == "safe")
 # The cost of stepping onto a room on the way somewhere (in actions; None: avoid).
-PATH_COST = {
+PATH_COST: Final = {
     "cold": 1.6,
     "dark": 1.2,
     "prison": 6.0,
@@ -82,9 +83,9 @@ PATH_COST = {
     "paranoia": 3.0,
     "illusion": 4.0,
 }
-UNKNOWN_PATH = 2.2  # look, then move
+UNKNOWN_PATH: Final = 2.2  # look, then move
 # The rooms a player expects when the game's record does not give its composition.
-BASE_COMPOSITION = {
+BASE_COMPOSITION: Final = {
     "empty": 8,
     "vision": 1,
     "control": 1,
@@ -99,9 +100,9 @@ BASE_COMPOSITION = {
     "room25": 1,
 }
 
-LEVEL_PATH = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
+LEVEL_PATH: Final = {"danger": 8.0, "obstacle": 3.0, "safe": 1.2}
 # The rooms whose entry does more than cost something (`HeuristicPlayer._enter`).
-ENTRY_EFFECTS = frozenset(
+ENTRY_EFFECTS: Final = frozenset(
     (
         "mortal",
         "acid",
@@ -117,7 +118,13 @@ ENTRY_EFFECTS = frozenset(
         "key",
     )
 )
-REMINDER_SCORE = {"mortal": 3.0, "illusion": 2.0, "trapped": 1.5, "flooded": 1.5, "acid": 1.0}
+REMINDER_SCORE: Final = {
+    "mortal": 3.0,
+    "illusion": 2.0,
+    "trapped": 1.5,
+    "flooded": 1.5,
+    "acid": 1.0,
+}
 
 
 @functools.lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Final
 
 from companion.sim.complex import ADJ, CENTRE, INDEX, NAMES
 from companion.sim.knowledge import Knowledge
@@ -28,15 +29,15 @@ from companion.sim.weights import (
 
 # Blue rooms: Kevin swaps and Sarah sabotages only the others (000, KEVIN: "Swap two non-blue
 # rooms"; SARAH: "If Sarah is in a blue room, sabotage does not work").
-BLUE = frozenset(("central", "room25", "key"))
+BLUE: Final = frozenset(("central", "room25", "key"))
 # What Sarah's Sabotage spares her in the room she stands in, besides a trap (cleared).
-SABOTAGE_RELIEF = {**ENTRY_COST, "acid": 30.0, "prison": 60.0, "trapped": 0.0}
+SABOTAGE_RELIEF: Final = {**ENTRY_COST, "acid": 30.0, "prison": 60.0, "trapped": 0.0}
 
 Ways = Callable[[Knowledge, Sim, int], list[dict]]
 # The fields of an `act` command that are not its action's parameters.
-NOT_PARAMETERS = frozenset(("type", "seat", "character", "action", "version"))
+NOT_PARAMETERS: Final = frozenset(("type", "seat", "character", "action", "version"))
 # Talents played without parameters: any other with none is a token lost (no way to play it).
-NO_PARAMETERS = frozenset(("franck", "alice"))
+NO_PARAMETERS: Final = frozenset(("franck", "alice"))
 
 
 def ways(know: Knowledge, s: Sim) -> list[dict]:
@@ -222,7 +223,7 @@ def _sabotage_ways(know: Knowledge, s: Sim, here: int) -> list[dict]:
 # 000, BRUCE: MIMIC: "part of the Special Ability of another character who is orthogonally
 # adjacent or in the same room as him"; Franck's only in the same room; never Kevin's Hack the
 # Complex, Emmett's Lock or Sarah's Sabotage a Robot.
-MIMICKED: dict[str, Ways] = {
+MIMICKED: Final[dict[str, Ways]] = {
     "jennifer": _call,
     "max": _carry_ways,
     "emmett": _reactivate,
@@ -244,7 +245,7 @@ def _mimic(know: Knowledge, s: Sim, here: int) -> list[dict]:
     return found
 
 
-WAYS: dict[str, Ways] = {
+WAYS: Final[dict[str, Ways]] = {
     "franck": _recover,
     "jennifer": _call,
     "max": _carry_ways,
