@@ -15,10 +15,11 @@ and their schema, legal commands, waiting, views, writing a position down). Outs
 only the names below are used.
 """
 
-from .face.commands import COMMAND_SCHEMA, COMMAND_TYPES, SPECS, Command, parse, wire
+from .face.commands import COMMAND_SCHEMA, COMMAND_TYPES, SPECS, Command, wire
 from .face.game import Result, apply, start
 from .face.legal import legal_commands
 from .face.position import set_position
+from .face.reading import parse
 from .face.shapes import FullView, PublicView, SeatView
 from .face.views import (
     PUBLIC,

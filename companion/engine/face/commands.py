@@ -1,21 +1,18 @@
-"""The engine's edge: one frozen dataclass per command type, parsed and checked once from the
-wire dictionary, and the JSON Schema of every command, generated from the same dataclasses.
+"""The engine's edge: one frozen dataclass per command type, and the JSON Schema of every
+command, generated from the same dataclasses.
 
 Phones, seat buttons, the serial panel and the host page all send the wire form (JSON objects);
-`parse` turns one into a typed command or refuses it in plain words, so the rules read typed
-fields and never a raw dictionary. A field's shape (a word, a cell "C3", a list of actions) is
-checked here; whether the rules allow it now is the rules' business.
+`reading.parse` turns one into a typed command or refuses it in plain words, so the rules read
+typed fields and never a raw dictionary.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from ..kernel.catalogue import rooms as room_catalogue
-from ..kernel.context import Refused
 from ..kernel.state import ACTIONS, HOST, TALENT
 
 CELL = re.compile(r"^[A-E][1-5]$")
@@ -195,71 +192,6 @@ PARAMETER_NAMES = tuple(
 )
 
 
-def _seat(value: object, wire: str) -> str:
-    if not isinstance(value, str) or not SEAT.match(value):
-        raise Refused("unknown_seat", seat=str(value)[:20])
-    return value
-
-
-def _version(value: object, wire: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise Refused("field_not_a_version")
-    return value
-
-
-def _flag(value: object, wire: str) -> bool:
-    if not isinstance(value, bool):
-        raise Refused("field_not_a_flag", field=wire)
-    return value
-
-
-def _word(value: object, wire: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 40:
-        raise Refused("field_not_a_word", field=wire)
-    return value
-
-
-def _cell(value: object, wire: str) -> str:
-    if not isinstance(value, str) or not CELL.match(value):
-        raise Refused("field_not_a_cell", field=wire)
-    return value
-
-
-def _one_of(allowed: tuple[str, ...]) -> Callable[[object, str], str]:
-    def check(value: object, wire: str) -> str:
-        if value not in allowed:
-            raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
-        return value
-
-    return check
-
-
-def _list_of(item: Callable[[object, str], str]) -> Callable[[object, str], tuple[str, ...]]:
-    def check(value: object, wire: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or len(value) > 8:
-            raise Refused("field_not_a_list", field=wire)
-        return tuple(item(v, wire) for v in value)
-
-    return check
-
-
-# How each kind of field is checked; the room a command reports is checked by the rules, which
-# can say in their own words that a game has no such room.
-CHECKS: dict[str, Callable[[object, str], object]] = {
-    "seat": _seat,
-    "version": _version,
-    FLAG: _flag,
-    WORD: _word,
-    ROOM: _word,
-    CELL_NAME: _cell,
-    ACTION: _one_of(TOKENS),
-    DIRECTION: _one_of(DIRECTIONS),
-    REPORT: _one_of(REPORTS),
-    CELLS: _list_of(_cell),
-    WORDS: _list_of(_word),
-}
-
-
 def _specs(cls: type[Command]) -> dict[str, tuple[str, str]]:
     """Wire name -> (attribute, kind) of a command type's fields."""
     found = {"seat": ("seat", "seat"), "version": ("version", "version")}
@@ -270,37 +202,9 @@ def _specs(cls: type[Command]) -> dict[str, tuple[str, str]]:
 
 
 SPECS = {name: _specs(cls) for name, cls in COMMAND_TYPES.items()}
-# Wire name -> (attribute, check), what `parse` walks through.
-CHECKED = {
-    name: {wire: (attr, CHECKS[kind]) for wire, (attr, kind) in spec.items()}
-    for name, spec in SPECS.items()
-}
 
 
-def parse(wire: object) -> Command:
-    """A typed command from its wire form, or a refusal naming the first field that is wrong."""
-    if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
-        raise Refused("not_a_command")
-    kind = wire["type"]
-    cls = COMMAND_TYPES.get(kind)
-    if cls is None:
-        raise Refused("unknown_command", command=kind[:20], commands=sorted(COMMAND_TYPES))
-    checked = CHECKED[kind]
-    values: dict[str, object] = {}
-    for name, value in wire.items():
-        if name == "type" or value is None:
-            continue
-        spec = checked.get(name)
-        if spec is None:
-            raise Refused("unknown_field", field=str(name)[:20], command=kind)
-        attr, check = spec
-        values[attr] = check(value, name)
-    if "seat" not in values:
-        raise Refused("unknown_seat", seat="")
-    return _build(cls, values)
-
-
-def _build(cls: type[Command], values: dict[str, object]) -> Command:
+def build(cls: type[Command], values: dict[str, object]) -> Command:
     """A command from checked values. The generated `__init__` of a frozen dataclass sets every
     field through `object.__setattr__`, eighteen of them for an act, which was most of the cost
     of a command; the fields a command leaves out read their defaults from the class, so only
@@ -356,4 +260,4 @@ COMMAND_SCHEMA: dict[str, Any] = {
     "$defs": {kind: _schema_of(kind) for kind in COMMAND_TYPES},
 }
 
-__all__ = ["COMMAND_SCHEMA", "COMMAND_TYPES", "HOST", "Command", "parse", "wire"]
+__all__ = ["COMMAND_SCHEMA", "COMMAND_TYPES", "HOST", "Command", "wire"]

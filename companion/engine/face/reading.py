@@ -1,0 +1,127 @@
+"""Reading a command from its wire form, once, at the edge of `apply`: each field's shape is
+checked (a word, a cell "C3", a list of actions) and the first wrong one is refused in plain
+words; whether the rules allow the command now is the rules' business. Apart from the command
+types (`commands.py`) so that the optional compiled build compiles this, the part every
+command goes through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..kernel.context import Refused
+from .commands import (
+    ACTION,
+    CELL,
+    CELL_NAME,
+    CELLS,
+    COMMAND_TYPES,
+    DIRECTION,
+    DIRECTIONS,
+    FLAG,
+    REPORT,
+    REPORTS,
+    ROOM,
+    SEAT,
+    SPECS,
+    TOKENS,
+    WORD,
+    WORDS,
+    Command,
+    build,
+)
+
+
+def _seat(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not SEAT.match(value):
+        raise Refused("unknown_seat", seat=str(value)[:20])
+    return value
+
+
+def _version(value: object, wire: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise Refused("field_not_a_version")
+    return value
+
+
+def _flag(value: object, wire: str) -> bool:
+    if not isinstance(value, bool):
+        raise Refused("field_not_a_flag", field=wire)
+    return value
+
+
+def _word(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise Refused("field_not_a_word", field=wire)
+    return value
+
+
+def _cell(value: object, wire: str) -> str:
+    if not isinstance(value, str) or not CELL.match(value):
+        raise Refused("field_not_a_cell", field=wire)
+    return value
+
+
+def _one_of(allowed: tuple[str, ...]) -> Callable[[object, str], str]:
+    def check(value: object, wire: str) -> str:
+        if value not in allowed:
+            raise Refused("field_not_one_of", field=wire, allowed=list(allowed))
+        return value
+
+    return check
+
+
+def _list_of(item: Callable[[object, str], str]) -> Callable[[object, str], tuple[str, ...]]:
+    def check(value: object, wire: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or len(value) > 8:
+            raise Refused("field_not_a_list", field=wire)
+        return tuple(item(v, wire) for v in value)
+
+    return check
+
+
+# How each kind of field is checked; the room a command reports is checked by the rules, which
+# can say in their own words that a game has no such room.
+CHECKS: dict[str, Callable[[object, str], object]] = {
+    "seat": _seat,
+    "version": _version,
+    FLAG: _flag,
+    WORD: _word,
+    ROOM: _word,
+    CELL_NAME: _cell,
+    ACTION: _one_of(TOKENS),
+    DIRECTION: _one_of(DIRECTIONS),
+    REPORT: _one_of(REPORTS),
+    CELLS: _list_of(_cell),
+    WORDS: _list_of(_word),
+}
+
+
+# Wire name -> (attribute, check), what `parse` walks through.
+CHECKED = {
+    name: {wire: (attr, CHECKS[kind]) for wire, (attr, kind) in spec.items()}
+    for name, spec in SPECS.items()
+}
+
+
+def parse(wire: object) -> Command:
+    """A typed command from its wire form, or a refusal naming the first field that is wrong."""
+    if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
+        raise Refused("not_a_command")
+    kind = wire["type"]
+    cls = COMMAND_TYPES.get(kind)
+    if cls is None:
+        raise Refused("unknown_command", command=kind[:20], commands=sorted(COMMAND_TYPES))
+    checked = CHECKED[kind]
+    values: dict[str, object] = {}
+    for name, value in wire.items():
+        if name == "type" or value is None:
+            continue
+        spec = checked.get(name)
+        if spec is None:
+            raise Refused("unknown_field", field=str(name)[:20], command=kind)
+        attr, check = spec
+        values[attr] = check(value, name)
+    if "seat" not in values:
+        raise Refused("unknown_seat", seat="")
+    return build(cls, values)
