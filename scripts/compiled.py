@@ -19,7 +19,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / ".compiled"
-STAMP = TARGET / "SOURCES"
 PACKAGES = ("companion/engine", "companion/sim")
 # Stay interpreted: the command types and the view shapes (dataclass fields and TypedDicts
 # mypyc does not build), `game.py` (its `start` answers a refused setup with a result that
@@ -43,11 +42,11 @@ def sources_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
-def compiled_modules() -> list[str]:
+def compiled_modules(root: Path = ROOT) -> list[str]:
     found = []
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            name = str(path.relative_to(ROOT))
+        for path in sorted((root / package).rglob("*.py")):
+            name = str(path.relative_to(root))
             if path.name != "__init__.py" and name not in INTERPRETED:
                 found.append(name)
     return found
@@ -59,40 +58,44 @@ def is_current(root: Path = ROOT) -> bool:
     return stamp.exists() and stamp.read_text().strip() == sources_digest(root)
 
 
-def build() -> None:
-    digest = sources_digest()
-    shutil.rmtree(TARGET, ignore_errors=True)
+def build(root: Path = ROOT) -> None:
+    """Compile a fresh copy; a build that fails leaves no copy behind, so none is run."""
+    digest = sources_digest(root)
+    target = root / ".compiled"
+    shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(
-        ROOT / "companion", TARGET / "companion", ignore=shutil.ignore_patterns("__pycache__")
+        root / "companion", target / "companion", ignore=shutil.ignore_patterns("__pycache__")
     )
     # mypyc reads the type checker's settings from the working directory's config.
-    (TARGET / "mypy.ini").write_text(
+    (target / "mypy.ini").write_text(
         "[mypy]\npython_version = 3.11\nignore_missing_imports = True\n"
     )
-    setup = TARGET / "setup_compiled.py"
+    setup = target / "setup_compiled.py"
     setup.write_text(
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
-        f"setup(name='room25-compiled', ext_modules=mypycify({compiled_modules()!r}, "
+        f"setup(name='room25-compiled', ext_modules=mypycify({compiled_modules(root)!r}, "
         "opt_level='3'))\n"
     )
     jobs = str(os.cpu_count() or 1)
-    subprocess.run(
-        [sys.executable, setup.name, "build_ext", "--inplace", "--parallel", jobs],
-        cwd=TARGET,
-        check=True,
-    )
-    shutil.rmtree(TARGET / "build", ignore_errors=True)
-    STAMP.write_text(digest + "\n")
+    try:
+        subprocess.run(
+            [sys.executable, setup.name, "build_ext", "--inplace", "--parallel", jobs],
+            cwd=target,
+            check=True,
+        )
+    except subprocess.CalledProcessError:
+        shutil.rmtree(target, ignore_errors=True)
+        raise
+    shutil.rmtree(target / "build", ignore_errors=True)
+    (target / "SOURCES").write_text(digest + "\n")
 
 
 def main(argv: list[str]) -> int:
     order = argv[0] if argv else "build"
     if order == "build":
         build()
-        print(
-            f"compiled engine built in {TARGET.relative_to(ROOT)}/: run with PYTHONPATH=.compiled"
-        )
+        print("compiled engine built in .compiled/: run with PYTHONPATH=.compiled")
         return 0
     if order == "check":
         return 0 if is_current() else 1

@@ -59,3 +59,13 @@ def test_the_check_answers_by_its_exit_status() -> None:
     """What `scripts/start` reads: 0 for a current copy, 1 otherwise."""
     check = subprocess.run([sys.executable, str(SCRIPT), "check"])
     assert check.returncode == (0 if compiled.is_current() else 1)
+
+
+def test_a_failed_build_leaves_no_copy_to_run(tree: Path) -> None:
+    """mypyc refuses an annotation the code contradicts: the build stops, and neither a
+    half-built copy nor an older one is left for `scripts/start` to run."""
+    (tree / "companion" / "engine" / "rules.py").write_text("LIMIT: int = 'two'\n")
+    with pytest.raises(subprocess.CalledProcessError):
+        compiled.build(tree)
+    assert not (tree / ".compiled").exists()
+    assert not compiled.is_current(tree)
