@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / ".compiled"
 PACKAGES = ("companion/engine", "companion/sim")
-# Stay interpreted: the command types and the view shapes (dataclass fields and TypedDicts
-# mypyc does not build), `game.py` (its `start` answers a refused setup with a result that
-# holds no state; the work of a command is in the compiled `handlers.py` and `reading.py`), the
-# scenario position loader (a star expression mypyc cannot compile), and the `__init__` files.
+# Stay interpreted: the command types, the generic `Result` (`game.py`) and the view shapes
+# (dataclasses and TypedDicts mypyc does not build; the work of a command is in the compiled
+# `reading.py` and `handlers.py`), the scenario position loader (a star expression mypyc cannot
+# compile), and the `__init__` files.
 INTERPRETED = {
     "companion/engine/face/commands.py",
     "companion/engine/face/game.py",

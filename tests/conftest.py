@@ -43,7 +43,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "(skipped with --compiled)",
     )
     if config.getoption("--compiled"):
-        _use_compiled()
+        from companion.engine.kernel import evolve
+
+        if not str(evolve.__file__).endswith(".so"):
+            raise pytest.UsageError(f"--compiled, yet the engine came from {evolve.__file__}")
 
 
 def _use_compiled() -> None:
@@ -59,10 +62,12 @@ def _use_compiled() -> None:
     os.environ["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(COMPILED), os.environ.get("PYTHONPATH")])
     )
-    from companion.engine.kernel import evolve
 
-    if not evolve.__file__ or not evolve.__file__.endswith(".so"):
-        raise pytest.UsageError(f"--compiled, yet the engine was imported from {evolve.__file__}")
+
+# Done as this file is read, before the package is imported anywhere: the conftest of a test
+# folder named on the command line is read before `pytest_configure`, and may import it.
+if "--compiled" in sys.argv[1:]:
+    _use_compiled()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

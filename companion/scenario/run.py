@@ -94,7 +94,7 @@ def _refused_setup(doc: dict, name: str) -> ScenarioResult:
     """`refused_setup: {setup, reason}`: the engine must refuse to start this game."""
     given = doc["refused_setup"]
     started = start({"seed": SCENARIO_SEED, **given["setup"]})
-    if started.ok:
+    if started.state is not None:
         return ScenarioResult(
             name, started.state, [ScenarioFailure("setup", "expected a refusal, was accepted")]
         )
@@ -118,7 +118,7 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
         return _refused_setup(doc, name)
     setup = doc["setup"]
     started = start({"seed": SCENARIO_SEED, **setup} if isinstance(setup, dict) else setup)
-    if not started.ok:
+    if started.state is None:
         return ScenarioResult(name, None, [ScenarioFailure("setup", str(started.refusal))])
     state = started.state  # kept equal to result.state, which a failed setup leaves None
     result = ScenarioResult(name, state, events=list(started.events))

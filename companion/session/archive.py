@@ -102,7 +102,7 @@ def rebuild(exported: dict) -> dict:
     events = [*exported["start"], *(e for c in kept for e in c["events"])]
     state = engine.replay(events)
     result = engine.start({**exported["setup"], "seed": exported["seed"]})
-    if not result.ok:
+    if result.state is None:
         raise ExportError(f"the setup is refused by this engine: {result.refusal}")
     again = result.state
     same = result.events == exported["start"]

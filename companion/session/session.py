@@ -442,7 +442,7 @@ class Session:
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = secrets.randbits(63)
         started = engine.start({**setup, "seed": seed})
-        if not started.ok:
+        if started.state is None:
             return from_refusal(started.refusal, self._version(), self._game_id())
         gid = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
         try:

@@ -64,7 +64,7 @@ class Summary:
 
 def _begin(setup: dict) -> tuple[GameState, list[dict]]:
     result = start(setup)
-    if not result.ok:
+    if result.state is None:
         raise ValueError(result.refusal)
     return result.state, result.events
 

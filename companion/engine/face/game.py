@@ -4,6 +4,7 @@ events it causes and the new state, or with a plain refusal that changes nothing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from ..kernel.context import Refused
 from ..kernel.refusals import Refusal
@@ -17,11 +18,16 @@ from .reading import parse
 load()  # every rule filed in its table (rules/__init__.py)
 
 
+# The state a result holds: always one after a command (refused, the state it was given), none
+# after a setup `start` refused.
+S = TypeVar("S", GameState, GameState | None)
+
+
 @dataclass(frozen=True)
-class Result:
+class Result(Generic[S]):
     """What a command did: the new state and its events, or a refusal and the state unchanged."""
 
-    state: GameState
+    state: S
     events: list[dict] = field(default_factory=list)
     refusal: Refusal | None = None
 
@@ -30,16 +36,16 @@ class Result:
         return self.refusal is None
 
 
-def start(setup: object) -> Result:
+def start(setup: object) -> Result[GameState | None]:
     """Begin a game; an impossible setup is refused with the reason."""
     try:
         ctx = new_game(setup)
     except Refused as refused:
-        return Result(state=None, refusal=refused.refusal)  # type: ignore[arg-type]
+        return Result(state=None, refusal=refused.refusal)
     return Result(ctx.state, ctx.events)
 
 
-def apply(state: GameState, command: object) -> Result:
+def apply(state: GameState, command: object) -> Result[GameState]:
     """Apply one command on a copy of the state; the given state is never changed."""
     try:
         typed = command if isinstance(command, Command) else parse(command)

@@ -54,7 +54,7 @@ KEYS = {
 MAC_DRAW = "mac_draw"
 
 
-def set_position(state: GameState, position: dict) -> Result:
+def set_position(state: GameState, position: dict) -> Result[GameState]:
     """Replace what the position names; refuse a position that names unknown things."""
     try:
         ctx = Context(state.clone())
