@@ -15,13 +15,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import PIN, post
-
-# The PIN as a value of its own: its digits may stand inside a game id ("20261125-142525-...",
-# the clock at the start of the game), which is no leak.
-LEAKED_PIN = re.compile(rf"(?<![0-9a-f]){PIN}(?![0-9a-f])")
 from .sse import EventReader
 
 SEATS = "12345"
+# The PIN as a value of its own: its digits may stand inside a game id ("20261125-142525-...",
+# the clock at the start of the game), which is no leak.
+LEAKED_PIN = re.compile(rf"(?<![0-9a-f]){PIN}(?![0-9a-f])")
 CLUES = {"1": "B3", "2": "C2", "3": "C4", "4": "D3", "5": "B3"}
 BODIES: list[Any] = [None, {}, [], "x", {"seat": "2"}, {"command": {"type": "clue", "seat": "2"}}]
 
