@@ -30,5 +30,9 @@ fi
 extras="${1:-}"
 target="$here"
 [ -n "$extras" ] && target="$here[$extras]"
-"$here/.venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-"$here/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$target"
+# Installed once per command: scripts/test runs scripts/compile, which sources this file again.
+if [ "${ROOM25_INSTALLED:-}" != "$target" ]; then
+    "$here/.venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    "$here/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$target"
+    export ROOM25_INSTALLED="$target"
+fi

@@ -104,8 +104,10 @@ def test_a_command_leaves_the_state_it_started_from_unchanged() -> None:
     refused after its token was revealed): every value of the old version is as it was."""
     refused = 0
     for state, command in _games(SETUPS[1::3]):
-        # The rules and the M.A.C. card definitions are immutable and shared by every game.
-        shared = {id(state.ruleset): state.ruleset, id(state.mac_deck): state.mac_deck}
+        # The rules, the M.A.C. card definitions and the tiles are immutable (frozen) values,
+        # shared by every version: only what holds them can change.
+        immutable = [state.ruleset, state.mac_deck, *state.tiles.values()]
+        shared = {id(value): value for value in immutable}
         before = copy.deepcopy(state, shared)
         elsewhere = [d for d in DIRECTIONS if "direction" in command and d != command["direction"]]
         for attempt in [command, *({**command, "direction": d} for d in elsewhere)]:

@@ -32,11 +32,6 @@ class Tile:
     sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
     corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
 
-    def __deepcopy__(self, memo: dict) -> Tile:
-        """Immutable, so shared by copies like a number (the compiled build's frozen classes
-        could not be rebuilt field by field)."""
-        return self
-
     @property
     def room(self) -> str:
         """The room of a tile the rule knows: dealt, or face up (so reported)."""
