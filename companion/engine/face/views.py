@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from operator import attrgetter
-from typing import cast
+from typing import Final, cast
 
 from ..kernel import grid
 from ..kernel.context import Refused
@@ -110,16 +109,19 @@ class _Board:
 
     __slots__ = ("occupants", "reminders", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, only: set[TileId] | None = None) -> None:
+        """`only`: the tiles whose cells will be asked for (None: every tile)."""
         self.state = state
         self.reminders: dict[TileId, list[str]] = {}
         for seat in state.seats.values():
             for tile in seat.reminders:
-                self.reminders.setdefault(tile, []).append(seat.id)
+                if only is None or tile in only:
+                    self.reminders.setdefault(tile, []).append(seat.id)
         self.occupants: dict[TileId, list[str]] = {}
         for c in state.characters.values():
-            if c.alive and c.tile is not None:
-                self.occupants.setdefault(c.tile, []).append(c.id)
+            tile_id = c.tile
+            if c.alive and tile_id is not None and (only is None or tile_id in only):
+                self.occupants.setdefault(tile_id, []).append(c.id)
 
     def cell(self, cell: Cell, full: bool) -> CellView:
         state = self.state
@@ -280,6 +282,7 @@ def changes_for_seats(
     slid = diff.slid
     open_roles = after.ruleset.mode != "suspicion"
     entries: dict[str, CharacterView] = {}
+    shown: list[tuple[str, Change]] = []  # the public character entries, in the game's order
     secret: list[str] = []
     for cid, c in after.characters.items():
         old = olds.get(cid)
@@ -288,17 +291,17 @@ def changes_for_seats(
         if (
             old is None
             or (slid and c.tile is not None)
-            or _FACTS(c) != _FACTS(old)
+            or _facts_changed(c, old)
             or _hidden_changed(c, old, open_roles)
         ):
             entry = entries[cid] = _character(after, c, full=False)
-            public.append({"path": ["characters", cid], "value": entry})
-        elif _SECRETS(c) != _SECRETS(old):
+            shown.append((cid, {"path": ["characters", cid], "value": entry}))
+        elif _secrets_changed(c, old):
             secret.append(cid)
-    changes = {PUBLIC: public}
+    changes = {PUBLIC: public + [change for _, change in shown]}
     for seat in seats:
         own = owned[seat]
-        mine = [ch for ch in public if ch["path"][0] != "characters" or ch["path"][1] not in own]
+        mine = public + [change for cid, change in shown if cid not in own]
         for cid in own:
             if cid in entries or cid in secret:
                 c = after.characters[cid]
@@ -315,27 +318,37 @@ def changes_for_seats(
     return changes
 
 
-# What a character's public entry is built from (besides his role and Paranoia pile, which
-# are public only in part, see `_hidden_changed`), and what his own seat sees besides.
-_FACTS = attrgetter(
-    "seat",
-    "tile",
-    "alive",
-    "role_public",
-    "exposed_turn",
-    "locked",
-    "played",
-    "trapped",
-    "adrenaline",
-    "lost",
-    "hidden",
-    "reserve",
-    "flooded",
-    "flooded_turn",
-)
-_SECRETS = attrgetter(
-    "role", "program", "single_action", "adrenaline_programmed", "talent_choice", "paranoia"
-)
+# What a character's public entry is built from, besides his role and Paranoia pile (public
+# only in part, see `_hidden_changed`), and what his own seat sees besides. Each attribute is
+# spelled out: the compiled build reads a spelled attribute directly, a named one by lookup.
+def _facts_changed(c: Character, old: Character) -> bool:
+    return (
+        c.played != old.played
+        or c.tile != old.tile
+        or c.locked != old.locked
+        or c.alive != old.alive
+        or c.seat != old.seat
+        or c.role_public != old.role_public
+        or c.exposed_turn != old.exposed_turn
+        or c.trapped != old.trapped
+        or c.adrenaline != old.adrenaline
+        or c.lost != old.lost
+        or c.hidden != old.hidden
+        or c.reserve != old.reserve
+        or c.flooded != old.flooded
+        or c.flooded_turn != old.flooded_turn
+    )
+
+
+def _secrets_changed(c: Character, old: Character) -> bool:
+    return (
+        c.program != old.program
+        or c.single_action != old.single_action
+        or c.adrenaline_programmed != old.adrenaline_programmed
+        or c.talent_choice != old.talent_choice
+        or c.role != old.role
+        or c.paranoia != old.paranoia
+    )
 
 
 def _hidden_changed(c: Character, old: Character, open_roles: bool) -> bool:
@@ -349,36 +362,38 @@ def _hidden_changed(c: Character, old: Character, open_roles: bool) -> bool:
     return pile is None or was is None or sorted(pile) != sorted(was)
 
 
-_PLACE = attrgetter("alive", "tile")
-
-
 class _Diff:
     """What two states of a game differ in, as far as the views' parts are concerned: found
-    with cheap comparisons first, so that only the parts that may have changed are built."""
+    with cheap comparisons first, so that only the parts that may have changed are built.
+    Versions share every value that did not change, so a shared one is not compared."""
 
     def __init__(self, before: GameState, after: GameState) -> None:
         self.before, self.after = before, after
-        self.slid = before.cells != after.cells
+        self.slid = before.cells is not after.cells and before.cells != after.cells
         tiles: set[TileId] = set()
         # A room's occupants change with a character arriving, leaving, dying or coming back.
         olds = before.characters
         self.placed = False
         for cid, c in after.characters.items():
             old = olds.get(cid)
-            if old is not c and (old is None or _PLACE(old) != _PLACE(c)):
+            if old is c:
+                continue
+            if old is None or old.alive != c.alive or old.tile != c.tile:
                 self.placed = True
                 if old is not None and old.alive and old.tile is not None:
                     tiles.add(old.tile)
                 if c.alive and c.tile is not None:
                     tiles.add(c.tile)
         self.seated = False
-        for sid, seat in after.seats.items():
-            old_seat = before.seats.get(sid)
-            if old_seat is not seat:
-                self.seated = True
-                if old_seat is None or old_seat.reminders != seat.reminders:
-                    tiles.update(seat.reminders)
-                    tiles.update(() if old_seat is None else old_seat.reminders)
+        old_seats = before.seats
+        if old_seats is not after.seats:
+            for sid, seat in after.seats.items():
+                old_seat = old_seats.get(sid)
+                if old_seat is not seat:
+                    self.seated = True
+                    if old_seat is None or old_seat.reminders != seat.reminders:
+                        tiles.update(seat.reminders)
+                        tiles.update(() if old_seat is None else old_seat.reminders)
         old_tiles, new_tiles = before.tiles, after.tiles
         if old_tiles is not new_tiles:  # versions share the table until a tile changes
             if old_tiles.keys() != new_tiles.keys():
@@ -404,15 +419,14 @@ def _top_changes(diff: _Diff) -> list[Change]:
     """The top-level parts that changed; each one is built only when its state did."""
     before, after = diff.before, diff.after
     changes: list[Change] = []
-    for key in _PLAIN:
-        value = getattr(after, key)
-        if value != getattr(before, key):
+    for key, value, was in zip(_PLAIN, _plain(after), _plain(before), strict=True):
+        if value is not was and value != was:
             changes.append({"path": [key], "value": _copied(value)})
     if (before.turns_left == 1) != (after.turns_left == 1):
         changes.append({"path": ["last_turn"], "value": after.turns_left == 1})
-    if before.ruleset != after.ruleset:
+    if before.ruleset is not after.ruleset and before.ruleset != after.ruleset:
         changes.append({"path": ["ruleset"], "value": _ruleset(after.ruleset)})
-    if before.pending != after.pending:
+    if before.pending is not after.pending and before.pending != after.pending:
         changes.append({"path": ["pending"], "value": _pending(after)})
     if (diff.placed or diff.tiles) and (jammed_now := jammed(after)) != jammed(before):
         changes.append({"path": ["jammed"], "value": jammed_now})
@@ -425,8 +439,8 @@ def _top_changes(diff: _Diff) -> list[Change]:
     return changes
 
 
-# Top-level parts that are the state's own fields, under the same names.
-_PLAIN = (
+# Top-level parts that are the state's own fields, under the same names (`_plain` reads them).
+_PLAIN: Final = (
     "version",
     "phase",
     "turn",
@@ -440,6 +454,23 @@ _PLAIN = (
     "deaths",
     "outcome",
 )
+
+
+def _plain(state: GameState) -> tuple[object, ...]:
+    return (
+        state.version,
+        state.phase,
+        state.turn,
+        state.turns_left,
+        state.alarm,
+        state.round,
+        state.current,
+        state.order,
+        state.controls,
+        state.key_activated,
+        state.deaths,
+        state.outcome,
+    )
 
 
 def _copied(value: object) -> object:
@@ -462,7 +493,7 @@ def _cell_changes(diff: _Diff) -> list[Change]:
     cells.update(after.cell_of(t) for t in diff.tiles if t in after.cells)
     if not cells:
         return []
-    board = _Board(after)
+    board = _Board(after, {after.cells[cell] for cell in cells})
     return [
         {"path": ["complex", *divmod(cell, grid.SIZE)], "value": board.cell(cell, full=False)}
         for cell in sorted(cells)
