@@ -86,6 +86,27 @@ def test_character_copy_keeps_every_field() -> None:
     assert all(getattr(copy, name) == value for name, value in values.items())
 
 
+def test_clone_and_copies_keep_every_field() -> None:
+    """They copy field by field: a field one forgot would be missing from the copy."""
+    setup = {"edition": "ultimate", "mode": "suspicion", "players": 5, "seed": 4}
+    state = start({**setup, "settings": {"mac": "standard"}}).state
+    new = state.clone()
+    for f in fields(GameState):
+        if f.name not in ("characters", "fresh"):
+            assert getattr(new, f.name) is getattr(state, f.name), f.name
+    assert new.characters == state.characters and new.characters is not state.characters
+    assert new.fresh == set() and state.fresh == set()
+    assert state.mac is not None and state.mac.draw
+    for original in [*state.seats.values(), state.mac]:
+        copied = original.copy()
+        assert copied == original and copied is not original
+        for f in fields(original):
+            value = getattr(copied, f.name)
+            assert value == getattr(original, f.name)
+            if isinstance(value, (list, dict)):  # a container the copy changes is its own
+                assert value is not getattr(original, f.name), f.name
+
+
 def test_a_command_copies_only_the_characters_it_changes() -> None:
     state = start({"mode": "suspicion", "players": 5, "seed": 3}).state
     for seat in state.seats:

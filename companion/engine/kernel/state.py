@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NewType
 
 from .grid import CELLS, Cell
@@ -70,35 +69,38 @@ class Character:
     reserve: int = 0  # Empty rooms in reserve for Sabotage (Sarah two, Bruce one)
 
     def copy(self) -> Character:
-        return Character(
-            self.id,
-            self.seat,
-            self.tile,
-            self.alive,
-            self.role,
-            self.role_public,
-            self.exposed_turn,
-            self.entered,
-            self.trapped,
-            self.trapped_at,
-            self.actions,
-            self.slots,
-            self.flooded,
-            self.flooded_turn,
-            self.program,
-            self.single_action,
-            self.locked,
-            self.played,
-            self.limit,
-            self.adrenaline,
-            self.adrenaline_programmed,
-            self.lost,
-            self.talent_choice,
-            self.came_from,
-            self.paranoia,
-            self.hidden,
-            self.reserve,
-        )
+        """The copy a version makes of a character before changing him (`evolve._character`),
+        field by field rather than through the dataclass's `__init__`, which the compiled build
+        runs as interpreted code."""
+        new = Character.__new__(Character)
+        new.id = self.id
+        new.seat = self.seat
+        new.tile = self.tile
+        new.alive = self.alive
+        new.role = self.role
+        new.role_public = self.role_public
+        new.exposed_turn = self.exposed_turn
+        new.entered = self.entered
+        new.trapped = self.trapped
+        new.trapped_at = self.trapped_at
+        new.actions = self.actions
+        new.slots = self.slots
+        new.flooded = self.flooded
+        new.flooded_turn = self.flooded_turn
+        new.program = self.program
+        new.single_action = self.single_action
+        new.locked = self.locked
+        new.played = self.played
+        new.limit = self.limit
+        new.adrenaline = self.adrenaline
+        new.adrenaline_programmed = self.adrenaline_programmed
+        new.lost = self.lost
+        new.talent_choice = self.talent_choice
+        new.came_from = self.came_from
+        new.paranoia = self.paranoia
+        new.hidden = self.hidden
+        new.reserve = self.reserve
+        return new
 
 
 @dataclass(slots=True)
@@ -112,7 +114,14 @@ class Seat:
     notebook: dict[TileId, str] = field(default_factory=dict)  # room seen on each tile
 
     def copy(self) -> Seat:
-        return Seat(self.id, self.characters, self.reminders, self.clue, dict(self.notebook))
+        """Field by field, like `Character.copy`; the notebook is the seat's own."""
+        new = Seat.__new__(Seat)
+        new.id = self.id
+        new.characters = self.characters
+        new.reminders = self.reminders
+        new.clue = self.clue
+        new.notebook = dict(self.notebook)
+        return new
 
 
 @dataclass(slots=True)
@@ -136,23 +145,24 @@ class MacPile:
     jammed: bool = False  # Jamming this turn
 
     def copy(self) -> MacPile:
-        return MacPile(
-            self.level,
-            None if self.draw is None else list(self.draw),
-            list(self.discard),
-            list(self.in_play),
-            list(self.drawn),
-            self.bombs,
-            self.current,
-            self.due,
-            self.after,
-            self.drawer,
-            self.queued,
-            self.card_drawer,
-            self.madness_rounds,
-            self.accelerated,
-            self.jammed,
-        )
+        """Field by field, like `Character.copy`; the piles are the copy's own."""
+        new = MacPile.__new__(MacPile)
+        new.level = self.level
+        new.draw = None if self.draw is None else list(self.draw)
+        new.discard = list(self.discard)
+        new.in_play = list(self.in_play)
+        new.drawn = list(self.drawn)
+        new.bombs = self.bombs
+        new.current = self.current
+        new.due = self.due
+        new.after = self.after
+        new.drawer = self.drawer
+        new.queued = self.queued
+        new.card_drawer = self.card_drawer
+        new.madness_rounds = self.madness_rounds
+        new.accelerated = self.accelerated
+        new.jammed = self.jammed
+        return new
 
 
 @dataclass(slots=True)
@@ -226,12 +236,37 @@ class GameState:
     def clone(self) -> GameState:
         """The next version of the state. It shares every value with this one: evolve puts a
         new list, table or tile in place of one it changes, never changes one in place, and
-        copies a character the first time the new version changes him (`evolve._character`)."""
-        new = GameState(*_EVERY_FIELD(self))
+        copies a character the first time the new version changes him (`evolve._character`).
+        Field by field, like `Character.copy`: every command starts here."""
+        new = GameState.__new__(GameState)
+        new.ruleset = self.ruleset
+        new.rng = self.rng
+        new.seats = self.seats
         new.characters = dict(self.characters)
+        new.tiles = self.tiles
+        new.cells = self.cells
+        new.order = self.order
+        new.composition = self.composition
+        new.version = self.version
+        new.phase = self.phase
+        new.turn = self.turn
+        new.turns_left = self.turns_left
+        new.alarm = self.alarm
+        new.round = self.round
+        new.current = self.current
+        new.previous = self.previous
+        new.pending = self.pending
+        new.controls = self.controls
+        new.deaths = self.deaths
+        new.arrivals = self.arrivals
+        new.robots = self.robots
+        new.key_activated = self.key_activated
+        new.locks = self.locks
+        new.carrying = self.carrying
+        new.outcome = self.outcome
+        new.mac = self.mac
+        new.mac_deck = self.mac_deck
+        new.room25 = self.room25
         new.fresh = set()
         self.fresh = set()  # from now on both versions hold these characters
         return new
-
-
-_EVERY_FIELD = attrgetter(*(f.name for f in fields(GameState)))
