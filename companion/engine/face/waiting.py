@@ -8,6 +8,7 @@ who has a choice to make.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..kernel.state import HOST, GameState
 from ..rules import flow
@@ -37,16 +38,30 @@ class Waiting:
         }
 
 
+@lru_cache(maxsize=4096)
+def _waiting(
+    phase: str,
+    seats: tuple[str, ...] = (),
+    locked_in: tuple[str, ...] = (),
+    character: str | None = None,
+    round: int | None = None,
+    choice: str | None = None,
+) -> Waiting:
+    """`Waiting` values are made once each: a game goes through the same few again and again,
+    and a frozen dataclass is slow to make in the compiled build."""
+    return Waiting(phase, seats, locked_in, character, round, choice)
+
+
 def waiting_for(state: GameState) -> Waiting:
     if state.outcome is not None:
-        return Waiting("over")
+        return _waiting("over")
     pending = state.pending
     if pending is not None:
-        return Waiting(
-            "choice", (pending["seat"],), character=pending["character"], choice=pending["kind"]
+        return _waiting(
+            "choice", (pending["seat"],), (), pending["character"], None, pending["kind"]
         )
     if state.phase == "clue":
-        return Waiting("clue", tuple(s.id for s in state.seats.values() if s.clue is None))
+        return _waiting("clue", tuple(s.id for s in state.seats.values() if s.clue is None))
     if state.phase == "programming":
         thinking, ready = [], []
         for seat in state.seats.values():
@@ -56,9 +71,9 @@ def waiting_for(state: GameState) -> Waiting:
                 thinking.append(seat.id)
             elif any(c.alive for c in mine):
                 ready.append(seat.id)
-        return Waiting("programming", tuple(thinking), tuple(ready))
+        return _waiting("programming", tuple(thinking), tuple(ready))
     if state.phase == "action" and state.current is not None:
         c = state.characters[state.current]
         seats = (c.seat,) if state.tracked else (c.seat, HOST)
-        return Waiting("action", seats, character=c.id, round=state.round)
-    return Waiting(state.phase)
+        return _waiting("action", seats, (), c.id, state.round)
+    return _waiting(state.phase)
