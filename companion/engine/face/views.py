@@ -419,7 +419,9 @@ def _top_changes(diff: _Diff) -> list[Change]:
     """The top-level parts that changed; each one is built only when its state did."""
     before, after = diff.before, diff.after
     changes: list[Change] = []
-    for key, value, was in zip(_PLAIN, _plain(after), _plain(before), strict=True):
+    values, old_values = _plain(after), _plain(before)
+    for i, key in enumerate(_PLAIN):
+        value, was = values[i], old_values[i]
         if value is not was and value != was:
             changes.append({"path": [key], "value": _copied(value)})
     if (before.turns_left == 1) != (after.turns_left == 1):
@@ -485,19 +487,23 @@ def _cell_changes(diff: _Diff) -> list[Change]:
         if bool(after.cells) == bool(before.cells):
             return []
         return [{"path": ["complex"], "value": _complex(_Board(after), full=False)}]
+    old_tiles, new_tiles = before.cells, after.cells
     cells: set[Cell] = set()
     if diff.slid:
-        cells.update(
-            c for c, a, b in zip(grid.CELLS, before.cells, after.cells, strict=True) if a != b
-        )
-    cells.update(after.cell_of(t) for t in diff.tiles if t in after.cells)
+        for cell in grid.CELLS:
+            if old_tiles[cell] != new_tiles[cell]:
+                cells.add(cell)
+    for tile in diff.tiles:
+        if tile in new_tiles:
+            cells.add(after.cell_of(tile))
     if not cells:
         return []
-    board = _Board(after, {after.cells[cell] for cell in cells})
-    return [
-        {"path": ["complex", *divmod(cell, grid.SIZE)], "value": board.cell(cell, full=False)}
-        for cell in sorted(cells)
-    ]
+    board = _Board(after, {new_tiles[cell] for cell in cells})
+    changes: list[Change] = []
+    for cell in sorted(cells):
+        row, col = divmod(cell, grid.SIZE)
+        changes.append({"path": ["complex", row, col], "value": board.cell(cell, full=False)})
+    return changes
 
 
 def apply_changes(view: dict, changes: Iterable[Change]) -> dict:
