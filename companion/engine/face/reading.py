@@ -8,7 +8,9 @@ command goes through.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
+from ..kernel import grid
 from ..kernel.context import Refused
 from .commands import (
     ACTION,
@@ -31,9 +33,13 @@ from .commands import (
     build,
 )
 
+# The values a field usually holds, known good at a set lookup; any other goes to the pattern.
+_SEATS: Final = frozenset((*(str(n) for n in range(1, 9)), "host"))
+_CELL_NAMES: Final = frozenset(grid.NAMES)
+
 
 def _seat(value: object, wire: str) -> str:
-    if not isinstance(value, str) or not SEAT.match(value):
+    if not isinstance(value, str) or (value not in _SEATS and not SEAT.match(value)):
         raise Refused("unknown_seat", seat=str(value)[:20])
     return value
 
@@ -57,7 +63,7 @@ def _word(value: object, wire: str) -> str:
 
 
 def _cell(value: object, wire: str) -> str:
-    if not isinstance(value, str) or not CELL.match(value):
+    if not isinstance(value, str) or (value not in _CELL_NAMES and not CELL.match(value)):
         raise Refused("field_not_a_cell", field=wire)
     return value
 
