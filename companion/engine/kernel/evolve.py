@@ -12,7 +12,6 @@ what the journal, undo and the property tests rely on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from .mac_deck import deck_from_data
@@ -117,10 +116,29 @@ def _seat(state: GameState, sid: str) -> Seat:
     return seat
 
 
-def _retile(state: GameState, tile_id: TileId, **changes: Any) -> None:
+def _retile(
+    state: GameState,
+    tile_id: TileId,
+    *,
+    kind: str | None = None,
+    revealed: bool | None = None,
+    sealed: bool | None = None,
+    corridor: str | None = None,
+) -> None:
     """Tiles are immutable and the table of them is shared between versions: a change puts a
-    new tile in a new table."""
-    _put_tile(state, replace(state.tiles[tile_id], **changes))
+    new tile in a new table. What is not given (None) stays as it was, since no event takes a
+    room or a corridor away; made field by field, at half the cost of `dataclasses.replace`."""
+    tile = state.tiles[tile_id]
+    _put_tile(
+        state,
+        Tile(
+            tile.id,
+            tile.kind if kind is None else kind,
+            tile.revealed if revealed is None else revealed,
+            tile.sealed if sealed is None else sealed,
+            tile.corridor if corridor is None else corridor,
+        ),
+    )
 
 
 def _put_tile(state: GameState, tile: Tile) -> None:
