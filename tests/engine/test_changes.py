@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -27,6 +28,7 @@ from companion.engine import (
     views_for,
     waiting_for,
 )
+from companion.engine.kernel.state import Character
 from companion.engine.rules.compose import legal_players
 
 TABLES = [
@@ -166,3 +168,105 @@ def test_the_version_counts_public_events_and_replay_keeps_it():
     assert replay(events).version == states[-1].version
     versions = [s.version for s in states]
     assert versions == sorted(versions)
+
+
+# Every field of a character, with another value to give it: shown to every seat, shown to his
+# own seat only, or never shown (the rules' bookkeeping). A field added to `Character` fails
+# `test_every_character_field_is_classed` until it is classed here, and the tests below then
+# check that the views and the change feed treat it as classed.
+_TILE = 7  # another tile than the Central room's, where everybody starts
+SHOWN_TO_ALL = {
+    "seat": "2",
+    "tile": _TILE,
+    "alive": False,
+    "role_public": True,
+    "exposed_turn": 1,
+    "trapped": 12,
+    "flooded": 12,
+    "flooded_turn": 1,
+    "locked": True,
+    "played": ("look",),
+    "adrenaline": True,
+    "lost": ("push",),
+    "paranoia": ("move", "look"),  # which tokens are left is public, their order is not
+    "hidden": True,
+    "reserve": 2,
+}
+SHOWN_TO_HIS_SEAT = {
+    "role": "guard",
+    "program": ("move", "look"),
+    "single_action": True,
+    "adrenaline_programmed": True,
+    "talent_choice": "look",
+}
+# What a field is shown with: set in both states, so that only the field itself differs.
+SHOWN_WITH = {"flooded_turn": {"flooded": 12}}  # a flood's turn shows while he stands in it
+NEVER_SHOWN = {
+    "entered": 5,
+    "trapped_at": 3,
+    "actions": 4,
+    "slots": 1,
+    "limit": 1,
+    "came_from": 7,
+}
+
+
+def test_every_character_field_is_classed():
+    classed = [*SHOWN_TO_ALL, *SHOWN_TO_HIS_SEAT, *NEVER_SHOWN]
+    assert len(classed) == len(set(classed))
+    assert set(classed) == {f.name for f in fields(Character)} - {"id"}
+
+
+def _one_field_changed(field: str, value: object):
+    """A prisoner of a fresh five-player game, and the state with one of his fields changed."""
+    first = start({"mode": "suspicion", "players": 5, "seed": 1}).state
+    cid, c = next((cid, c) for cid, c in first.characters.items() if c.role == "prisoner")
+    c = c.copy()
+    for name, shown_with in SHOWN_WITH.get(field, {}).items():
+        setattr(c, name, shown_with)
+    before = first.clone()
+    before.characters = {**first.characters, cid: c}
+    assert getattr(c, field) != value
+    changed = c.copy()
+    setattr(changed, field, value)
+    after = before.clone()
+    after.characters = {**before.characters, cid: changed}
+    return before, after, cid, c.seat
+
+
+def _kept_current(before, after, seat) -> bool:
+    view = public_view(before) if seat is None else seat_view(before, seat)
+    new = public_view(after) if seat is None else seat_view(after, seat)
+    return apply_changes(view, changes_for(before, after, seat)) == new
+
+
+def _lists(before, after, seat, cid) -> bool:
+    return ["characters", cid] in [ch["path"] for ch in changes_for(before, after, seat)]
+
+
+@pytest.mark.parametrize(("field", "value"), SHOWN_TO_ALL.items())
+def test_a_public_fact_of_a_character_reaches_every_seat(field, value):
+    before, after, cid, _ = _one_field_changed(field, value)
+    for seat in [None, *before.seats]:
+        assert _lists(before, after, seat, cid)
+        assert _kept_current(before, after, seat)
+    assert public_view(before)["characters"][cid] != public_view(after)["characters"][cid]
+
+
+@pytest.mark.parametrize(("field", "value"), SHOWN_TO_HIS_SEAT.items())
+def test_a_secret_of_a_character_reaches_his_seat_only(field, value):
+    before, after, cid, own = _one_field_changed(field, value)
+    assert _lists(before, after, own, cid)
+    assert seat_view(before, own)["characters"][cid] != seat_view(after, own)["characters"][cid]
+    for seat in [None, *before.seats]:
+        if seat != own:
+            assert not _lists(before, after, seat, cid)
+        assert _kept_current(before, after, seat)
+
+
+@pytest.mark.parametrize(("field", "value"), NEVER_SHOWN.items())
+def test_a_character_s_bookkeeping_is_in_no_view(field, value):
+    before, after, cid, _ = _one_field_changed(field, value)
+    assert views_for(before, before.seats) == views_for(after, after.seats)
+    for seat in [None, *before.seats]:
+        assert not _lists(before, after, seat, cid)
