@@ -24,7 +24,7 @@ from companion.sim.lines import Sim, leaf, start
 from companion.sim.mirror import Mirror
 from companion.sim.rooms import BASE_COMPOSITION, KNOWN_SAFE, LEVEL, REMINDER_SCORE
 from companion.sim.search import (
-    best_single,
+    best_after,
     blind_first,
     idle,
     look_first,
@@ -269,9 +269,9 @@ class HeuristicPlayer:
             if kind == "act":
                 v = self._act_value(know, s0, command, programmed, later, first_round, look_cache)
             elif kind == "wait":
-                v = max(best_single(know, s0, a) for a in programmed) - 1.0
+                v = best_after(know, s0, programmed) - 1.0
             elif first_round and free and later:  # pass now, play in the second round
-                v = max(best_single(know, s0, a) for a in later) - 1.0
+                v = best_after(know, s0, later) - 1.0
             else:
                 v = leaf(know, s0)
             if v > best + 1e-9:

@@ -11,6 +11,10 @@ again: by the complex and the notebook (`Mirror.board`) the tiles in place and t
 the roles shown and who is alive, whose side each character is on (`Knowledge._side`); for any
 game, the chances of each room once some are seen (`rooms.chances`). None of this changes a
 decision: the same seed plays the same game as without it.
+
+A compiled build does arithmetic on native floats only where the types say floats: the parts
+taken from untyped keeps are declared on the class, and the distances are clamped to float
+bounds (30.0, not 30), else every product in the planner's values goes through boxed objects.
 """
 
 from __future__ import annotations
@@ -47,6 +51,16 @@ if TYPE_CHECKING:
 
 class Knowledge:
     """What one seat knows at one moment, in a form quick to plan with."""
+
+    # Read from the player's untyped keeps (`_board`, `_share`): declared, so that a compiled
+    # build reads them as what they are rather than as any object.
+    tiles: tuple[int, ...]
+    kinds: dict[int, str]
+    marked: set[int]
+    room25_tile: int | None
+    key_tile: int | None
+    share: dict[int, float]
+    share_key: tuple[int, ...]
 
     def __init__(self, player: HeuristicPlayer, m: Mirror, fingerprint: tuple) -> None:
         self.mode = m.mode
@@ -127,7 +141,8 @@ class Knowledge:
             self._costs()
             self._keep_distances(kept[2] if kept is not None else None)
         if fresh or kept is None or kept[0] != key:
-            self._share_cache: dict[tuple, tuple] = {}  # by positions, on this layout
+            # By positions, on this layout.
+            self._share_cache: dict[tuple, tuple[dict[int, float], tuple[int, ...]]] = {}
             self.base_dist = self.dist_to_room25(self.tiles)
             player.static = (key, known, {k: getattr(self, k) for k in STATIC})
         self.alarm_early = (
@@ -217,7 +232,6 @@ class Knowledge:
             player.deck, tuple(sorted(kinds.values()))
         )
         self.p = p
-        self.unknown = [t for t in self.tiles if t not in kinds]
         self.p_mortal = p.get("mortal", 0.0)
         revealed = self.revealed
         self.safe_hidden = [t for t, k in kinds.items() if t not in revealed and k in KNOWN_SAFE]
@@ -242,7 +256,9 @@ class Knowledge:
         # Where the Key room may be, while it is needed and nobody here has seen it.
         self.pkey: dict[int, float] = {}
         if self.key_needed and self.key_tile is None:
-            open_ = [t for t in self.unknown if self.levels.get(t) in (None, "safe")]
+            open_ = [
+                t for t in self.tiles if t not in kinds and self.levels.get(t) in (None, "safe")
+            ]
             self.pkey = {t: 1.0 / len(open_) for t in open_} if open_ else {}
 
     def _costs(self) -> None:
@@ -371,7 +387,9 @@ class Knowledge:
         # programming and read again when the action is played on the same knowledge.
         self.first_values: dict[tuple, float] = {}
 
-    def world_value(self, tiles: tuple[int, ...], pos: dict[str, int], death: dict) -> float:
+    def world_value(
+        self, tiles: tuple[int, ...], pos: dict[str, int], death: dict[str, float]
+    ) -> float:
         """The others' distances to Room 25 and Room 25's distance to an exit."""
         r_tile = self.room25_tile
         if r_tile is None:
@@ -387,7 +405,7 @@ class Knowledge:
             if cid == me or death.get(cid, 0.0) >= 0.5:
                 continue
             d = dist[c]
-            d = d if d < 30 else 30
+            d = d if d < 30.0 else 30.0
             wc = w.get(cid, 0.0)
             value -= wc * DIST_W * d
             if wc > 0 and d > left:
@@ -400,18 +418,19 @@ class Knowledge:
         me = self.me
         r_tile = self.room25_tile
         tile = tiles[here]
+        kind = self.kinds.get(tile)
         if self.key_runner and tiles is self.tiles:
             d = self.key_dist[here]
-            value = -DIST_W * (d if d < 30 else 30)
+            value = -DIST_W * (d if d < 30.0 else 30.0)
         elif r_tile is not None:
             dist = self.base_dist if tiles is self.tiles else self.dist_to_room25(tiles)
             assert dist is not None  # Room 25 is known
             d = dist[here]
-            d = d if d < 30 else 30
+            d = d if d < 30.0 else 30.0
             value = -self.my_w * DIST_W * d
             if self.pkey:  # the Key room is still to be found: half the team keeps looking
                 f = self.frontier(tiles)[here]
-                value = 0.5 * value - self.front_w * (f if f < 20 else 20)
+                value = 0.5 * value - self.front_w * (f if f < 20.0 else 20.0)
             if d > self.actions_left and not self.guard:
                 value -= self.late_w * (d - self.actions_left)
             if tile == r_tile and self.alarm_early:
@@ -419,11 +438,9 @@ class Knowledge:
                 value += (ALARM_GUARD if self.guard else -ALARM_PRISONER) * (self.turns_left - 5)
         else:
             d = self.frontier(tiles)[here]
-            kind = self.kinds.get(tile)
             if kind == "dark":
                 d += 1.5  # no Look from here: a step out first
-            value = -self.front_w * (d if d < 20 else 20)
-        kind = self.kinds.get(tile)
+            value = -self.front_w * (d if d < 20.0 else 20.0)
         if kind == "acid":
             value -= 12.0 if self.spread else (30.0 if self.guard else 80.0)
         elif kind == "flooded" and me in self.flood_due and tile in self.sealed:
@@ -496,7 +513,6 @@ def _board(m: Mirror) -> tuple:
 GUARDS_EXPECTED: Final = {4: 0.8, 5: 5 / 3, 6: 2.0}
 STATIC: Final = (
     "p",
-    "unknown",
     "p_mortal",
     "safe_hidden",
     "p_death_unknown",

@@ -59,7 +59,7 @@ class Sim:
     next: dict[str, list[tuple[dict, Sim, tuple]]] | None
 
     def copy(self) -> Sim:
-        s = Sim.__new__(Sim)
+        s = Sim()
         s.tiles, s.pos, s.death, s.value = self.tiles, self.pos, self.death, self.value
         s.trap, s.escaped, s.controls = self.trap, self.escaped, self.controls
         s.hyp, s.sealed, s.moved, s.step = self.hyp, self.sealed, self.moved, self.step
@@ -115,8 +115,10 @@ def _worth(know: Knowledge, s: Sim) -> float:
         if mine is None:
             mine = know.cell_value[here] = know.my_value(s.tiles, s.pos, here)
         return value + know.base_world + mine
-    # Lines that move others or slide a line often meet again: their worth is kept.
-    key = (s.tiles, s.tiles is know.tiles, tuple(s.pos.items()), tuple(death.items()))
+    # Lines that move others or slide a line often meet again: their worth is kept. Every
+    # line holds the same characters as the knowledge, in its order (an action only moves
+    # those there), so their cells alone tell two lines' positions apart.
+    key = (s.tiles, s.tiles is know.tiles, tuple(s.pos.values()), tuple(death.items()))
     found = know.moved_value.get(key)
     if found is None:
         found = know.moved_value[key] = (

@@ -128,7 +128,9 @@ REMINDER_SCORE: Final = {
 
 
 @functools.lru_cache(maxsize=4096)
-def chances(composition: tuple[tuple[str, int], ...], seen: tuple[str, ...]) -> tuple:
+def chances(
+    composition: tuple[tuple[str, int], ...], seen: tuple[str, ...]
+) -> tuple[dict[str, float], float, float, float]:
     """The chances of each room on a tile one knows nothing of, the rooms `seen` being out of
     the draw; what entering such a room costs on average, the chance it is bad, and the average
     cost of entering it when it is good. The same few draws come back in every game and for

@@ -12,10 +12,16 @@ programme beginning with a Look shares (`looks`, `look_values`) and the best Loo
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from companion.sim.actions import BLIND, blind_cost, step, ways
 from companion.sim.complex import ADJ, INF, NEIGHBOURS
 from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, leaf
+
+# What the programmes beginning with a Look share (`looks`): the line after a Look, and each
+# Look's gain with the room it may show.
+Looks: TypeAlias = tuple[Sim, list[tuple[float, int | None]]]
 
 
 def best_single(know: Knowledge, s: Sim, action: str) -> float:
@@ -39,6 +45,17 @@ def best_single(know: Knowledge, s: Sim, action: str) -> float:
     return best
 
 
+def best_after(know: Knowledge, s: Sim, rest: list[str]) -> float:
+    """The best of `best_single` for the actions left (at least one): a loop rather than
+    `max`, which a compiled build calls as any Python function, on boxed numbers."""
+    best = best_single(know, s, rest[0])
+    for a in rest[1:]:
+        v = best_single(know, s, a)
+        if v > best:
+            best = v
+    return best
+
+
 def top_look(know: Knowledge, s: Sim) -> float:
     """What the best Look from the planning character's cell tells; kept by cell while the
     rooms have not moved, since most lines that end there ask it."""
@@ -48,10 +65,10 @@ def top_look(know: Knowledge, s: Sim) -> float:
         found = know.look_top[here]
         if found is not None:
             return found
-    tiles, gain = s.tiles, know.look_gain
+    tiles = s.tiles
     top = -INF
     for cell in NEIGHBOURS[here]:
-        g = gain(tiles[cell])
+        g = know.look_gain(tiles[cell])
         if g > top:
             top = g
     if kept:
@@ -69,7 +86,10 @@ def successors(
         after = s.next = {}
     found = after.get(action)
     if found is None:
-        found = after[action] = [(p, *step(know, s, action, p)) for p in options]
+        found = after[action] = []
+        for p in options:
+            s1, looked = step(know, s, action, p)
+            found.append((p, s1, looked))
     return found
 
 
@@ -125,10 +145,9 @@ def then(know: Knowledge, s1: Sim, looked: tuple, rest: list[str]) -> float:
     if not rest:
         return leaf(know, s1)
     if not looked or ("move" not in rest and "push" not in rest):
-        if len(rest) == 1:
-            return best_single(know, s1, rest[0])
-        return max(best_single(know, s1, a) for a in rest)
-    tile, p_bad = looked
+        return best_after(know, s1, rest)
+    tile: int = looked[0]
+    p_bad: float = looked[1]
     v_good = v_bad = -INF
     for a in rest:
         other, into = _split(know, s1, a, tile)
@@ -140,7 +159,7 @@ def then(know: Knowledge, s1: Sim, looked: tuple, rest: list[str]) -> float:
     return (1.0 - p_bad) * v_good + p_bad * v_bad
 
 
-def looks(know: Knowledge, s0: Sim) -> tuple[Sim, list[tuple[float, int | None]]]:
+def looks(know: Knowledge, s0: Sim) -> Looks:
     """What every program that begins with a Look shares: the line after a Look (its gain
     apart), and each Look's gain with the room it may show (None: nothing to branch on)."""
     options = ways(know, s0, "look")
@@ -157,15 +176,20 @@ def looks(know: Knowledge, s0: Sim) -> tuple[Sim, list[tuple[float, int | None]]
     return base, looks
 
 
-def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, list]) -> float:
+def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> float:
     """A Look first, then `rest`: the best of `look_values`."""
     base, looks = shared
     if not looks:
         return then(know, base, (), rest)
-    return max(look_values(know, s0, rest, shared))
+    values = look_values(know, s0, rest, shared)
+    best = values[0]
+    for v in values:
+        if v > best:
+            best = v
+    return best
 
 
-def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, list]) -> list[float]:
+def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> list[float]:
     """Each Look (in the order of `ways`), then `rest`: the same as `then` after each Look,
     computed once. A Look changes nothing but what is known, so every line is the same but for
     its gain and for what the second action finds in the room looked at (`looks`)."""
@@ -175,7 +199,7 @@ def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, li
         return [here_value + g for g, _ in looks]
     a = rest[0]
     if len(rest) > 1 or a not in ("move", "push"):
-        after = max(best_single(know, base, a) for a in rest)
+        after = best_after(know, base, rest)
         return [g + after for g, _ in looks]
     moves = ways(know, base, a)
     if not moves:
@@ -195,12 +219,19 @@ def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: tuple[Sim, li
             v = leaf(know, step(know, hyp, a, params)[0])
             good[tile] = max(good.get(tile, -INF), v)
     p_bad = know.p_bad
+    best = plain[0][1]
+    for _, v in plain:
+        if v > best:
+            best = v
     values = []
     for gain, tile in looks:
         if tile is None:
-            v = gain + max(v for _, v in plain)
+            v = gain + best
         else:
-            other = max((v for t, v in plain if t != tile), default=-INF)
+            other = -INF
+            for t, v in plain:
+                if t != tile and v > other:
+                    other = v
             into = good.get(tile, -INF)
             if other == -INF:
                 other = leaf(know, base) - 300.0
