@@ -112,3 +112,20 @@ def test_distances_kept_from_a_decision_to_the_next_are_those_worked_out_afresh(
             assert know.frontier(tiles) == kept
             checked += 1
     assert checked > 100
+
+
+def test_every_line_keeps_the_knowledges_characters_in_its_order():
+    """The worth of lines that move others is kept by their characters' cells alone
+    (`lines._worth`): no action may add, drop or reorder a character."""
+    lines = 0
+    for know, me in _programming_positions(40):
+        s0 = start(know, me)
+        for first in ("move", "push", "control", "talent"):
+            for p in ways(know, s0, first):
+                s1 = step(know, s0, first, p)[0]
+                for second in ("move", "push", "control"):
+                    for q in ways(know, s1, second):
+                        s2 = step(know, s1, second, q)[0]
+                        assert list(s2.pos) == list(know.pos), (first, p, second, q)
+                        lines += 1
+    assert lines > 500
