@@ -98,8 +98,11 @@ class Mirror:
         changed = set()  # the cells whose room changed
         for change in changes:
             path = change["path"]
-            if path[0] == "complex":
-                cell = path[1] * SIZE + path[2]
+            head: str = path[0]  # typed, for a compiled build to compare strings natively
+            if head == "complex":
+                row: int = path[1]
+                col: int = path[2]
+                cell = row * SIZE + col
                 if self._cell(cell, change["value"]):
                     self.board += 1
                     changed.add(NAMES[cell])
@@ -118,7 +121,7 @@ class Mirror:
                 self._notebook(value)
                 self.board += 1
                 self.known += 1
-            elif head in TOP_FOLLOWED:
+            elif head in FOLLOWED:
                 setattr(self, head, value)
         for cid, entry in self.entries.items():
             if cid in again or entry["cell"] in changed:
@@ -236,3 +239,4 @@ TOP_FOLLOWED: Final = (
     "controls",
     "key_activated",
 )
+FOLLOWED: Final = frozenset(TOP_FOLLOWED)
