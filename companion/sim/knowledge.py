@@ -497,7 +497,7 @@ def _board(m: Mirror) -> tuple:
     for t, k in m.notebook.items():
         if t not in revealed:
             kinds[t] = k
-    marked = {t for seat, t in m.reminder if seat != m.seat}
+    marked = {t for t, seats in m.reminders.items() if any(seat != m.seat for seat in seats)}
     room25_tile = key_tile = None
     for t, k in kinds.items():
         if k == "room25":

@@ -75,8 +75,9 @@ class Mirror:
         self.cells = [-1] * (SIZE * SIZE)  # the tile at each cell (-1: none yet)
         self.revealed: dict[int, str] = {}
         self.sealed: set[int] = set()
-        # Reminder tokens on the board: (seat, tile) pairs, a seat holding one per character.
-        self.reminder: set[tuple[str, int]] = set()
+        # Reminder tokens on the board: the seats with a token on each tile (a seat holds one
+        # per character), by tile, so that a cell's entry is compared with its tile's alone.
+        self.reminders: dict[int, frozenset[str]] = {}
         self.robots: dict[int, int] = {}  # the robots standing on each tile
         for row, entries in enumerate(view["complex"]):
             for col, entry in enumerate(entries):
@@ -133,26 +134,29 @@ class Mirror:
         derives from the rooms known alone while only their places change (`known`). Another
         seat's reminder token counts apart (`marks`): only the costs of crossing rooms read it,
         and they ignore this seat's own tokens."""
-        tile = entry["tile"]
-        room = entry["room"] if entry["revealed"] else None
-        sealed = entry["sealed"]
+        # Typed, for a compiled build to compare them natively.
+        tile: int = entry["tile"]
+        room: str | None = entry["room"] if entry["revealed"] else None
+        sealed: bool = entry["sealed"]
         if entry["robots"]:
             self.robots[tile] = entry["robots"]
         else:
             self.robots.pop(tile, None)
         reminders = entry["reminders"]
-        marks = {(seat, tile) for seat in reminders} if reminders else NO_MARKS
-        marked = (
-            {(seat, t) for seat, t in self.reminder if t == tile} if self.reminder else NO_MARKS
-        )
-        if marked != marks:
-            self.reminder = (self.reminder - marked) | marks
-            if any(seat != self.seat for seat, _ in marked ^ marks):
+        seats = frozenset(reminders) if reminders else NO_MARKS
+        before = self.reminders.get(tile, NO_MARKS)
+        if seats != before:
+            if seats:
+                self.reminders[tile] = seats
+            else:
+                del self.reminders[tile]
+            if any(seat != self.seat for seat in seats ^ before):
                 self.marks += 1
         learned = self.revealed.get(tile) != room or (tile in self.sealed) != sealed
         if self.cells[cell] == tile and not learned:
             return False
-        self.known += learned
+        if learned:
+            self.known += 1
         self.cells[cell] = tile
         if room is not None:
             self.revealed[tile] = room
@@ -217,7 +221,7 @@ class Mirror:
             "cells": list(self.cells),
             "revealed": dict(self.revealed),
             "sealed": set(self.sealed),
-            "reminder": set(self.reminder),
+            "reminders": dict(self.reminders),
             "robots": dict(self.robots),
             "notebook": notebook,
             "chars": chars,
@@ -225,7 +229,7 @@ class Mirror:
         }
 
 
-NO_MARKS: Final[frozenset[tuple[str, int]]] = frozenset()  # no reminder token on a cell
+NO_MARKS: Final[frozenset[str]] = frozenset()  # no reminder token on a tile
 
 # The top-level parts of the view the planner reads.
 TOP_FOLLOWED: Final = (
