@@ -151,7 +151,7 @@ def _complex(board: _Board, full: bool) -> list[list[CellView]] | None:
 def _cell_of(state: GameState, c: Character) -> str | None:
     if c.tile is None or not state.cells:
         return None
-    return CELL_NAMES[state.cells.index(c.tile)]
+    return CELL_NAMES[state.places[c.tile]]
 
 
 def _character(state: GameState, c: Character, full: bool) -> CharacterView:
@@ -245,10 +245,10 @@ def notebook(state: GameState, seat: str) -> dict[str, str]:
     if not state.cells:
         return {}
     found = {}
-    tiles, cells = state.tiles, state.cells
+    tiles, places = state.tiles, state.places
     for tile_id, kind in state.seats[seat].notebook.items():
         if not tiles[tile_id].revealed:
-            found[CELL_NAMES[cells.index(tile_id)]] = kind
+            found[CELL_NAMES[places[tile_id]]] = kind
     return found
 
 
@@ -493,9 +493,10 @@ def _cell_changes(diff: _Diff) -> list[Change]:
         for cell in grid.CELLS:
             if old_tiles[cell] != new_tiles[cell]:
                 cells.add(cell)
+    places = after.places
     for tile in diff.tiles:
-        if tile in new_tiles:
-            cells.add(after.cell_of(tile))
+        if tile in places:
+            cells.add(places[tile])
     if not cells:
         return []
     board = _Board(after, {new_tiles[cell] for cell in cells})

@@ -65,13 +65,14 @@ def created(event: dict) -> GameState:
             TileId(i): Tile(TileId(i), kind, revealed)
             for i, (kind, revealed) in enumerate(event["tiles"])
         },
-        cells=list(event["cells"]),
+        cells=[],  # laid below, with their inverse
         order=list(event["order"]),
         composition=dict(event["composition"]),
         turns_left=event["turns_left"],
         phase=event["phase"],
         version=1,
     )
+    state.lay(list(event["cells"]))
     if event.get("mac"):
         deck = deck_from_data({"cards": event["mac"]["cards"]}, "game")
         state.mac_deck = deck
@@ -414,7 +415,7 @@ def _eliminated(state: GameState, e: dict) -> None:
 
 @handles("slid")
 def _slid(state: GameState, e: dict) -> None:
-    state.cells = list(e["cells"])
+    state.lay(list(e["cells"]))
     if e.get("token"):
         state.controls = {**state.controls, e["line"]: e["direction"]}
 
@@ -424,7 +425,7 @@ def _swapped(state: GameState, e: dict) -> None:
     a, b = e["cells"]
     cells = list(state.cells)
     cells[a], cells[b] = cells[b], cells[a]
-    state.cells = cells
+    state.lay(cells)
 
 
 @handles("reminder_placed")

@@ -198,6 +198,9 @@ class GameState:
     # Characters this state alone holds (copied since its last `clone`): evolve changes them in
     # place; any other is shared with other versions and copied before it changes.
     fresh: set[str] = field(default_factory=set, compare=False, repr=False)
+    # The cell of each tile in `cells`, its inverse, set with it by `lay`: finding a tile's
+    # cell, in most commands and change feeds, is then a lookup rather than a scan of 25 cells.
+    places: dict[TileId, Cell] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def last_turn(self) -> bool:
@@ -208,21 +211,26 @@ class GameState:
         return bool(self.cells)
 
     # `CELLS[i]` rather than `Cell(i)`: the same int, typed, without a call on the hot path.
+    def lay(self, cells: list[TileId]) -> None:
+        """Put the tiles on the cells, `cells[i]` on cell i (a new list: states share theirs)."""
+        self.cells = cells
+        self.places = {tile: CELLS[i] for i, tile in enumerate(cells)}
+
     def cell_of(self, tile: TileId) -> Cell:
-        return CELLS[self.cells.index(tile)]
+        return self.places[tile]
 
     def tile_at(self, cell: Cell) -> Tile:
         return self.tiles[self.cells[cell]]
 
     def where(self, character: str) -> Cell | None:
         tile = self.characters[character].tile
-        return None if tile is None else CELLS[self.cells.index(tile)]
+        return None if tile is None else self.places[tile]
 
     def here(self, character: str) -> Cell:
         """The cell of a character the rule knows is standing in the complex."""
         tile = self.characters[character].tile
         assert tile is not None, f"{character} is not in the complex"
-        return CELLS[self.cells.index(tile)]
+        return self.places[tile]
 
     def occupants(self, tile: TileId) -> list[str]:
         return [c.id for c in self.characters.values() if c.alive and c.tile == tile]
@@ -245,6 +253,7 @@ class GameState:
         new.characters = dict(self.characters)
         new.tiles = self.tiles
         new.cells = self.cells
+        new.places = self.places
         new.order = self.order
         new.composition = self.composition
         new.version = self.version
