@@ -52,13 +52,14 @@ def measure(games: int) -> dict[str, float]:
         sys.modules["companion.sim.simulate"] = companion.simulate
         sys.modules["companion.sim.heuristic"] = companion.players
     import engine
+    from players import SETUP
 
     from companion.sim.simulate import simulate
 
     samples = engine.command_times(games)
-    rates = engine.games_per_second(games)
-    simulate(engine.SETUPS[0], 3, seed=0)  # warm up: imports and catalogues
-    summary = simulate(engine.SETUPS[0], max(games // 4, 10), seed=1)
+    rates = engine.games_per_second(games, [SETUP])
+    simulate(SETUP, 3, seed=0)  # warm up: imports and catalogues
+    summary = simulate(SETUP, max(games // 4, 10), seed=1)
     return {
         "apply_us": statistics.median(samples) * 1e6,
         "suspicion_games": rates["suspicion"],

@@ -81,7 +81,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         print("room25 simulate: --jobs is 0 (one per core) or more", file=sys.stderr)
         return 2
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = args.jobs or len(os.sched_getaffinity(0))  # the cores this process may use
     try:
         summary = simulate(
             setup,

@@ -19,8 +19,7 @@ ALARM_GUARD: Final = 10.0
 # Talents, robots and the Adrenaline token (Season 2 and Ultimate).
 TOKEN_SPENT: Final = 5.0  # a talent played for little: the token could have done something else
 ADRENALINE_BACK: Final = 30.0  # Franck's Recover: one more action later in the game
-HIDDEN_COVER: Final = (
-    25.0  # Alice hidden, per companion who might push her (as `my_value` counts him)
-)
+# Alice hidden, per companion who might push her (as `my_value` counts him).
+HIDDEN_COVER: Final = 25.0
 SABOTAGE_SPEND: Final = 10.0  # one of Sarah's two Empty rooms spent
 ROBOT_REVEAL: Final = 0.8  # a robot's move into a hidden room: a Look's worth, shown to everyone

@@ -9,10 +9,9 @@ import random
 import pytest
 
 from companion.engine import COMMAND_TYPES, HOST, apply, legal_commands, start
-from companion.engine.face.commands import CELL, DIRECTIONS, TOKENS
+from companion.engine.face.commands import CELL_NAMES, DIRECTIONS, TOKENS
 
-CELLS = [f"{c}{r}" for c in "ABCDE" for r in "12345"]
-assert all(CELL.match(c) for c in CELLS)
+CELLS = list(CELL_NAMES)
 
 TOKENS_PROGRAMMING = {"programming": "tokens"}
 TABLES = [

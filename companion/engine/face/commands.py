@@ -8,15 +8,16 @@ typed fields and never a raw dictionary.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from ..kernel import grid
 from ..kernel.catalogue import rooms as room_catalogue
 from ..kernel.state import ACTIONS, HOST, TALENT
 
-CELL = re.compile(r"^[A-E][1-5]$")
-SEAT = re.compile(r"^(?:[1-8]|host)$")
+# The names a seat or a cell field may hold: the parser and the schema both read these.
+SEAT_NAMES = (*(str(n) for n in range(1, 9)), HOST)
+CELL_NAMES = grid.NAMES  # "A1" to "E5"
 DIRECTIONS = ("north", "south", "east", "west")
 TOKENS = (*ACTIONS, TALENT)
 REPORTS = ("entered_room25", "entered_timer", "eliminated", "escaped")
@@ -226,9 +227,9 @@ def wire(command: Command) -> dict[str, Any]:
 
 def _schema_of(kind: str) -> dict[str, Any]:
     word = {"type": "string", "minLength": 1, "maxLength": 40}
-    cell = {"type": "string", "pattern": CELL.pattern}
+    cell = {"enum": list(CELL_NAMES)}
     shapes: dict[str, dict[str, Any]] = {
-        "seat": {"type": "string", "pattern": SEAT.pattern},
+        "seat": {"enum": list(SEAT_NAMES)},
         "version": {"type": "integer", "minimum": 0},
         FLAG: {"type": "boolean"},
         WORD: word,

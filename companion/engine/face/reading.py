@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..kernel import grid
 from ..kernel.context import Refused
 from .commands import (
     ACTION,
-    CELL,
     CELL_NAME,
+    CELL_NAMES,
     CELLS,
     COMMAND_TYPES,
     DIRECTION,
@@ -24,7 +23,7 @@ from .commands import (
     REPORT,
     REPORTS,
     ROOM,
-    SEAT,
+    SEAT_NAMES,
     SPECS,
     TOKENS,
     WORD,
@@ -33,13 +32,12 @@ from .commands import (
     build,
 )
 
-# The values a field usually holds, known good at a set lookup; any other goes to the pattern.
-_SEATS: Final = frozenset((*(str(n) for n in range(1, 9)), "host"))
-_CELL_NAMES: Final = frozenset(grid.NAMES)
+_SEATS: Final = frozenset(SEAT_NAMES)
+_CELLS: Final = frozenset(CELL_NAMES)
 
 
 def _seat(value: object, wire: str) -> str:
-    if not isinstance(value, str) or (value not in _SEATS and not SEAT.match(value)):
+    if not isinstance(value, str) or value not in _SEATS:
         raise Refused("unknown_seat", seat=str(value)[:20])
     return value
 
@@ -63,7 +61,7 @@ def _word(value: object, wire: str) -> str:
 
 
 def _cell(value: object, wire: str) -> str:
-    if not isinstance(value, str) or (value not in _CELL_NAMES and not CELL.match(value)):
+    if not isinstance(value, str) or value not in _CELLS:
         raise Refused("field_not_a_cell", field=wire)
     return value
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Final, cast
+from typing import cast
 
 from ..kernel import grid
 from ..kernel.context import Refused
@@ -419,9 +419,23 @@ def _top_changes(diff: _Diff) -> list[Change]:
     """The top-level parts that changed; each one is built only when its state did."""
     before, after = diff.before, diff.after
     changes: list[Change] = []
-    values, old_values = _plain(after), _plain(before)
-    for i, key in enumerate(_PLAIN):
-        value, was = values[i], old_values[i]
+    # The parts that are the state's own fields, under the same names (read spelled out: the
+    # compiled build reads a spelled attribute directly, a named one by lookup).
+    plain = (
+        ("version", after.version, before.version),
+        ("phase", after.phase, before.phase),
+        ("turn", after.turn, before.turn),
+        ("turns_left", after.turns_left, before.turns_left),
+        ("alarm", after.alarm, before.alarm),
+        ("round", after.round, before.round),
+        ("current", after.current, before.current),
+        ("order", after.order, before.order),
+        ("controls", after.controls, before.controls),
+        ("key_activated", after.key_activated, before.key_activated),
+        ("deaths", after.deaths, before.deaths),
+        ("outcome", after.outcome, before.outcome),
+    )
+    for key, value, was in plain:
         if value is not was and value != was:
             changes.append({"path": [key], "value": _copied(value)})
     if (before.turns_left == 1) != (after.turns_left == 1):
@@ -439,40 +453,6 @@ def _top_changes(diff: _Diff) -> list[Change]:
     if before.mac is not after.mac and (deck := mac_public(after)) != mac_public(before):
         changes.append({"path": ["mac"], "value": deck})
     return changes
-
-
-# Top-level parts that are the state's own fields, under the same names (`_plain` reads them).
-_PLAIN: Final = (
-    "version",
-    "phase",
-    "turn",
-    "turns_left",
-    "alarm",
-    "round",
-    "current",
-    "order",
-    "controls",
-    "key_activated",
-    "deaths",
-    "outcome",
-)
-
-
-def _plain(state: GameState) -> tuple[object, ...]:
-    return (
-        state.version,
-        state.phase,
-        state.turn,
-        state.turns_left,
-        state.alarm,
-        state.round,
-        state.current,
-        state.order,
-        state.controls,
-        state.key_activated,
-        state.deaths,
-        state.outcome,
-    )
 
 
 def _copied(value: object) -> object:
