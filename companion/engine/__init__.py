@@ -53,7 +53,7 @@ from .kernel.ruleset import (
 )
 from .kernel.state import ACTIONS, HOST, GameState
 from .rules import compose
-from .rules.setup import characters_per_seat
+from .rules.setup import SEAT_ID, characters_per_seat
 
 __all__ = [
     "ACTIONS",
@@ -64,6 +64,7 @@ __all__ = [
     "MAC_LEVELS",
     "MODES",
     "PUBLIC",
+    "SEAT_ID",
     "SPECS",
     "Command",
     "DeckError",

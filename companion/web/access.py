@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import re
 import secrets
 import threading
 import time
@@ -21,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-SEAT_ID = re.compile(r"[1-8]")
 SEAT_COOKIE = "room25_seat"
 HOST_COOKIE = "room25_host"
 PIN_DIGITS = 6

@@ -8,10 +8,9 @@ from typing import Any
 
 from companion import engine
 
-from .access import SEAT_ID
 from .i18n import LANGUAGES
 
-SEAT = {"type": "string", "pattern": f"^{SEAT_ID.pattern}$"}
+SEAT = {"type": "string", "pattern": f"^{engine.SEAT_ID.pattern}$"}
 SECRET_HEADERS = [
     {
         "name": "X-Room25",
