@@ -115,17 +115,9 @@ def _worth(know: Knowledge, s: Sim) -> float:
         if mine is None:
             mine = know.cell_value[here] = know.my_value(s.tiles, s.pos, here)
         return value + know.base_world + mine
-    # Lines that move others or slide a line often meet again: their worth is kept. Every
-    # line holds the same characters as the knowledge, in its order (an action only moves
-    # those there), so their cells alone tell two lines' positions apart.
-    key = (s.tiles, s.tiles is know.tiles, tuple(s.pos.values()), tuple(death.items()))
-    found = know.moved_value.get(key)
-    if found is None:
-        found = know.moved_value[key] = (
-            know.world_value(s.tiles, s.pos, death),
-            know.my_value(s.tiles, s.pos, here),
-        )
-    return value + found[0] + found[1]
+    # Lines that move others or slide a line seldom meet again (one in seven): their worth is
+    # worked out, not looked up by a key that costs more to build than it saves.
+    return value + know.world_value(s.tiles, s.pos, death) + know.my_value(s.tiles, s.pos, here)
 
 
 def enter(know: Knowledge, s: Sim, who: str, cell: int) -> None:
