@@ -115,8 +115,8 @@ def test_distances_kept_from_a_decision_to_the_next_are_those_worked_out_afresh(
 
 
 def test_every_line_keeps_the_knowledges_characters_in_its_order():
-    """The worth of lines that move others is kept by their characters' cells alone
-    (`lines._worth`): no action may add, drop or reorder a character."""
+    """A line's characters are in the table's order, which tells which ally inside Room 25
+    drives it (`actions.driver`): no action may add, drop or reorder a character."""
     lines = 0
     for know, me in _programming_positions(40):
         s0 = start(know, me)
