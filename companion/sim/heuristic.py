@@ -12,7 +12,7 @@ the real state to see what would happen (that would show it hidden rooms) and ne
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from companion.engine import apply_changes
@@ -24,6 +24,7 @@ from companion.sim.lines import Sim, leaf, start
 from companion.sim.mirror import Mirror
 from companion.sim.rooms import BASE_COMPOSITION, KNOWN_SAFE, LEVEL, REMINDER_SCORE
 from companion.sim.search import (
+    Looks,
     best_after,
     blind_first,
     idle,
@@ -48,9 +49,14 @@ def _params_key(params: dict) -> tuple:
     )
 
 
+def _tokens(command: dict) -> tuple[str, ...]:
+    """A programming command's action tokens, in order."""
+    return tuple(command.get("actions") or ())
+
+
 def _program_key(command: dict) -> tuple:
     """A programming command without its Adrenaline flag."""
-    return (command["character"], tuple(command.get("actions") or ()), command.get("talent_choice"))
+    return (command["character"], _tokens(command), command.get("talent_choice"))
 
 
 def _looks_now(know: Knowledge, s0: Sim, rest: list[str]) -> dict[str, float]:
@@ -177,55 +183,31 @@ class HeuristicPlayer:
         if not programs:
             return self.rng.choice(legal)
         me = programs[0]["character"]
-        programs = [c for c in programs if c["character"] == me]
+        plans = [(c, _tokens(c)) for c in programs if c["character"] == me]
         s0 = start(know, me)
         # A first action the plan does not follow (a push among allies, a slide that leaves
         # Room 25 alone) is never better than a Look first, when a Look can be played.
-        can_look = bool(ways(know, s0, "look")) and any(
-            (c.get("actions") or [None])[0] == "look" for c in programs
-        )
+        can_look = bool(ways(know, s0, "look")) and any(t and t[0] == "look" for _, t in plans)
         # Every first action once, then every second action after it.
-        firsts: dict[str, Sequence[tuple[dict | None, Sim, tuple]]] = {}
-        per_line: dict[tuple[str, ...], list[tuple[dict | None, float]]] = {}
-        shared = None
-        values: dict[tuple[str, ...], float] = {}
+        firsts: dict[str, list[dict]] = {}
+        per_line: dict[tuple[str, ...], list[float]] = {}  # each first line's value, in order
+        shared: Looks | None = None
+        values: dict[tuple[str, ...], float] = {}  # talent choices repeat a programme's tokens
         best, chosen = -INF, []
-        for command in programs:
-            tokens = tuple(command.get("actions") or ())
+        for command, tokens in plans:
             if not tokens:
                 chosen.append(command)
                 continue
-            v = values.get(tokens)
-            if v is None and tokens[0] == "look":
+            found = values.get(tokens)
+            if found is not None:
+                v = found
+            elif tokens[0] == "look":
                 if shared is None:
                     shared = looks(know, s0)
                 v = look_first(know, s0, list(tokens[1:]), shared)
-                if len(tokens) == 1:
-                    v -= 3.0
-                values[tokens] = v
-            if v is None:
-                first = tokens[0]
-                lines = firsts.get(first)
-                if lines is None:
-                    options = ways(know, s0, first)
-                    if options == [BLIND]:
-                        lines = []
-                    elif options:
-                        lines = successors(know, s0, first, options)
-                    else:
-                        lines = [(None, idle(know, s0), ())]
-                    firsts[first] = lines
-                rest = list(tokens[1:])
-                v = -INF
-                found = per_line[tokens] = []
-                if not lines and not can_look:  # played blind: valued on the idle line
-                    v = blind_first(know, s0, first, rest)
-                    found.append((BLIND, v))
-                for params, s1, looked in lines:
-                    line_value = then(know, s1, looked, rest)
-                    found.append((params, line_value))
-                    if line_value > v:
-                        v = line_value
+            else:
+                v = self._after_first(know, s0, tokens, firsts, per_line, can_look)
+            if found is None:
                 if len(tokens) == 1:
                     v -= 3.0  # one action only: for the Cold chamber or a trap
                 values[tokens] = v
@@ -237,10 +219,13 @@ class HeuristicPlayer:
         # this seat knows changes before it (`_act_value`).
         memo = know.first_values
         for command in chosen:
-            tokens = tuple(command.get("actions") or ())
-            for params, line_value in per_line.get(tokens, ()):
-                if params is not None:
-                    memo[(*tokens, *_params_key(params))] = line_value
+            tokens = _tokens(command)
+            line_values = per_line.get(tokens)
+            if line_values is None:
+                continue
+            lines = successors(know, s0, tokens[0], firsts[tokens[0]])
+            for i in range(len(line_values)):
+                memo[(*tokens, *_params_key(lines[i][0]))] = line_values[i]
         if know.turns_left <= ADRENALINE_TURNS:
             # The Adrenaline token is worth nothing once the game is over: in the last turns
             # the same programme takes it too (one more basic action after the second round,
@@ -250,6 +235,37 @@ class HeuristicPlayer:
             if boosted:
                 return self.rng.choice(boosted)
         return self.rng.choice(chosen)
+
+    @staticmethod
+    def _after_first(
+        know: Knowledge,
+        s0: Sim,
+        tokens: tuple[str, ...],
+        firsts: dict[str, list[dict]],
+        per_line: dict[tuple[str, ...], list[float]],
+        can_look: bool,
+    ) -> float:
+        """A programme that does not begin with a Look: the best line after its first token
+        (each first token's ways found once, in `firsts`, and its lines stepped once,
+        `successors`), each line's value kept in `per_line` for the action itself."""
+        first = tokens[0]
+        rest = list(tokens[1:])
+        options = firsts.get(first)
+        if options is None:
+            options = firsts[first] = ways(know, s0, first)
+        if not options:  # no way to complete it: the idle line
+            return then(know, idle(know, s0), (), rest)
+        if options[0] is BLIND:
+            # Played blind: valued on the idle line, unless a Look may be played instead.
+            return -INF if can_look else blind_first(know, s0, first, rest)
+        found = per_line[tokens] = []
+        v = -INF
+        for _, s1, looked in successors(know, s0, first, options):
+            line_value = then(know, s1, looked, rest)
+            found.append(line_value)
+            if line_value > v:
+                v = line_value
+        return v
 
     def _act(self, know: Knowledge, m: Mirror, legal: list[dict]) -> dict:
         me: str = legal[0].get("character") or m.current or ""
