@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from companion.engine import grid
 from companion.sim import talents
-from companion.sim.complex import ADJ, CENTRE, EXIT_DIST, SIZE, leading, line_name, slide_of
+from companion.sim.complex import ADJ, CENTRE, EXIT_DIST, SIZE, slide_of
 from companion.sim.knowledge import Knowledge
 from companion.sim.lines import Sim, die, enter, slide
 from companion.sim.weights import ESCAPE
@@ -133,10 +134,10 @@ def ways(know: Knowledge, s: Sim, action: str) -> list[dict]:
             axis, index = slide_of(here, d)
             if index == 2 or index != (r // SIZE if axis == "row" else r % SIZE):
                 continue
-            used = s.controls.get(line_name(axis, index))
+            used = s.controls.get(grid.line_key(axis, index))
             if used is not None and used != d:
                 continue
-            if drives or leading(axis, index, d) == r:
+            if drives or grid.leading_cell(axis, index, d) == r:
                 found.append({"direction": d})
         if s.step and not know.guard and _hope(know, s, r):
             found.append(HOPE)

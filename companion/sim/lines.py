@@ -7,14 +7,8 @@ other characters stand still. Nothing here reads the real game state.
 
 from __future__ import annotations
 
-from companion.sim.complex import (
-    CENTRE,
-    SIZE,
-    leading,
-    line_cells,
-    line_name,
-    slid,
-)
+from companion.engine import grid
+from companion.sim.complex import CENTRE, SIZE, slid
 from companion.sim.knowledge import GUARDS_EXPECTED, Knowledge
 from companion.sim.rooms import ENTRY_COST, ENTRY_EFFECTS, LEVEL
 from companion.sim.weights import ALARM_PRISONER, ESCAPE, KEY_GAIN, R25_FOUND, VISION_GAIN
@@ -221,49 +215,65 @@ def die(s: Sim, who: str, p: float, me: str) -> None:
 
 
 def slide(know: Knowledge, s: Sim, axis: str, index: int, direction: str, can_exit: bool) -> None:
-    lead = leading(axis, index, direction)
     r_tile = know.room25_tile
-    if can_exit and r_tile is not None and s.tiles[lead] == r_tile and r_tile in know.revealed:
-        inside = [cid for cid, c in s.pos.items() if c == lead and s.death.get(cid, 0.0) < 0.5]
-        if _may_leave(know, s, inside):
-            s.escaped = True
+    if can_exit and r_tile is not None and r_tile in know.revealed:
+        lead = grid.leading_cell(axis, index, direction)
+        if s.tiles[lead] == r_tile and _takes_out(know, s, lead):
             return
-        if know.mode == "suspicion" and not know.guard:
-            # Who is still outside may be a guard: the attempt costs little if it fails
-            # (Room 25 comes back at the other end of its line with those inside).
-            p = _leave_chance(know, s, inside)
-            if p >= 0.2:
-                s.escaped = True
-                s.value -= (1.0 - p) * ESCAPE
-                return
-        if s.step > 1:
-            # A later action: allies one step from Room 25 may well be inside by then.
-            dist = know.base_dist
-            assert dist is not None  # Room 25 is known
-            coming = [
-                cid
-                for cid in know.required
-                if cid in know.pos and cid not in inside and dist[know.pos[cid]] <= 1.3
-            ]
-            if coming and _may_leave(know, s, inside + coming):
-                s.escaped = True
-                s.value -= 0.5 * ESCAPE
-                return
     s.tiles = slid(s.tiles, axis, index, direction)
     s.moved = True
-    cells = line_cells(axis, index)
+    # Whoever stands in the line moves with his room, one rank along it (round to the other
+    # end): his cell's row and column tell whether and where, with no search of the line.
+    along_row = axis == "row"
     shift = 1 if direction in ("east", "south") else -1
     pos = None
     for cid, c in s.pos.items():
-        if c in cells:
-            if pos is None:
-                pos = dict(s.pos)
-            pos[cid] = cells[(cells.index(c) + shift) % SIZE]
+        row = c // SIZE
+        col = c % SIZE
+        if (row if along_row else col) != index:
+            continue
+        if pos is None:
+            pos = dict(s.pos)
+        if along_row:
+            pos[cid] = grid.cell(row, (col + shift) % SIZE)
+        else:
+            pos[cid] = grid.cell((row + shift) % SIZE, col)
     if pos is not None:
         s.pos = pos
     controls = dict(s.controls)
-    controls[line_name(axis, index)] = direction
+    controls[grid.line_key(axis, index)] = direction
     s.controls = controls
+
+
+def _takes_out(know: Knowledge, s: Sim, lead: int) -> bool:
+    """Room 25 at the end of the line that slides, out of the complex with those inside if the
+    seat expects it to leave (the line then worth what that risks)."""
+    inside = [cid for cid, c in s.pos.items() if c == lead and s.death.get(cid, 0.0) < 0.5]
+    if _may_leave(know, s, inside):
+        s.escaped = True
+        return True
+    if know.mode == "suspicion" and not know.guard:
+        # Who is still outside may be a guard: the attempt costs little if it fails
+        # (Room 25 comes back at the other end of its line with those inside).
+        p = _leave_chance(know, s, inside)
+        if p >= 0.2:
+            s.escaped = True
+            s.value -= (1.0 - p) * ESCAPE
+            return True
+    if s.step > 1:
+        # A later action: allies one step from Room 25 may well be inside by then.
+        dist = know.base_dist
+        assert dist is not None  # Room 25 is known
+        coming = [
+            cid
+            for cid in know.required
+            if cid in know.pos and cid not in inside and dist[know.pos[cid]] <= 1.3
+        ]
+        if coming and _may_leave(know, s, inside + coming):
+            s.escaped = True
+            s.value -= 0.5 * ESCAPE
+            return True
+    return False
 
 
 def _may_leave(know: Knowledge, s: Sim, inside: list[str]) -> bool:
