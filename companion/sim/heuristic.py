@@ -38,6 +38,9 @@ from companion.sim.table import Table
 from companion.sim.talents import NOT_PARAMETERS
 
 ADRENALINE_TURNS: Final = 2  # the Adrenaline token is played in the last two turns
+# The commands that play or hold back the current character's action (a set: a compiled build
+# tests a command's untyped "type" against it without a generic comparison per word).
+ACTING: Final = frozenset(("act", "wait", "pass"))
 
 
 def _params_key(params: dict) -> tuple:
@@ -115,7 +118,7 @@ class HeuristicPlayer:
 
     def choose(self, look: Callable[[], dict], legal: list[dict]) -> dict:
         """One of `legal`; `look()` gives this seat's `seat_view` when the mirror needs it."""
-        first = legal[0]["type"]
+        first: str = legal[0]["type"]
         if first == "clue":
             return self._clue(legal)
         if any("room" in c for c in legal):
@@ -146,7 +149,7 @@ class HeuristicPlayer:
             if mine != theirs:
                 wrong = {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
                 raise AssertionError(f"seat {self.seat}: mirror differs from view: {wrong}")
-        actions = [c for c in legal if c["type"] in ("act", "wait", "pass")]
+        actions = [c for c in legal if c["type"] in ACTING]
         if len(actions) == 1 and not self._worth_marking(m, legal):
             return actions[0]  # nothing to decide
         # Nothing this seat knows changed since its last decision (its first action after
@@ -364,7 +367,6 @@ class HeuristicPlayer:
         or a safe room instead, to keep the prisoners away)."""
         if legal[-1]["type"] != "reminder":
             return None
-        near = {n for c in know.pos.values() for n in NEIGHBOURS[c]}
         best, pick = 0.0, None
         for command in legal:
             if command["type"] != "reminder":
@@ -377,8 +379,8 @@ class HeuristicPlayer:
                 score = 3.0 if kind == "room25" else (1.0 if kind in KNOWN_SAFE else 0.0)
             else:
                 score = REMINDER_SCORE.get(kind, 0.0 if kind in LEVEL else 1.0)
-            if score and c in near:
-                score += 1.0
+            if score and any(c in NEIGHBOURS[p] for p in know.pos.values()):
+                score += 1.0  # next to a character
             if score > best:
                 best, pick = score, command
         return pick if best >= 2.0 else None
