@@ -195,25 +195,25 @@ class HeuristicPlayer:
         firsts: dict[str, list[dict]] = {}
         per_line: dict[tuple[str, ...], list[float]] = {}  # each first line's value, in order
         shared: Looks | None = None
-        values: dict[tuple[str, ...], float] = {}  # talent choices repeat a programme's tokens
         best, chosen = -INF, []
+        last: tuple[str, ...] = ()
+        v = -INF
         for command, tokens in plans:
             if not tokens:
                 chosen.append(command)
                 continue
-            found = values.get(tokens)
-            if found is not None:
-                v = found
-            elif tokens[0] == "look":
-                if shared is None:
-                    shared = looks(know, s0)
-                v = look_first(know, s0, list(tokens[1:]), shared)
-            else:
-                v = self._after_first(know, s0, tokens, firsts, per_line, can_look)
-            if found is None:
+            # The choices of a talent repeat a programme's tokens, listed one after the other:
+            # valued once (a repeat listed elsewhere is valued again, to the same value).
+            if tokens != last:
+                last = tokens
+                if tokens[0] == "look":
+                    if shared is None:
+                        shared = looks(know, s0)
+                    v = look_first(know, s0, list(tokens[1:]), shared)
+                else:
+                    v = self._after_first(know, s0, tokens, firsts, per_line, can_look)
                 if len(tokens) == 1:
                     v -= 3.0  # one action only: for the Cold chamber or a trap
-                values[tokens] = v
             if v > best + 1e-9:
                 best, chosen = v, [command]
             elif v > best - 1e-9:

@@ -47,10 +47,11 @@ def best_single(know: Knowledge, s: Sim, action: str) -> float:
 
 def best_after(know: Knowledge, s: Sim, rest: list[str]) -> float:
     """The best of `best_single` for the actions left (at least one): a loop rather than
-    `max`, which a compiled build calls as any Python function, on boxed numbers."""
+    `max`, which a compiled build calls as any Python function, on boxed numbers; by index,
+    with no copy of the list."""
     best = best_single(know, s, rest[0])
-    for a in rest[1:]:
-        v = best_single(know, s, a)
+    for i in range(1, len(rest)):
+        v = best_single(know, s, rest[i])
         if v > best:
             best = v
     return best
