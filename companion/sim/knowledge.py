@@ -19,7 +19,7 @@ bounds (30.0, not 30), else every product in the planner's values goes through b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from companion.sim.complex import (
     CENTRE,
@@ -61,6 +61,15 @@ class Knowledge:
     key_tile: int | None
     share: dict[int, float]
     share_key: tuple[int, ...]
+    # Worked out, or taken back from an earlier decision (`Kept`, `_side`).
+    guard: bool
+    weight: dict[str, float]
+    exit_sign: float
+    required: list[str]
+    dead_allies: list[str]
+    path_cost: dict[int, float]
+    _dist_cache: dict[tuple, list[float]]
+    _front_cache: dict[tuple, list[float]]
 
     def __init__(self, player: HeuristicPlayer, m: Mirror, fingerprint: tuple) -> None:
         self.mode = m.mode
@@ -118,33 +127,39 @@ class Knowledge:
         side = player.side
         if side is None or side[0] != side_key:
             self._side(player, chars)
-            side = player.side = (side_key, {k: getattr(self, k) for k in SIDE})
+            player.side = (
+                side_key,
+                (self.guard, self.weight, self.exit_sign, self.required, self.dead_allies),
+            )
         else:
-            self._restore(side[1])
+            sides: tuple[bool, dict[str, float], float, list[str], list[str]] = side[1]
+            self.guard, self.weight, self.exit_sign, self.required, self.dead_allies = sides
         # What follows depends on the rooms known and the tiles' places only (the costs of
         # crossing rooms on the reminder tokens too): kept from the last decision while those
         # have not changed.
         key = (m.serial, m.board, len(self.levels))
         known = (m.serial, m.known, m.marks, len(self.levels))
         kept = player.static
-        if kept is not None and kept[0] == key:
-            self._restore(kept[2])
-            fresh = kept[1] != known  # another seat's reminder token placed: the costs change
+        last: Kept | None = kept[2] if kept is not None else None
+        same_board = kept is not None and kept[0] == key
+        # Another seat's reminder token placed, with the rooms as they were: the costs change.
+        fresh = kept is None or kept[1] != known
+        if last is not None and same_board:
+            last.restore(self)
         else:
             self._prior(player)
             # Only rooms changed places: the costs of entering them, and the distances
             # already found for each layout of the complex, still hold.
-            fresh = kept is None or kept[1] != known
-            if kept is not None and not fresh:
-                self._restore({name: kept[2][name] for name in KNOWN_ONLY})
+            if last is not None and not fresh:
+                last.restore_costs(self)
         if fresh:
             self._costs()
-            self._keep_distances(kept[2] if kept is not None else None)
-        if fresh or kept is None or kept[0] != key:
+            self._keep_distances(last)
+        if fresh or not same_board:
             # By positions, on this layout.
             self._share_cache: dict[tuple, tuple[dict[int, float], tuple[int, ...]]] = {}
             self.base_dist = self.dist_to_room25(self.tiles)
-            player.static = (key, known, {k: getattr(self, k) for k in STATIC})
+            player.static = (key, known, Kept(self))
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
             and not m.alarm
@@ -163,24 +178,18 @@ class Knowledge:
         self.front_w = FRONT_W * 8.0 / max(self.turns_left, 2)
         self.exit_w = EXIT_W * 6.0 / max(self.turns_left, 2) if not self.guard else EXIT_W
 
-    def _keep_distances(self, last: dict | None) -> None:
+    def _keep_distances(self, last: Kept | None) -> None:
         """The distances found at the last decision, when the rooms learned since change no
         path cost (a room seen face up that was in the notebook, a room the same as the
         average): to Room 25 while the costs hold, to the rooms where it may be while those
         rooms are the same too."""
-        self._dist_cache: dict[tuple, list[float]] = {}
-        self._front_cache: dict[tuple, list[float]] = {}
-        if last is None or last["path_cost"] != self.path_cost:
+        self._dist_cache = {}
+        self._front_cache = {}
+        if last is None or last.path_cost != self.path_cost:
             return
-        self._dist_cache = last["_dist_cache"]
-        if last["p25"].keys() == self.p25.keys() and last["pkey"].keys() == self.pkey.keys():
-            self._front_cache = last["_front_cache"]
-
-    def _restore(self, kept: dict[str, Any]) -> None:
-        """Take back parts worked out at an earlier decision (by name, so that a compiled
-        build, whose objects keep no `__dict__`, reads them the same way)."""
-        for name, value in kept.items():
-            setattr(self, name, value)
+        self._dist_cache = last.dist_cache
+        if last.p25.keys() == self.p25.keys() and last.pkey.keys() == self.pkey.keys():
+            self._front_cache = last.front_cache
 
     def _side(self, player: HeuristicPlayer, chars: dict) -> None:
         """Whose success matters to this seat, and how much (negative: an opponent)."""
@@ -511,24 +520,48 @@ def _board(m: Mirror) -> tuple:
 # Suspicion, role tiles "doubt": guards dealt on average (001: 4 prisoner tiles and 1 guard tile
 # at 4 players, 2 guard tiles from 5, one tile left over at 4 and 5 players).
 GUARDS_EXPECTED: Final = {4: 0.8, 5: 5 / 3, 6: 2.0}
-STATIC: Final = (
-    "p",
-    "p_mortal",
-    "safe_hidden",
-    "p_death_unknown",
-    "p_trap_unknown",
-    "cost_unknown",
-    "p_bad",
-    "cost_good",
-    "p25",
-    "pkey",
-    "path_cost",
-    "_dist_cache",
-    "_front_cache",
-    "_share_cache",
-    "base_dist",
-)
-# What `Knowledge._side` finds: kept while the roles shown and who is alive do not change.
-SIDE: Final = ("guard", "weight", "exit_sign", "required", "dead_allies")
-# What depends on the rooms known but not on their places (the caches are by layout).
-KNOWN_ONLY: Final = ("path_cost", "_dist_cache", "_front_cache")
+
+
+class Kept:
+    """What a decision worked out from the rooms known and their places, taken back by the next
+    while those hold (`Knowledge.__init__`): field by field, so that a compiled build copies
+    them natively rather than by name."""
+
+    def __init__(self, know: Knowledge) -> None:
+        self.p = know.p
+        self.p_mortal = know.p_mortal
+        self.safe_hidden = know.safe_hidden
+        self.p_death_unknown = know.p_death_unknown
+        self.p_trap_unknown = know.p_trap_unknown
+        self.cost_unknown = know.cost_unknown
+        self.p_bad = know.p_bad
+        self.cost_good = know.cost_good
+        self.p25 = know.p25
+        self.pkey = know.pkey
+        self.share_cache = know._share_cache
+        self.base_dist = know.base_dist
+        self.path_cost = know.path_cost
+        self.dist_cache = know._dist_cache
+        self.front_cache = know._front_cache
+
+    def restore(self, know: Knowledge) -> None:
+        know.p = self.p
+        know.p_mortal = self.p_mortal
+        know.safe_hidden = self.safe_hidden
+        know.p_death_unknown = self.p_death_unknown
+        know.p_trap_unknown = self.p_trap_unknown
+        know.cost_unknown = self.cost_unknown
+        know.p_bad = self.p_bad
+        know.cost_good = self.cost_good
+        know.p25 = self.p25
+        know.pkey = self.pkey
+        know._share_cache = self.share_cache
+        know.base_dist = self.base_dist
+        self.restore_costs(know)
+
+    def restore_costs(self, know: Knowledge) -> None:
+        """What depends on the rooms known but not on their places (the caches are by
+        layout)."""
+        know.path_cost = self.path_cost
+        know._dist_cache = self.dist_cache
+        know._front_cache = self.front_cache
