@@ -90,12 +90,11 @@ MANHATTAN: Final = tuple(
 INF: Final = 1e9
 
 
-def dijkstra(
-    sources: dict[int, float], tiles: tuple[int, ...], cost: dict[int, float]
-) -> list[float]:
-    """Cost to reach a source from every cell, paying each room's cost on entering it. On 25
-    cells a queue of the cells whose cost fell (each relaxed again until nothing improves) is
-    quicker than a heap, and finds the same sums: every path is added up from its source."""
+def dijkstra(sources: dict[int, float], tiles: tuple[int, ...], cost: list[float]) -> list[float]:
+    """Cost to reach a source from every cell, paying each room's cost (`cost`, by tile number)
+    on entering it. On 25 cells a queue of the cells whose cost fell (each relaxed again until
+    nothing improves) is quicker than a heap, and finds the same sums: every path is added up
+    from its source."""
     dist = [INF] * 25
     step = [cost[t] for t in tiles]
     step[CENTRE] = 1.0

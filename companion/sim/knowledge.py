@@ -67,7 +67,7 @@ class Knowledge:
     exit_sign: float
     required: list[str]
     dead_allies: list[str]
-    path_cost: dict[int, float]
+    path_cost: list[float]
     _dist_cache: dict[tuple, list[float]]
     _front_cache: dict[tuple, list[float]]
 
@@ -271,10 +271,12 @@ class Knowledge:
             self.pkey = {t: 1.0 / len(open_) for t in open_} if open_ else {}
 
     def _costs(self) -> None:
-        """Path cost of stepping onto each tile, from what this seat knows or was told."""
-        cost: dict[int, float] = {}
+        """Path cost of stepping onto each tile, from what this seat knows or was told; by tile
+        (its number), which `dijkstra` reads more quickly than a table."""
+        tiles = self.tiles
+        cost = [0.0] * len(tiles)
         kinds, levels, sealed = self.kinds, self.levels, self.sealed
-        for t in self.tiles:
+        for t in tiles:
             kind = kinds.get(t)
             if t in sealed:
                 c = INF
