@@ -83,6 +83,7 @@ class Knowledge:
         layout = player.layout
         if layout is None or layout[0] != (m.serial, m.board, m.marks):
             layout = player.layout = ((m.serial, m.board, m.marks), *_board(m))
+        where: list[int]
         _, tiles, where, kinds, marked, self.room25_tile, self.key_tile = layout
         self.tiles = tiles
         self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
@@ -251,6 +252,7 @@ class Knowledge:
         self.p25: dict[int, float] = {}
         if self.room25_tile is None:
             weights = {}
+            total_w = 0.0
             levels = self.levels
             for c, t in enumerate(self.tiles):
                 if t in kinds:
@@ -259,8 +261,10 @@ class Knowledge:
                 if level == "danger" or level == "obstacle":
                     continue
                 w = 1.0 if EDGE[c] else 0.2
-                weights[t] = w * 2.0 if level == "safe" else w
-            total_w = sum(weights.values()) or 1.0
+                w = w * 2.0 if level == "safe" else w
+                weights[t] = w
+                total_w += w
+            total_w = total_w or 1.0
             self.p25 = {t: w / total_w for t, w in weights.items()}
         # Where the Key room may be, while it is needed and nobody here has seen it.
         self.pkey: dict[int, float] = {}
@@ -515,7 +519,9 @@ def _board(m: Mirror) -> tuple:
             room25_tile = t
         elif k == "key":
             key_tile = t
-    where = {t: c for c, t in enumerate(tiles)}
+    where = [0] * len(tiles)  # by tile number
+    for c, t in enumerate(tiles):
+        where[t] = c
     return tiles, where, kinds, marked, room25_tile, key_tile
 
 
