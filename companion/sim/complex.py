@@ -72,21 +72,30 @@ SECTOR: Final = tuple(
 )
 
 
-@functools.cache
-def sector_bias(allies: int) -> tuple[tuple[float, ...], ...]:
-    """For each of so many allies sharing the exploring, what each cell outside his quarter of
-    the complex adds to his distance to it (`Knowledge._share`); the same few tables every
-    decision."""
-    return tuple(
-        tuple(0.0 if SECTOR[c] % allies == i else 0.6 for c in range(SIZE * SIZE))
-        for i in range(allies)
-    )
-
-
 MANHATTAN: Final = tuple(
     tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
     for a in range(SIZE * SIZE)
 )
+
+
+@functools.cache
+def sharing(allies: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """For each of so many allies sharing the exploring, standing at each cell, what a room at
+    each cell is to him (`Knowledge._share`): its distance, 0.6 more outside his quarter of the
+    complex, and a hundredth for each ally before him, so that ties go in their order. The same
+    few tables every decision."""
+    return tuple(
+        tuple(
+            tuple(
+                MANHATTAN[at][c] + (0.0 if SECTOR[c] % allies == i else 0.6) + i * 0.01
+                for c in range(SIZE * SIZE)
+            )
+            for at in range(SIZE * SIZE)
+        )
+        for i in range(allies)
+    )
+
+
 INF: Final = 1e9
 
 

@@ -26,9 +26,8 @@ from companion.sim.complex import (
     EDGE,
     EXIT_DIST,
     INF,
-    MANHATTAN,
     dijkstra,
-    sector_bias,
+    sharing,
 )
 from companion.sim.mirror import Mirror
 from companion.sim.rooms import KNOWN_SAFE, LEVEL, LEVEL_PATH, PATH_COST, UNKNOWN_PATH, chances
@@ -334,19 +333,20 @@ class Knowledge:
         allies = [cid for cid in self.chars if cid in self.pos and self.weight.get(cid, 0.0) > 0]
         if len(allies) < 2 or me not in allies:
             return {}
-        bias = sector_bias(len(allies))
-        rows = [(cid, MANHATTAN[self.pos[cid]], bias[i], i * 0.01) for i, cid in enumerate(allies)]
+        tables = sharing(len(allies))
+        reach = [tables[i][self.pos[cid]] for i, cid in enumerate(allies)]
+        mine = allies.index(me)
         share = {}
         p25 = self.p25
         for c, t in enumerate(self.tiles):
             if t not in p25:
                 continue
-            best, owner = INF, None
-            for cid, dist, outside, order in rows:
-                d = dist[c] + outside[c] + order
+            best, owner = INF, -1
+            for i, far in enumerate(reach):
+                d = far[c]
                 if d < best:
-                    best, owner = d, cid
-            share[t] = 1.0 if owner == me else 0.5
+                    best, owner = d, i
+            share[t] = 1.0 if owner == mine else 0.5
         return share
 
     def look_gain(self, tile: int) -> float:
