@@ -177,15 +177,14 @@ def _character(state: GameState, c: Character, full: bool) -> CharacterView:
 
 
 def _secrets(c: Character, entry: CharacterView) -> CharacterView:
-    """A character as his own seat (or the full view) sees him: role and programming."""
-    return {
-        **entry,
-        "role": c.role,
-        "program": list(c.program),
-        "single_action": c.single_action,
-        "adrenaline_programmed": c.adrenaline_programmed,
-        "talent_choice": c.talent_choice,
-    }
+    """A character as his own seat (or the full view) sees him: role and programming, added to
+    the entry given (a copy, where the entry is shared with other seats' views)."""
+    entry["role"] = c.role
+    entry["program"] = list(c.program)
+    entry["single_action"] = c.single_action
+    entry["adrenaline_programmed"] = c.adrenaline_programmed
+    entry["talent_choice"] = c.talent_choice
+    return entry
 
 
 def _own(state: GameState, seat: str) -> tuple[str, ...]:
@@ -229,7 +228,7 @@ def views_for(state: GameState, seats: Iterable[str]) -> dict[str, dict]:
     for seat in seats:
         mine = dict(characters)
         for cid in owned[seat]:
-            mine[cid] = _secrets(state.characters[cid], characters[cid])
+            mine[cid] = _secrets(state.characters[cid], characters[cid].copy())
         views[seat] = {
             **public,
             "characters": mine,
@@ -261,8 +260,19 @@ def changes_for(before: GameState, after: GameState, seat: str | None) -> list[C
     `apply_changes(seat_view(before, seat), changes)` equals `seat_view(after, seat)`. A part
     is listed when a public fact it shows changed, or a secret of this seat's own; so the list
     tells a seat nothing about another seat's secrets."""
-    audience = PUBLIC if seat is None else seat
-    return changes_for_seats(before, after, () if seat is None else (seat,))[audience]
+    if seat is None:
+        return changes_for_seats(before, after, ())[PUBLIC]
+    own = _own(after, seat)
+    diff = _Diff(before, after)
+    changes = _public_changes(diff)
+    shown, secret = _characters_changed(diff)
+    for cid, entry in shown.items():
+        if cid not in own:
+            changes.append(_entry_change(cid, entry))
+    # Built for this seat alone, the entries of its own characters take its secrets as they are.
+    changes.extend(_own_changes(after, own, shown, secret, shared=False))
+    changes.extend(_notebook_changes(diff, seat))
+    return changes
 
 
 def changes_for_seats(
@@ -273,16 +283,35 @@ def changes_for_seats(
     seats = tuple(seats)
     owned = {seat: _own(after, seat) for seat in seats}
     diff = _Diff(before, after)
-    public = _top_changes(diff)
-    public.extend(_cell_changes(diff))
-    # A part is listed when what it is built from changed: the public facts for everybody, a
-    # character's secrets for his own seat only. So whether a part is listed tells a seat
-    # nothing it may not see.
+    public = _public_changes(diff)
+    shown, secret = _characters_changed(diff)
+    entries = [(cid, _entry_change(cid, entry)) for cid, entry in shown.items()]
+    changes: dict[str, list[Change]] = {PUBLIC: public + [change for _, change in entries]}
+    for seat in seats:
+        own = owned[seat]
+        mine = public + [change for cid, change in entries if cid not in own]
+        mine.extend(_own_changes(after, own, shown, secret, shared=True))
+        mine.extend(_notebook_changes(diff, seat))
+        changes[seat] = mine
+    return changes
+
+
+def _public_changes(diff: _Diff) -> list[Change]:
+    changes = _top_changes(diff)
+    changes.extend(_cell_changes(diff))
+    return changes
+
+
+def _characters_changed(diff: _Diff) -> tuple[dict[str, CharacterView], list[str]]:
+    """The public entries of the characters whose public facts changed, in the game's order, and
+    the characters whose secrets alone changed. A part is listed when what it is built from
+    changed: the public facts for everybody, a character's secrets for his own seat only. So
+    whether a part is listed tells a seat nothing it may not see."""
+    before, after = diff.before, diff.after
     olds = before.characters
     slid = diff.slid
     open_roles = after.ruleset.mode != "suspicion"
-    entries: dict[str, CharacterView] = {}
-    shown: list[tuple[str, Change]] = []  # the public character entries, in the game's order
+    shown: dict[str, CharacterView] = {}
     secret: list[str] = []
     for cid, c in after.characters.items():
         old = olds.get(cid)
@@ -294,28 +323,50 @@ def changes_for_seats(
             or _facts_changed(c, old)
             or _hidden_changed(c, old, open_roles)
         ):
-            entry = entries[cid] = _character(after, c, full=False)
-            shown.append((cid, {"path": ["characters", cid], "value": entry}))
+            shown[cid] = _character(after, c, full=False)
         elif _secrets_changed(c, old):
             secret.append(cid)
-    changes = {PUBLIC: public + [change for _, change in shown]}
-    for seat in seats:
-        own = owned[seat]
-        mine = public + [change for cid, change in shown if cid not in own]
-        for cid in own:
-            if cid in entries or cid in secret:
-                c = after.characters[cid]
-                entry = entries.get(cid) or _character(after, c, full=False)
-                mine.append({"path": ["characters", cid], "value": _secrets(c, entry)})
-        # The notes show the seat's looks at hidden tiles where they stand: only a slide, a
-        # new look or a change to a noted tile can change them.
-        noted = after.seats[seat]
-        if slid or before.seats.get(seat) is not noted or not diff.tiles.isdisjoint(noted.notebook):
-            notes = notebook(after, seat)
-            if notebook(before, seat) != notes:
-                mine.append({"path": ["notebook"], "value": notes})
-        changes[seat] = mine
+    return shown, secret
+
+
+def _own_changes(
+    after: GameState,
+    own: tuple[str, ...],
+    shown: dict[str, CharacterView],
+    secret: list[str],
+    shared: bool,
+) -> list[Change]:
+    """The entries of a seat's own characters that changed, with their secrets (`shared`: the
+    public entries are other views' too, so the secrets go on copies)."""
+    changes: list[Change] = []
+    for cid in own:
+        c = after.characters[cid]
+        entry = shown.get(cid)
+        if entry is None:
+            if cid not in secret:
+                continue
+            entry = _character(after, c, full=False)
+        elif shared:
+            entry = entry.copy()
+        changes.append(_entry_change(cid, _secrets(c, entry)))
     return changes
+
+
+def _entry_change(cid: str, entry: CharacterView) -> Change:
+    return {"path": ["characters", cid], "value": entry}
+
+
+def _notebook_changes(diff: _Diff, seat: str) -> list[Change]:
+    """The notes show the seat's looks at hidden tiles where they stand: only a slide, a new
+    look or a change to a noted tile can change them."""
+    before, after = diff.before, diff.after
+    noted = after.seats[seat]
+    looked = before.seats.get(seat) is not noted
+    if diff.slid or looked or not diff.tiles.isdisjoint(noted.notebook):
+        notes = notebook(after, seat)
+        if notebook(before, seat) != notes:
+            return [{"path": ["notebook"], "value": notes}]
+    return []
 
 
 # What a character's public entry is built from, besides his role and Paranoia pile (public
