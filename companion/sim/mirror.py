@@ -98,8 +98,9 @@ class Mirror:
         later = []
         changed = set()  # the cells whose room changed
         for change in changes:
-            path = change["path"]
-            head: str = path[0]  # typed, for a compiled build to compare strings natively
+            # Typed, for a compiled build to index the path and compare strings natively.
+            path: list = change["path"]
+            head: str = path[0]
             if head == "complex":
                 row: int = path[1]
                 col: int = path[2]
@@ -113,11 +114,13 @@ class Mirror:
         # moved, are read again once the complex is current.
         again = set()
         for change in later:
-            path, value = change["path"], change["value"]
+            path = change["path"]
+            value = change["value"]
             head = path[0]
             if head == "characters":
-                self.entries[path[1]] = value
-                again.add(path[1])
+                cid: str = path[1]
+                self.entries[cid] = value
+                again.add(cid)
             elif head == "notebook":
                 self._notebook(value)
                 self.board += 1
@@ -138,10 +141,11 @@ class Mirror:
         tile: int = entry["tile"]
         room: str | None = entry["room"] if entry["revealed"] else None
         sealed: bool = entry["sealed"]
-        if entry["robots"]:
-            self.robots[tile] = entry["robots"]
-        else:
-            self.robots.pop(tile, None)
+        robots: int = entry["robots"]
+        if robots:
+            self.robots[tile] = robots
+        elif tile in self.robots:
+            del self.robots[tile]
         reminders = entry["reminders"]
         seats = frozenset(reminders) if reminders else NO_MARKS
         before = self.reminders.get(tile, NO_MARKS)
@@ -175,24 +179,29 @@ class Mirror:
         self.notebook.update({cells[INDEX[cell]]: kind for cell, kind in notes.items()})
 
     def _character(self, cid: str, entry: dict) -> None:
-        """Read one character's entry again, into the same `Seen` (every field is set)."""
+        """Read one character's entry again, into the same `Seen` (every field is set). It keeps
+        the entry's lists rather than copies: a view is a value nobody changes in place."""
+        seat: str = entry["seat"]
         seen = self.chars.get(cid)
         if seen is None:
-            seen = self.chars[cid] = Seen(entry["seat"])
-        seen.seat = entry["seat"]
+            seen = self.chars[cid] = Seen(seat)
+        seen.seat = seat
         seen.alive = entry["alive"]
         seen.role = entry["role"]
         seen.tile = seen.flooded = None
         seen.flooded_turn = 0
-        self.trapped.pop(cid, None)
-        if entry["cell"] is not None:
-            seen.tile = self.cells[INDEX[entry["cell"]]]
+        if cid in self.trapped:
+            del self.trapped[cid]
+        cell: str | None = entry["cell"]
+        if cell is not None:
+            tile = seen.tile = self.cells[INDEX[cell]]
             if entry["trapped"]:
-                self.trapped[cid] = seen.tile
-            if entry["flooded_since"] is not None:
-                seen.flooded, seen.flooded_turn = seen.tile, entry["flooded_since"]
-        seen.program = list(entry.get("program") or ())
-        seen.played = list(entry["played"])
+                self.trapped[cid] = tile
+            flooded_since: int | None = entry["flooded_since"]
+            if flooded_since is not None:
+                seen.flooded, seen.flooded_turn = tile, flooded_since
+        seen.program = entry.get("program") or []
+        seen.played = entry["played"]
         seen.adrenaline = entry["adrenaline"]
         seen.lost = tuple(entry["lost_tokens"])
         seen.hidden = entry["hidden"]
