@@ -28,7 +28,7 @@ from companion.engine import (
     views_for,
     waiting_for,
 )
-from companion.engine.kernel.state import Character
+from companion.engine.kernel.state import Character, Tile, TileId
 from companion.engine.rules.compose import legal_players
 
 TABLES = [
@@ -270,3 +270,39 @@ def test_a_character_s_bookkeeping_is_in_no_view(field, value):
     assert views_for(before, before.seats) == views_for(after, after.seats)
     for seat in [None, *before.seats]:
         assert not _lists(before, after, seat, cid)
+
+
+def _entering(room: Tile) -> tuple:
+    """A fresh five-player game with `room` laid on tile 7, and the state after the first
+    character walked into it (no rule checked: the feed is what is tested)."""
+    first = start({"mode": "suspicion", "players": 5, "seed": 1}).state
+    before = first.clone()
+    before.tiles = {**first.tiles, room.id: room}
+    cid, c = next(iter(before.characters.items()))
+    inside = c.copy()
+    inside.tile = room.id
+    after = before.clone()
+    after.characters = {**before.characters, cid: inside}
+    return before, after
+
+
+def _jammed_listed(before, after) -> list[bool]:
+    """For each audience, whether its changes list the Jamming flag (all kept current)."""
+    listed = []
+    for seat in [None, *before.seats]:
+        assert _kept_current(before, after, seat)
+        listed.append(["jammed"] in [ch["path"] for ch in changes_for(before, after, seat)])
+    return listed
+
+
+def test_the_jamming_flag_follows_characters_in_and_out_of_a_face_up_jamming_room():
+    before, after = _entering(Tile(TileId(7), "jamming", revealed=True))
+    assert not public_view(before)["jammed"] and public_view(after)["jammed"]
+    assert all(_jammed_listed(before, after))
+    assert all(_jammed_listed(after, before))  # and out again
+
+
+def test_a_face_down_jamming_room_jams_nothing_and_is_not_listed():
+    before, after = _entering(Tile(TileId(7), "jamming"))
+    assert not public_view(after)["jammed"]
+    assert not any(_jammed_listed(before, after))

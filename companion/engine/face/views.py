@@ -424,35 +424,39 @@ class _Diff:
         tiles: set[TileId] = set()
         # A room's occupants change with a character arriving, leaving, dying or coming back.
         olds = before.characters
-        self.placed = False
         for cid, c in after.characters.items():
             old = olds.get(cid)
             if old is c:
                 continue
             if old is None or old.alive != c.alive or old.tile != c.tile:
-                self.placed = True
                 if old is not None and old.alive and old.tile is not None:
                     tiles.add(old.tile)
                 if c.alive and c.tile is not None:
                     tiles.add(c.tile)
-        self.seated = False
+        self.clued = False  # a seat's starting clue taken
         old_seats = before.seats
         if old_seats is not after.seats:
             for sid, seat in after.seats.items():
                 old_seat = old_seats.get(sid)
                 if old_seat is not seat:
-                    self.seated = True
+                    if old_seat is None or old_seat.clue != seat.clue:
+                        self.clued = True
                     if old_seat is None or old_seat.reminders != seat.reminders:
                         tiles.update(seat.reminders)
                         tiles.update(() if old_seat is None else old_seat.reminders)
         old_tiles, new_tiles = before.tiles, after.tiles
         if old_tiles is not new_tiles:  # versions share the table until a tile changes
-            if old_tiles.keys() != new_tiles.keys():
-                tiles.update(old_tiles.keys() ^ new_tiles.keys())
+            found = 0  # the tiles of the table before that are still in it
             for t, tile in new_tiles.items():
-                was = old_tiles.get(t, tile)
-                if was is not tile and _shown(was) != _shown(tile):
+                was = old_tiles.get(t)
+                if was is None:
                     tiles.add(t)
+                else:
+                    found += 1
+                    if was is not tile and _shown(was) != _shown(tile):
+                        tiles.add(t)
+            if found != len(old_tiles):
+                tiles.update(old_tiles.keys() - new_tiles.keys())
         if before.robots != after.robots:
             tiles.update(before.robots, after.robots)
         if before.locks != after.locks:
@@ -472,7 +476,7 @@ def _top_changes(diff: _Diff) -> list[Change]:
     changes: list[Change] = []
     # The parts that are the state's own fields, under the same names (read spelled out: the
     # compiled build reads a spelled attribute directly, a named one by lookup).
-    plain = (
+    plain: tuple[tuple[str, object, object], ...] = (
         ("version", after.version, before.version),
         ("phase", after.phase, before.phase),
         ("turn", after.turn, before.turn),
@@ -495,15 +499,26 @@ def _top_changes(diff: _Diff) -> list[Change]:
         changes.append({"path": ["ruleset"], "value": _ruleset(after.ruleset)})
     if before.pending is not after.pending and before.pending != after.pending:
         changes.append({"path": ["pending"], "value": _pending(after)})
-    if (diff.placed or diff.tiles) and (jammed_now := jammed(after)) != jammed(before):
+    if _jamming_touched(diff) and (jammed_now := jammed(after)) != jammed(before):
         changes.append({"path": ["jammed"], "value": jammed_now})
-    if diff.seated:
+    if diff.clued:
         clues = [s.id for s in after.seats.values() if s.clue is not None]
         if clues != [s.id for s in before.seats.values() if s.clue is not None]:
             changes.append({"path": ["clues_taken"], "value": clues})
     if before.mac is not after.mac and (deck := mac_public(after)) != mac_public(before):
         changes.append({"path": ["mac"], "value": deck})
     return changes
+
+
+def _jamming_touched(diff: _Diff) -> bool:
+    """Whether the Jamming flag may have changed: only with a face-up Jamming room among the
+    tiles whose cells changed (somebody entering, leaving or dying in it, or it turned over)."""
+    was, now = diff.before.tiles, diff.after.tiles
+    return any(_face_up_jamming(was.get(t)) or _face_up_jamming(now.get(t)) for t in diff.tiles)
+
+
+def _face_up_jamming(tile: Tile | None) -> bool:
+    return tile is not None and tile.revealed and tile.kind == "jamming"
 
 
 def _copied(value: object) -> object:
