@@ -27,6 +27,7 @@ from .shapes import CellView, Change, CharacterView, FullView, PublicView, SeatV
 
 PUBLIC = "public"  # the audience of the public view in `views_for` and `changes_for_seats`
 CELL_NAMES = tuple(grid.name(cell) for cell in grid.CELLS)
+PLACES = tuple(grid.row_col(cell) for cell in grid.CELLS)  # the row and column of each cell
 
 
 # --- the parts of a view ---
@@ -105,9 +106,10 @@ def mac_public(state: GameState) -> dict:
 
 
 class _Board:
-    """What the cells of one state show, gathered in one pass over the characters and seats."""
+    """What the cells of one state show, gathered in one pass over the characters, seats and
+    robots. Each cell is asked for once, so it is handed its lists rather than copies."""
 
-    __slots__ = ("occupants", "reminders", "state")
+    __slots__ = ("occupants", "reminders", "robots", "state")
 
     def __init__(self, state: GameState, only: set[TileId] | None = None) -> None:
         """`only`: the tiles whose cells will be asked for (None: every tile)."""
@@ -122,6 +124,9 @@ class _Board:
             tile_id = c.tile
             if c.alive and tile_id is not None and (only is None or tile_id in only):
                 self.occupants.setdefault(tile_id, []).append(c.id)
+        self.robots: dict[TileId, int] = {}
+        for tile_id in state.robots:
+            self.robots[tile_id] = self.robots.get(tile_id, 0) + 1
 
     def cell(self, cell: Cell, full: bool) -> CellView:
         state = self.state
@@ -135,9 +140,9 @@ class _Board:
             "revealed": shown,
             "sealed": tile.sealed,
             "corridor": tile.corridor if shown else None,
-            "reminders": list(self.reminders.get(tid, ())),
-            "occupants": list(self.occupants.get(tid, ())),
-            "robots": state.robots.count(tid),
+            "reminders": self.reminders.get(tid) or [],
+            "occupants": self.occupants.get(tid) or [],
+            "robots": self.robots.get(tid, 0),
             "locked": tid in state.locks,
         }
 
@@ -548,7 +553,7 @@ def _cell_changes(diff: _Diff) -> list[Change]:
     board = _Board(after, {new_tiles[cell] for cell in cells})
     changes: list[Change] = []
     for cell in sorted(cells):
-        row, col = divmod(cell, grid.SIZE)
+        row, col = PLACES[cell]
         changes.append({"path": ["complex", row, col], "value": board.cell(cell, full=False)})
     return changes
 
