@@ -16,8 +16,6 @@ NAMES: Final = grid.NAMES
 INDEX: Final = {name: c for c, name in enumerate(NAMES)}
 ADJ: Final = grid.ADJACENT
 NEIGHBOURS: Final = tuple(tuple(a.values()) for a in ADJ)
-line_name: Final = grid.line_key
-leading: Final = grid.leading_cell
 
 
 EDGE: Final = tuple(row in (0, 4) or col in (0, 4) for row, col in map(grid.row_col, grid.CELLS))

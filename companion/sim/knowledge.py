@@ -397,7 +397,6 @@ class Knowledge:
         self.base_world = self.world_value(self.tiles, self.pos, {})
         self.cell_value: list[float | None] = [None] * 25  # filled when first needed
         self.look_top: list[float | None] = [None] * 25  # `search.top_look`, the same way
-        self.moved_value: dict[tuple, tuple[float, float]] = {}  # the same for moved lines
         # What each first action is worth with the token programmed after it, found while
         # programming and read again when the action is played on the same knowledge.
         self.first_values: dict[tuple, float] = {}
