@@ -61,7 +61,7 @@ def slide_of(cell: int, direction: str) -> tuple[str, int]:
 
 
 def slid(tiles: tuple[int, ...], axis: str, index: int, direction: str) -> tuple[int, ...]:
-    return tuple(grid.slide(list(tiles), axis, index, direction))
+    return tuple(grid.slide(tiles, axis, index, direction))
 
 
 SECTOR: Final = tuple(

@@ -11,6 +11,7 @@ type checker refuses one where the other is meant. Outside the engine a cell is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NewType, TypeVar
 
 Cell = NewType("Cell", int)  # 0..24, row by row
@@ -164,12 +165,25 @@ def leading_cell(axis: str, index: int, direction: str) -> Cell:
     return cells[-1] if direction in ("east", "south") else cells[0]
 
 
-def slide(cells: list[_T], axis: str, index: int, direction: str) -> list[_T]:
+def slide(cells: Sequence[_T], axis: str, index: int, direction: str) -> list[_T]:
     """Tiles after a slide: every tile moves one rank and the one pushed off re-enters opposite."""
+    return [cells[source] for source in SLIDES[axis, index, direction]]
+
+
+def _sources(axis: str, index: int, direction: str) -> tuple[Cell, ...]:
+    """For each cell after this slide, the cell whose tile comes to it."""
     positions = line_cells(axis, index)
-    tiles = [cells[c] for c in positions]
-    tiles = tiles[-1:] + tiles[:-1] if direction in ("east", "south") else tiles[1:] + tiles[:1]
-    result = list(cells)
-    for c, tile in zip(positions, tiles, strict=True):
-        result[c] = tile
-    return result
+    shift = -1 if direction in ("east", "south") else 1
+    sources = list(CELLS)
+    for k, c in enumerate(positions):
+        sources[c] = positions[(k + shift) % SIZE]
+    return tuple(sources)
+
+
+# Every slide a game may ask for, worked out once: the planner tries thousands a game.
+SLIDES = {
+    (axis, index, direction): _sources(axis, index, direction)
+    for axis in AXIS_DIRECTIONS
+    for index in range(SIZE)
+    for direction in DIRECTIONS
+}
