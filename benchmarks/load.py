@@ -22,6 +22,11 @@ def build_line() -> str:
     (`scripts/compile`, run with `PYTHONPATH=.compiled`)."""
     from companion.engine.kernel import evolve
 
-    if str(evolve.__file__).endswith(".so"):
+    return build_of(str(evolve.__file__))
+
+
+def build_of(module_file: str) -> str:
+    """`build_line` for an engine module's file, as another process found it."""
+    if module_file.endswith(".so"):
         return "engine: compiled (mypyc, .compiled/)"
     return "engine: pure Python"
