@@ -51,9 +51,9 @@ from .kernel.ruleset import (
     make_ruleset,
     turns_for,
 )
-from .kernel.state import ACTIONS, HOST, GameState
+from .kernel.state import ACTIONS, HOST, SEAT_IDS, GameState
 from .rules import compose
-from .rules.setup import SEAT_ID, characters_per_seat
+from .rules.setup import characters_per_seat
 
 __all__ = [
     "ACTIONS",
@@ -64,7 +64,7 @@ __all__ = [
     "MAC_LEVELS",
     "MODES",
     "PUBLIC",
-    "SEAT_ID",
+    "SEAT_IDS",
     "SPECS",
     "Command",
     "DeckError",

@@ -8,7 +8,7 @@ other characters stand still. Nothing here reads the real game state.
 from __future__ import annotations
 
 from companion.engine import grid
-from companion.sim.complex import CENTRE, SIZE, slid
+from companion.sim.complex import CENTRE, slid
 from companion.sim.knowledge import GUARDS_EXPECTED, Knowledge
 from companion.sim.rooms import ENTRY_COST, ENTRY_EFFECTS, LEVEL
 from companion.sim.weights import ALARM_PRISONER, ESCAPE, KEY_GAIN, R25_FOUND, VISION_GAIN
@@ -222,22 +222,16 @@ def slide(know: Knowledge, s: Sim, axis: str, index: int, direction: str, can_ex
             return
     s.tiles = slid(s.tiles, axis, index, direction)
     s.moved = True
-    # Whoever stands in the line moves with his room, one rank along it (round to the other
-    # end): his cell's row and column tell whether and where, with no search of the line.
-    along_row = axis == "row"
-    shift = 1 if direction in ("east", "south") else -1
+    # Whoever stands in the line moves with his room (`grid.SLID_TO`).
+    goes = grid.SLID_TO[axis, index, direction]
     pos = None
     for cid, c in s.pos.items():
-        row = c // SIZE
-        col = c % SIZE
-        if (row if along_row else col) != index:
+        to = goes[c]
+        if to == c:
             continue
         if pos is None:
             pos = dict(s.pos)
-        if along_row:
-            pos[cid] = grid.cell(row, (col + shift) % SIZE)
-        else:
-            pos[cid] = grid.cell((row + shift) % SIZE, col)
+        pos[cid] = to
     if pos is not None:
         s.pos = pos
     controls = dict(s.controls)

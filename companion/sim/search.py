@@ -45,10 +45,19 @@ def best_single(know: Knowledge, s: Sim, action: str) -> float:
     return best
 
 
+def highest(values: list[float]) -> float:
+    """The largest of some values (at least one): a loop rather than `max`, which a compiled
+    build calls as any Python function, on boxed numbers."""
+    best = values[0]
+    for v in values:
+        if v > best:
+            best = v
+    return best
+
+
 def best_after(know: Knowledge, s: Sim, rest: list[str]) -> float:
-    """The best of `best_single` for the actions left (at least one): a loop rather than
-    `max`, which a compiled build calls as any Python function, on boxed numbers; by index,
-    with no copy of the list."""
+    """The best of `best_single` for the actions left (at least one), as `highest` finds it,
+    by index with no list made."""
     best = best_single(know, s, rest[0])
     for i in range(1, len(rest)):
         v = best_single(know, s, rest[i])
@@ -182,12 +191,7 @@ def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> floa
     base, looks = shared
     if not looks:
         return then(know, base, (), rest)
-    values = look_values(know, s0, rest, shared)
-    best = values[0]
-    for v in values:
-        if v > best:
-            best = v
-    return best
+    return highest(look_values(know, s0, rest, shared))
 
 
 def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> list[float]:
@@ -220,10 +224,7 @@ def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> lis
             v = leaf(know, step(know, hyp, a, params)[0])
             good[tile] = max(good.get(tile, -INF), v)
     p_bad = know.p_bad
-    best = plain[0][1]
-    for _, v in plain:
-        if v > best:
-            best = v
+    best = highest([v for _, v in plain])
     values = []
     for gain, tile in looks:
         if tile is None:

@@ -90,7 +90,7 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 @blueprint.post("/join")
 def join():
     seat = _field("seat")
-    if not isinstance(seat, str) or not engine.SEAT_ID.fullmatch(seat):
+    if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
     if seat not in _seats_of_game():
         return refusal(lang(), "seat_not_in_game", 409, seat=seat)
@@ -164,7 +164,7 @@ def commands():
 @blueprint.post("/seats/<seat>/press")
 def press(seat: str):
     caller = _caller()
-    if not engine.SEAT_ID.fullmatch(seat):
+    if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
     if not caller.host and caller.seat != seat:
         return (
@@ -229,7 +229,7 @@ def _played(found: dict) -> list[dict]:
 def _offline_notice(session: Any, access: Access, audience: str):
     """A seat's phone online again clears the public notice; its last stream closing (noticed
     at a keep-alive, so a phone asleep 15 s or more) while the seat is still held sets it."""
-    if not engine.SEAT_ID.fullmatch(audience):
+    if audience not in engine.SEAT_IDS:
         return lambda last: None
     key = f"seat:{audience}"
     session.set_notice(key, None)
@@ -379,7 +379,7 @@ def reset_seat(seat: str):
     refused = _host_only()
     if refused is not None:
         return refused
-    if not engine.SEAT_ID.fullmatch(seat):
+    if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
     freed = _access().free(seat)
     reply = _session().host("reset_seat", seat=seat)

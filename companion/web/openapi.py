@@ -10,7 +10,7 @@ from companion import engine
 
 from .i18n import LANGUAGES
 
-SEAT = {"type": "string", "pattern": f"^{engine.SEAT_ID.pattern}$"}
+SEAT = {"type": "string", "enum": list(engine.SEAT_IDS)}
 SECRET_HEADERS = [
     {
         "name": "X-Room25",

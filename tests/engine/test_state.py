@@ -161,6 +161,17 @@ def test_replay_rebuilds_a_state_that_shared_its_values() -> None:
     assert moved > 50
 
 
+def test_a_position_that_lays_the_tiles_again_moves_their_places_too() -> None:
+    """A written-down position may name the tiles on each cell (`position_set` takes any of
+    the state's fields): the fold lays them, and each tile's cell (`places`) follows."""
+    result = start({"mode": "cooperation", "players": 2, "seed": 3})
+    events = list(result.events)
+    turned = list(reversed(result.state.cells))
+    state = replay([*events, {"type": "position_set", "cells": turned}])
+    assert state.places == {tile: cell for cell, tile in enumerate(turned)}
+    assert state.cells == turned
+
+
 class _Replaced(Character):
     """A character some event of the command in progress has already copied: reading him
     (but his name and seat, which never change) reads an old version."""

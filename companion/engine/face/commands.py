@@ -13,10 +13,10 @@ from typing import Any, ClassVar
 
 from ..kernel import grid
 from ..kernel.catalogue import rooms as room_catalogue
-from ..kernel.state import ACTIONS, HOST, TALENT
+from ..kernel.state import ACTIONS, HOST, SEAT_IDS, TALENT
 
 # The names a seat or a cell field may hold: the parser and the schema both read these.
-SEAT_NAMES = (*(str(n) for n in range(1, 9)), HOST)
+SEAT_NAMES = (*SEAT_IDS, HOST)
 CELL_NAMES = grid.NAMES  # "A1" to "E5"
 DIRECTIONS = ("north", "south", "east", "west")
 TOKENS = (*ACTIONS, TALENT)

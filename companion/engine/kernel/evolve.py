@@ -172,7 +172,6 @@ def _position(state: GameState, e: dict) -> None:
     # Containers are copied: the event stays in the journal and must not share them.
     copies: tuple[tuple[str, Callable[[Any], object]], ...] = (
         ("order", list),
-        ("cells", list),
         ("controls", dict),
         ("robots", tuple),
         ("locks", tuple),
@@ -181,6 +180,8 @@ def _position(state: GameState, e: dict) -> None:
     for key, copy in copies:
         if key in e:
             setattr(state, key, copy(e[key]))
+    if "cells" in e:
+        state.lay(list(e["cells"]))  # the cells with their inverse, `places`
     if "tiles" in e:
         state.tiles = {
             TileId(i): Tile(TileId(i), t["kind"], t["revealed"], t["sealed"], t.get("corridor"))

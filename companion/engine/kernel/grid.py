@@ -180,10 +180,21 @@ def _sources(axis: str, index: int, direction: str) -> tuple[Cell, ...]:
     return tuple(sources)
 
 
-# Every slide a game may ask for, worked out once: the planner tries thousands a game.
+def _destinations(sources: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """For each cell before a slide, the cell its tile goes to (`sources` read the other way)."""
+    found = list(CELLS)
+    for c, source in enumerate(sources):
+        found[source] = CELLS[c]
+    return tuple(found)
+
+
+# Every slide a game may ask for, worked out once: the planner tries thousands a game. For
+# each cell, where its tile comes from (`SLIDES`) and where it goes (`SLID_TO`: a character
+# standing there goes with it).
 SLIDES = {
     (axis, index, direction): _sources(axis, index, direction)
     for axis in AXIS_DIRECTIONS
     for index in range(SIZE)
     for direction in DIRECTIONS
 }
+SLID_TO = {key: _destinations(sources) for key, sources in SLIDES.items()}

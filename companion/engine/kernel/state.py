@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 ACTIONS = ("look", "move", "push", "control")  # the four basic actions
 TALENT = "talent"  # the fifth token of Season 2 and Ultimate
 HOST = "host"  # the table itself: reports and advances in countdown-only games
+# The seats round the table (docs/engine.md, "Seats and seeds"): "1" to "8", nothing else, so
+# that no seat can ever be called like the table or like a private marker of the engine
+# ("engine", "face-down"): a seat so named would receive the table's powers or the engine's secrets.
+SEAT_IDS = tuple(str(n) for n in range(1, 9))
 # Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
 RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
 LOCK_TOKENS = 2  # Emmett's Lock tokens (000, SETUP: "Emmett receives two Lock tokens")

@@ -7,7 +7,6 @@ to the physical tiles), the seats and the turn order, and the roles dealt in Sus
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -28,13 +27,9 @@ from ..kernel.ruleset import (
     make_ruleset,
     turns_for,
 )
-from ..kernel.state import RESERVED_EMPTY
+from ..kernel.state import RESERVED_EMPTY, SEAT_IDS
 from . import compose, flow, mac
 
-# Seat ids (docs/engine.md, "Seats and seeds"): "1" to "8", nothing else, so that no seat can
-# ever be called like the table ("host") or like a private marker of the engine ("engine",
-# "face-down"): a seat so named would receive the table's powers or the engine's secrets.
-SEAT_ID = re.compile(r"[1-8]")
 SEED_MAX = chance.MASK
 
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
@@ -150,7 +145,7 @@ def _one_duo(chosen: list[str]) -> bool:
 def _seat_id(given: object) -> str:
     """A seat's id as the setup names it: "1" to "8" (a whole number 1 to 8 is written so)."""
     sid = str(given) if _whole(given) else given
-    if not isinstance(sid, str) or not SEAT_ID.fullmatch(sid):
+    if not isinstance(sid, str) or sid not in SEAT_IDS:
         raise Refused("seat_id_pattern", seat=str(given)[:20])
     return sid
 
