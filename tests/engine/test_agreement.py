@@ -22,7 +22,19 @@ TABLES = [
     {"edition": "ultimate", "mode": "cooperation", "players": 3, "tracking": "countdown"},
     {"edition": "ultimate", "mode": "suspicion", "players": 5, "settings": TOKENS_PROGRAMMING},
     {"edition": "base", "mode": "team", "players": 4, "settings": TOKENS_PROGRAMMING},
+    # Every tracking level, Suspicion (where guards expose) and a together mode each.
+    {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "countdown"},
+    {"edition": "season2", "mode": "suspicion", "players": 5, "tracking": "countdown"},
+    {"edition": "base", "mode": "suspicion", "players": 6, "tracking": "physical"},
+    {"edition": "base", "mode": "cooperation", "players": 4, "tracking": "physical"},
+    {"edition": "season2", "mode": "cooperation", "players": 5, "tracking": "countdown"},
 ]
+TRACKING = ("dealt", "physical", "countdown")
+
+
+def test_every_tracking_level_is_played_in_suspicion_and_in_a_together_mode() -> None:
+    played = {(t.get("tracking", "dealt"), t["mode"] == "suspicion") for t in TABLES}
+    assert played == {(level, suspicion) for level in TRACKING for suspicion in (True, False)}
 
 
 def _offered(state) -> list[dict]:
@@ -63,6 +75,11 @@ def _variant(state, rng: random.Random, offered: list[dict]) -> dict:
     return command
 
 
+def _bare(state) -> list[dict]:
+    """Every command type from every seat with nothing else said: what a bare button sends."""
+    return [{"type": kind, "seat": seat} for kind in COMMAND_TYPES for seat in [*state.seats, HOST]]
+
+
 def _same_effect(state, command: dict, offered: list[dict]) -> bool:
     """Whether some offered command has exactly the accepted command's effect."""
     effect = apply(state, command).events
@@ -82,6 +99,10 @@ def test_legal_commands_and_apply_agree_both_ways(table: dict) -> None:
             assert offered, f"nothing offered in phase {state.phase}"
             for command in offered:
                 assert apply(state, command).ok, command
+            for variant in _bare(state):
+                result = apply(state, variant)
+                if result.ok:
+                    assert _same_effect(state, variant, offered), variant
             for _ in range(12):
                 variant = _variant(state, rng, offered)
                 variant.pop("lock_in", None)

@@ -257,6 +257,10 @@ def _schema_of(kind: str) -> dict[str, Any]:
 COMMAND_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Room 25 command",
+    "description": (
+        "A field is given with a value or left out: none takes null, and a null one is "
+        "refused (field_is_null) rather than read as left out."
+    ),
     "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in COMMAND_TYPES],
     "$defs": {kind: _schema_of(kind) for kind in COMMAND_TYPES},
 }

@@ -331,7 +331,10 @@ def _report(ctx: Context, command: Report) -> None:
         board.entered_room25(ctx)
     elif command.event == "entered_timer" and state.ruleset.edition != "base":
         # The Timer room (000, 002): a turn less before the last turn; in the last turn the
-        # character who entered is eliminated instead.
+        # character who entered is eliminated instead. "In both cases, the Timer room is then
+        # removed from play and replaced with an empty room" (000), and the box holds one.
+        if state.timer_played:
+            raise Refused("timer_already_played")
         ctx.emit("reported", event=command.event, character=cid)
         if state.last_turn:
             _report_elimination(ctx, cid)

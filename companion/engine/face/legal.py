@@ -37,7 +37,7 @@ def legal_commands(state: GameState, seat: str) -> list[dict]:
     `program` may carry `"lock_in": false` to lock in later with `lock`. Like views, the
     commands are values that later calls may hand out again: copy one before changing it
     (`{**command, "version": v}`)."""
-    if seat != HOST and seat not in state.seats:
+    if not isinstance(seat, str) or (seat != HOST and seat not in state.seats):
         raise Refused("unknown_seat", seat=str(seat)[:20])
     if state.outcome is not None:
         return []
@@ -123,7 +123,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
         told = [{"type": "next", "seat": seat}]
         if seat == c.seat and flow.may_pass(state, c):
             told.append({"type": "pass", "seat": seat, "character": c.id})
-        return told
+        return told + _exposure(state, seat, c)
     if c.seat != seat:
         return _reminders(state, seat)
     found: list[dict] = []
@@ -145,14 +145,20 @@ def _turn(state: GameState, seat: str) -> list[dict]:
             found.extend(plays)
         if flow.may_pass(state, c):
             found.append({"type": "pass", "seat": seat, "character": c.id})
+    return found + _exposure(state, seat, c) + _reminders(state, seat)
+
+
+def _exposure(state: GameState, seat: str, c: Character) -> list[dict]:
+    """A guard may expose himself during his own turn, whatever the table tracks."""
     if (
-        state.ruleset.mode == "suspicion"
+        c.seat == seat
+        and state.ruleset.mode == "suspicion"
         and c.role == "guard"
         and c.exposed_turn is None
         and flow.may_expose_now(state)
     ):
-        found.append({"type": "expose", "seat": seat, "character": c.id})
-    return found + _reminders(state, seat)
+        return [{"type": "expose", "seat": seat, "character": c.id}]
+    return []
 
 
 def _reminders(state: GameState, seat: str) -> list[dict]:

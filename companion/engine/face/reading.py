@@ -119,11 +119,13 @@ def parse(wire: object) -> Command:
     checked = CHECKED[kind]
     values: dict[str, object] = {}
     for name, value in wire.items():
-        if name == "type" or value is None:
+        if name == "type":
             continue
         spec = checked.get(name)
         if spec is None:
             raise Refused("unknown_field", field=str(name)[:20], command=kind)
+        if value is None:  # a field has a value or is left out (COMMAND_SCHEMA: no null)
+            raise Refused("field_is_null", field=name)
         attr, check = spec
         values[attr] = check(value, name)
     if "seat" not in values:

@@ -22,7 +22,7 @@ from ..kernel import grid
 from ..kernel.context import Refused
 from ..kernel.grid import Cell
 from ..kernel.ruleset import Ruleset
-from ..kernel.state import Character, GameState, Tile, TileId
+from ..kernel.state import SEAT_IDS, Character, GameState, Tile, TileId
 from .shapes import CellView, Change, CharacterView, FullView, PublicView, SeatView
 
 PUBLIC = "public"  # the audience of the public view in `views_for` and `changes_for_seats`
@@ -193,7 +193,7 @@ def _secrets(c: Character, entry: CharacterView) -> CharacterView:
 
 
 def _own(state: GameState, seat: str) -> tuple[str, ...]:
-    if seat not in state.seats:
+    if not isinstance(seat, str) or seat not in state.seats:
         raise Refused("unknown_seat", seat=str(seat)[:20])
     return state.seats[seat].characters
 
@@ -583,7 +583,11 @@ def apply_changes(view: dict, changes: Iterable[Change]) -> dict:
 
 def events_for(events: list[dict], seat: str | None) -> list[dict]:
     """A game's events as a seat may see them: others' private events dropped, hidden tiles
-    blanked. With seat None, the public record."""
+    blanked. With seat None, the public record. Any other audience is refused
+    (`unknown_seat`): the engine's own markers ("engine", "face-down") are no seat, and asking
+    with one would hand out the M.A.C. draw pile and the generator's value."""
+    if seat is not None and (not isinstance(seat, str) or seat not in SEAT_IDS):
+        raise Refused("unknown_seat", seat=str(seat)[:20])
     shown = []
     owners: dict[str, str] = {}  # character -> seat, from the game's creation
     for event in events:

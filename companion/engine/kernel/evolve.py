@@ -316,7 +316,6 @@ def _revealed_action(state: GameState, e: dict) -> None:
 
 
 @handles("looked")
-@handles("reported")
 @handles("mac_reshuffled")
 @handles("mac_move_ignored")
 @handles("robot_ordered")
@@ -567,6 +566,13 @@ def _over(state: GameState, e: dict) -> None:
 @handles("corridor_turned")
 def _corridor(state: GameState, e: dict) -> None:
     _retile(state, e["tile"], corridor=e["corridor"])
+
+
+@handles("reported")
+def _reported(state: GameState, e: dict) -> None:
+    """Countdown-only games: the Timer room, once played, is an Empty room (000, Timer room)."""
+    if e["event"] == "entered_timer":
+        state.timer_played = True
 
 
 @handles("room_destroyed")

@@ -199,6 +199,7 @@ class GameState:
     mac: MacPile | None = None  # the M.A.C. deck's piles, when the game plays it
     mac_deck: Deck | None = None  # its card definitions (immutable, shared)
     room25: TileId | None = None  # the Room 25 tile once face up (evolve keeps it as tiles change)
+    timer_played: bool = False  # countdown-only games: the table reported the Timer room
     # Characters this state alone holds (copied since its last `clone`): evolve changes them in
     # place; any other is shared with other versions and copied before it changes.
     fresh: set[str] = field(default_factory=set, compare=False, repr=False)
@@ -280,6 +281,7 @@ class GameState:
         new.mac = self.mac
         new.mac_deck = self.mac_deck
         new.room25 = self.room25
+        new.timer_played = self.timer_played
         new.fresh = set()
         self.fresh = set()  # from now on both versions hold these characters
         return new

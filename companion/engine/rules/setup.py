@@ -195,6 +195,8 @@ def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> 
         if not isinstance(chosen.get("rooms"), dict):
             raise Refused("composition_shape")
         for kind, n in chosen["rooms"].items():
+            if not isinstance(kind, str):  # a YAML file may key a room by null or a number
+                raise Refused("composition_unknown_room", room=str(kind)[:20])
             if not _whole(n):
                 raise Refused("composition_count", room=kind, value=str(n)[:20])
         counts: Counter[str] = Counter(chosen["rooms"])
@@ -434,6 +436,7 @@ def new_game(setup: object) -> Context:
         rigged_roles = setup.get("roles")
         if rigged_roles is not None:
             roles = _rigged_roles(seats, rigged_roles)
+            _check_dealable(role_tiles(ruleset, len(seats), setup.get("guards")), roles)
         else:
             rng, tiles_dealt = chance.shuffled(
                 rng, role_tiles(ruleset, len(seats), setup.get("guards"))
@@ -464,6 +467,17 @@ def new_game(setup: object) -> Context:
     if not tracked:
         flow.start_programming(ctx)
     return ctx
+
+
+def _check_dealable(tiles: list[str], roles: list[tuple[str, str, str]]) -> None:
+    """Rigged roles are a deal the game's role tiles could make: no more guards, and no more
+    prisoners, than tiles of each were shuffled (`role_tiles`: the edition, the mode's setting
+    and the number of players decide them)."""
+    for role in ("guard", "prisoner"):
+        dealt = sum(1 for _sid, _cid, r in roles if r == role)
+        if dealt > tiles.count(role):
+            guards, prisoners = tiles.count("guard"), tiles.count("prisoner")
+            raise Refused("roles_not_dealable", guards=guards, prisoners=prisoners)
 
 
 def _rigged_roles(seats: list[dict], given: object) -> list[tuple[str, str, str]]:

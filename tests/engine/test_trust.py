@@ -1,0 +1,173 @@
+"""Issue 22 at the engine: reports that cannot be true, inputs that must be refused rather than
+raise, the audiences the library itself enforces, and the order of the last events of a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import (
+    COMMAND_SCHEMA,
+    HOST,
+    Refused,
+    apply,
+    events_for,
+    legal_commands,
+    seat_view,
+    start,
+)
+from companion.engine.kernel.mac_deck import load_deck
+from companion.engine.rules.compose import legal_players
+
+
+def _physical(**extra: object):
+    setup = {"mode": "cooperation", "players": 4, "seed": 3, "tracking": "physical", **extra}
+    state = start(setup).state
+    assert state is not None
+    return state
+
+
+# --- reports that cannot be true ---
+
+
+@pytest.mark.parametrize(
+    ("edition", "aside"),
+    [("base", ["room25", "vision"]), ("ultimate", ["room25", "vision", "key", "moving", "robot"])],
+)
+def test_a_starting_clue_next_to_the_centre_is_never_a_room_of_the_exit_zones(
+    edition: str, aside: list[str]
+) -> None:
+    """001, Construction of the Complex: the Vision chamber and Room 25 are set aside and go on
+    the edges; 000: the put-aside rooms go on the exit zones, the twelve others form a cross."""
+    state = _physical(edition=edition)
+    offered = {c.get("room") for c in legal_commands(state, "1")}
+    assert offered and not offered & set(aside)
+    possible = [k for k in aside if state.composition.get(k)]
+    assert possible
+    for kind in possible:
+        result = apply(state, {"type": "clue", "seat": "1", "cell": "C2", "room": kind})
+        assert result.refusal is not None and result.refusal.code == "set_aside_for_exit_zones"
+        assert result.refusal.params == {"room": kind, "cell": "C2"}
+        assert result.refusal.text("fr")
+
+
+def test_an_exit_zone_tile_may_still_be_room25() -> None:
+    state = _physical()
+    for seat, cell in zip(state.seats, ("C2", "B3", "D3", "C4"), strict=True):
+        state = apply(state, {"type": "clue", "seat": seat, "cell": cell, "room": "empty"}).state
+    program = {"type": "program", "seat": "1", "character": "emmett", "actions": ["move"]}
+    state = apply(state, program).state
+    for seat, cid in (("2", "franck"), ("3", "max"), ("4", "kevin")):
+        state = apply(
+            state, {"type": "program", "seat": seat, "character": cid, "actions": ["look"]}
+        ).state
+    move = {"type": "act", "seat": "1", "character": "emmett", "direction": "north"}
+    offered = [c for c in legal_commands(state, "1") if c.get("direction") == "north"]
+    assert "room25" not in {c["room"] for c in offered}  # C2 is an inner cell
+    assert not apply(state, {**move, "room": "room25"}).ok
+
+
+def test_a_second_timer_report_is_refused_in_a_countdown_game() -> None:
+    """000, Timer room: 'In both cases, the Timer room is then removed from play and replaced
+    with an empty room.' The box holds one (rooms.json)."""
+    setup = {"edition": "season2", "mode": "suspicion", "players": 5, "seed": 1}
+    state = start({**setup, "tracking": "countdown"}).state
+    report = {"type": "report", "seat": HOST, "event": "entered_timer", "character": "emmett"}
+    state = apply(state, report).state
+    again = apply(state, {**report, "character": "franck"})
+    assert again.refusal is not None and again.refusal.code == "timer_already_played"
+
+
+def test_rigged_roles_the_role_tiles_cannot_deal_are_refused() -> None:
+    """001, Role distribution: 4 players, 4 prisoner tiles and 1 guard tile."""
+    setup = {"mode": "suspicion", "players": 4, "seed": 1}
+    two = start({**setup, "roles": {"emmett": "guard", "franck": "guard"}})
+    assert two.refusal is not None and two.refusal.code == "roles_not_dealable"
+    assert two.refusal.text("fr")
+    assert start({**setup, "roles": {"emmett": "guard"}}).ok
+    assert start({**setup, "roles": {}}).ok  # the guard tile was the spare one
+    exact = {"edition": "ultimate", "mode": "suspicion", "players": 6, "seed": 1}
+    assert not start({**exact, "roles": {"emmett": "guard"}}).ok  # two guard tiles at 6
+    assert start({**exact, "roles": {"emmett": "guard", "max": "guard"}}).ok
+    five = {**exact, "players": 5, "guards": 1}
+    assert not start({**five, "roles": {"emmett": "guard", "max": "guard"}}).ok
+    assert start({**five, "roles": {"emmett": "guard"}}).ok
+
+
+# --- contract residues ---
+
+
+@pytest.mark.parametrize("key", [None, 7, 2.5, ("a",)])
+def test_a_composition_keyed_by_anything_but_a_room_name_is_refused(key: object) -> None:
+    setup = {"mode": "cooperation", "players": 4, "seed": 1, "composition": {"rooms": {key: 23}}}
+    result = start(setup)
+    assert result.refusal is not None and result.refusal.code == "composition_unknown_room"
+
+
+@pytest.mark.parametrize("seat", [["1"], {"1": 1}, 1, None, "engine", "face-down"])
+def test_views_and_offers_refuse_a_seat_that_is_no_seat(seat: object) -> None:
+    state = _physical()
+    for call in (seat_view, legal_commands):
+        with pytest.raises(Refused) as refused:
+            call(state, seat)  # type: ignore[arg-type]
+        assert refused.value.refusal.code == "unknown_seat"
+
+
+@pytest.mark.parametrize("audience", ["engine", "face-down", "host", "9", ["1"]])
+def test_events_for_refuses_an_audience_that_is_no_seat(audience: object) -> None:
+    setup = {"edition": "season2", "mode": "cooperation", "players": 4, "seed": 1}
+    events = start(setup).events
+    assert any(e.get("private") == "engine" for e in events)
+    with pytest.raises(Refused) as refused:
+        events_for(events, audience)  # type: ignore[arg-type]
+    assert refused.value.refusal.code == "unknown_seat"
+
+
+def test_a_null_field_is_refused_not_read_as_left_out() -> None:
+    state = _physical()
+    clue = {"type": "clue", "seat": "1", "cell": "C2", "room": "empty"}
+    assert apply(state, clue).ok
+    for name in ("room", "version"):
+        result = apply(state, {**clue, name: None})
+        assert result.refusal is not None and result.refusal.code == "field_is_null"
+        assert result.refusal.params == {"field": name}
+    for schema in COMMAND_SCHEMA["$defs"].values():
+        for shape in schema["properties"].values():
+            assert "null" not in str(shape.get("type", ""))
+
+
+# --- issue 21 ---
+
+
+@pytest.mark.parametrize("edition", ["season2", "ultimate"])
+@pytest.mark.parametrize("mode", ["suspicion", "cooperation", "competition", "team", "solo"])
+def test_a_punishment_card_only_ever_touches_characters_in_the_game(
+    edition: str, mode: str
+) -> None:
+    """000, PUNISHMENT: 'Both characters pictured on the card lose one of the following Action
+    tokens'. The deck is the same whatever the cast; a pictured character not in the game
+    loses nothing and is never asked."""
+    punishments = [c for c in load_deck().cards if c.kind == "punishment"]
+    for players in legal_players(edition, mode):
+        setup = {"edition": edition, "mode": mode, "players": players, "seed": 2}
+        setup["settings"] = {"mac": "standard", "mac_deck": "physical"}
+        started = start(setup)
+        assert started.state is not None, started.refusal
+        cast = set(started.state.characters)
+        for card in punishments:
+            state = _to_mac_card(started.state)
+            seen = set()
+            result = apply(state, {"type": "choose", "seat": HOST, "card": card.id})
+            assert result.ok, (card.id, result.refusal)
+            state = result.state
+            while state.pending is not None and state.pending["kind"] == "punishment":
+                seen.add(state.pending["character"])
+                (offer, *_) = legal_commands(state, state.pending["seat"])
+                state = apply(state, offer).state
+            assert seen == (set(card.characters) & cast) - {"alice"}, (players, card.id)
+
+
+def _to_mac_card(state):
+    while state.pending is None or state.pending["kind"] != "mac_card":
+        seat = next(s for s in state.seats if legal_commands(state, s))
+        state = apply(state, legal_commands(state, seat)[0]).state
+    return state
