@@ -46,6 +46,7 @@ class Command:
 
     type: ClassVar[str]
     host_may_send: ClassVar[bool] = False  # the table itself may send it as seat "host"
+    host_only: ClassVar[bool] = False  # only the table itself (seat "host") may send it
     seat: str
     version: int | None = None
 
@@ -170,6 +171,17 @@ class Report(Command):
 
 
 @dataclass(frozen=True)
+class Correct(Command):
+    """Physical tiles: the host corrects the earlier reports about a face-down room, which are
+    forgotten (by the engine and in every notebook) until the room is seen again."""
+
+    type: ClassVar[str] = "correct"
+    host_may_send: ClassVar[bool] = True
+    host_only: ClassVar[bool] = True
+    cell: str | None = _field(CELL_NAME)
+
+
+@dataclass(frozen=True)
 class Lock(Command):
     """A seat locks in: every living character of the seat is ready (the seat button)."""
 
@@ -183,7 +195,21 @@ class Unlock(Command):
     type: ClassVar[str] = "unlock"
 
 
-TYPES = (Clue, Program, Act, Wait, Pass, Choose, Reminder, Expose, Next, Report, Lock, Unlock)
+TYPES = (
+    Clue,
+    Program,
+    Act,
+    Wait,
+    Pass,
+    Choose,
+    Reminder,
+    Expose,
+    Next,
+    Report,
+    Correct,
+    Lock,
+    Unlock,
+)
 COMMAND_TYPES: dict[str, type[Command]] = {cls.type: cls for cls in TYPES}
 # A talent's or a robot order's parameters; the room is the table's report, not a parameter.
 PARAMETER_NAMES = tuple(
@@ -244,6 +270,8 @@ def _schema_of(kind: str) -> dict[str, Any]:
     properties: dict[str, Any] = {"type": {"const": kind}}
     for name, (_attr, shape) in SPECS[kind].items():
         properties[name] = shapes[shape]
+    if COMMAND_TYPES[kind].host_only:
+        properties["seat"] = {"const": HOST}
     return {
         "type": "object",
         "title": kind,

@@ -16,6 +16,7 @@ from .commands import (
     Choose,
     Clue,
     Command,
+    Correct,
     Expose,
     Lock,
     Next,
@@ -33,6 +34,7 @@ def run(state: GameState, command: Command) -> Context:
     _check_envelope(state, command)
     ctx = Context(state.clone())
     ctx.report = getattr(command, "room", None)
+    ctx.reporter = command.seat
     HANDLERS[type(command)](ctx, command)
     flow.after_command(ctx)
     return ctx
@@ -47,10 +49,12 @@ def _check_envelope(state: GameState, command: Command) -> None:
         raise Refused("unknown_seat", seat=seat)
     if seat == HOST and not command.host_may_send:
         raise Refused("players_command")
+    if seat != HOST and command.host_only:
+        raise Refused("host_command")
     if state.outcome is not None:
         raise Refused("game_over")
     pending = state.pending
-    if pending is not None and not isinstance(command, Choose):
+    if pending is not None and not isinstance(command, (Choose, Correct)):
         raise Refused("waiting_for_choice", character=pending["character"])
 
 
@@ -346,6 +350,20 @@ def _report(ctx: Context, command: Report) -> None:
         raise Refused("report_what")
 
 
+def _correct(ctx: Context, command: Correct) -> None:
+    """Physical tiles: the host takes back every report about a face-down room (a slip of a
+    finger at a Look, or a clue), so that the room may be reported again when next seen. A
+    face-up room is seen by everyone: what its report already did is undone with the undo.
+    Accepted or refused whatever was reported, so it tells nobody what anyone looked at."""
+    state = ctx.state
+    if state.ruleset.tracking != "physical":
+        raise Refused("correct_physical_only")
+    cell = cell_named(command.cell)
+    if state.tile_at(cell).revealed:
+        raise Refused("correct_face_down_only", cell=grid.name(cell))
+    ctx.emit("reports_withdrawn", tile=state.cells[cell], cell=grid.name(cell))
+
+
 def _report_elimination(ctx: Context, cid: str) -> None:
     state = ctx.state
     board.eliminate(ctx, cid, "reported")
@@ -365,6 +383,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     Expose: _expose,
     Next: _next,
     Report: _report,
+    Correct: _correct,
     Lock: _lock,
     Unlock: _unlock,
 }

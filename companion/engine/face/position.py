@@ -145,7 +145,13 @@ def _event(state: GameState, p: dict) -> dict:
     for cid, where in p.get("positions", {}).items():
         chars[_character(state, cid)]["tile"] = state.cells[_cell(where)]
     tiles = [
-        {"kind": t.kind, "revealed": t.revealed, "sealed": t.sealed, "corridor": t.corridor}
+        {
+            "kind": t.kind,
+            "revealed": t.revealed,
+            "sealed": t.sealed,
+            "corridor": t.corridor,
+            "seen": t.seen,
+        }
         for t in (state.tiles[i] for i in sorted(state.tiles))
     ]
     for where, corridor in p.get("corridors", {}).items():

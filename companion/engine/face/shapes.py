@@ -169,6 +169,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "action_lost": ("character", "action"),
     "looked": ("character", "cell"),
     "reported": ("event", "character"),
+    "reports_withdrawn": ("tile", "cell"),  # the host's correction (physical tiles)
     "slot_done": ("character",),
     "adrenaline_used": ("character",),
     "adrenaline_lost": ("character", "cause"),

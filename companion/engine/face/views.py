@@ -619,7 +619,9 @@ def _position_for(event: dict, seat: str | None, owners: dict[str, str]) -> dict
     their Paranoia piles blanked."""
     shown = dict(event)
     if "tiles" in event:
-        shown["tiles"] = [t if t["revealed"] else {**t, "kind": None} for t in event["tiles"]]
+        shown["tiles"] = [
+            t if t["revealed"] or t.get("seen") else {**t, "kind": None} for t in event["tiles"]
+        ]
     if "mac" in event and event["mac"].get("draw") is not None:
         shown["mac"] = {**event["mac"], "draw": None}
     characters = {}

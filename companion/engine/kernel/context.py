@@ -24,13 +24,15 @@ class Context:
     event changes `state` as it is emitted; a character changed by one is a new object, so
     rules read him again from `state` after emitting rather than keep the old reference."""
 
-    __slots__ = ("events", "report", "state")
+    __slots__ = ("events", "report", "reporter", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[dict] = []
         # The room a command names for a physical tile it shows (the table's report).
         self.report: str | None = None
+        # The seat that sent the command: what it saw itself is what its report may not deny.
+        self.reporter: str | None = None
 
     def emit(self, kind: str, **fields: object) -> dict:
         event = {"type": kind, **fields}

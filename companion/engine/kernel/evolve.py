@@ -138,6 +138,7 @@ def _retile(
             tile.revealed if revealed is None else revealed,
             tile.sealed if sealed is None else sealed,
             tile.corridor if corridor is None else corridor,
+            tile.seen or tile.revealed,
         ),
     )
 
@@ -184,7 +185,14 @@ def _position(state: GameState, e: dict) -> None:
         state.lay(list(e["cells"]))  # the cells with their inverse, `places`
     if "tiles" in e:
         state.tiles = {
-            TileId(i): Tile(TileId(i), t["kind"], t["revealed"], t["sealed"], t.get("corridor"))
+            TileId(i): Tile(
+                TileId(i),
+                t["kind"],
+                t["revealed"],
+                t["sealed"],
+                t.get("corridor"),
+                t.get("seen", False),
+            )
             for i, t in enumerate(e["tiles"])
         }
         state.room25 = _face_up_room25(state.tiles)
@@ -566,6 +574,17 @@ def _over(state: GameState, e: dict) -> None:
 @handles("corridor_turned")
 def _corridor(state: GameState, e: dict) -> None:
     _retile(state, e["tile"], corridor=e["corridor"])
+
+
+@handles("reports_withdrawn")
+def _withdrawn(state: GameState, e: dict) -> None:
+    """The host's correction: every report about a face-down physical tile is forgotten, by
+    the engine and in every notebook, until the tile is seen again."""
+    tile = state.tiles[e["tile"]]
+    _put_tile(state, Tile(tile.id, None, False, tile.sealed, tile.corridor, False))
+    for sid, seat in state.seats.items():
+        if e["tile"] in seat.notebook:
+            _seat(state, sid).notebook.pop(e["tile"])
 
 
 @handles("reported")

@@ -34,6 +34,7 @@ class Tile:
     revealed: bool = False
     sealed: bool = False  # inaccessible: a locked Flooded chamber, a "Do Not Cross" marker
     corridor: str | None = None  # a Pivoting room's exits: "north-south" or "east-west"
+    seen: bool = False  # was face up once (turned face down since): its room is public
 
     @property
     def room(self) -> str:

@@ -7,7 +7,7 @@ from ..kernel.catalogue import rooms as room_catalogue
 from ..kernel.context import Context, Refused
 from ..kernel.grid import Cell
 from ..kernel.state import GameState, TileId
-from . import modes
+from . import compose, modes
 
 
 def kind_at(state: GameState, cell: Cell) -> str | None:
@@ -55,31 +55,79 @@ def in_room25(state: GameState) -> set[str]:
     return set() if tile is None else set(state.occupants(tile))
 
 
-def reportable(state: GameState) -> list[str]:
+def reportable(state: GameState, tile_id: TileId | None = None) -> list[str]:
     """Rooms a hidden physical tile may turn out to be, from what the whole table knows: the
-    composition less the rooms already face up. Private looks are never used, so neither a
+    composition less the rooms whose tiles everyone has seen (face up, or face up once and
+    turned down since). For a tile (`tile_id`), also what the construction allows where it was
+    laid: "Set aside the Vision chamber and Room 25. Shuffle the 22 remaining rooms and place
+    12 of them face down. Then add the Vision chamber and Room 25 to the 10 remaining rooms
+    [...] Room 25 is therefore placed, hidden, along one of the edges of the board" (001,
+    Construction of the Complex; 000, CONSTRUCTION OF THE COMPLEX puts aside the Key, Vision,
+    Moving and Robot rooms too, the twelve others "forming a cross"). A tile keeps its id, the
+    cell it was laid on, wherever lines slide it. Private looks are never used, so neither a
     refusal nor the list of choices can give one away."""
-    shown: dict[str, int] = {}
+    left = dict(state.composition)
+    hidden_exits = 0
     for tile in state.tiles.values():
-        if tile.revealed and tile.kind is not None:
-            shown[tile.kind] = shown.get(tile.kind, 0) + 1
-    return [k for k, n in sorted(state.composition.items()) if n > shown.get(k, 0)]
+        if tile.revealed or tile.seen:
+            if tile.kind is not None and left.get(tile.kind):
+                left[tile.kind] -= 1
+        elif tile.id in EXIT_TILES:
+            hidden_exits += 1
+    kinds = [k for k, n in sorted(left.items()) if n > 0]
+    if tile_id is None:
+        return kinds
+    aside = compose.exit_zone_rooms(state.ruleset.edition)
+    if tile_id not in EXIT_TILES:
+        return [k for k in kinds if k not in aside]
+    if sum(n for k, n in left.items() if k in aside and n > 0) >= hidden_exits:
+        # Every exit-zone tile still face down holds one of the rooms set aside.
+        return [k for k in kinds if k in aside]
+    return kinds
+
+
+EXIT_TILES = frozenset(TileId(c) for c in grid.EXIT_ZONES)  # tiles laid on the exit zones
+
+
+def known_room(state: GameState, tile_id: TileId, seat: str | None) -> str | None:
+    """The room a seat already knows on a face-down physical tile: the whole table's (seen face
+    up once) or its own report (its notebook: a starting clue, a Look, the Vision chamber)."""
+    tile = state.tiles[tile_id]
+    if tile.seen:
+        return tile.kind
+    own = state.seats.get(seat) if seat is not None else None
+    return None if own is None else own.notebook.get(tile_id)
+
+
+def rooms_for(state: GameState, tile_id: TileId, seat: str | None) -> list[str]:
+    """What a seat may report a face-down physical tile to be: what it already knows of it,
+    else what `reportable` allows. A seat's own earlier report that the whole table's knowledge
+    has since ruled out (every copy of that room face up elsewhere) was a slip, and binds
+    nothing: a player is never left with no room he may name."""
+    tile = state.tiles[tile_id]
+    if tile.seen and tile.kind is not None:
+        return [tile.kind]
+    kinds = reportable(state, tile_id)
+    known = known_room(state, tile_id, seat)
+    return [known] if known in kinds else kinds
 
 
 def with_room(state: GameState, command: dict, cell: Cell | None) -> list[dict]:
     """A command that shows a physical tile nobody has reported yet must name the room on it:
-    the command once for each room it may turn out to be (`reportable`)."""
+    the command once for each room the sender may report it to be (`rooms_for`)."""
     if cell is None:
         return [command]
     if state.ruleset.tracking != "physical" or state.tile_at(cell).revealed:
         return [command]
-    return [{**command, "room": kind} for kind in reportable(state)]
+    tile_id = state.cells[cell]
+    return [{**command, "room": kind} for kind in rooms_for(state, tile_id, command["seat"])]
 
 
 def identify(ctx: Context, tile_id: TileId, private: str | None = None) -> str:
     """The room on a tile about to be seen: known to the engine, or reported by the player
     holding the physical tile (the command's `room`, carried on the context). Refuses a report
-    the composition cannot hold."""
+    the composition cannot hold, one the construction cannot have put there, and one that
+    denies what the sender already knows (the fact named in the refusal is his own)."""
     state = ctx.state
     reported = ctx.report
     tile = state.tiles[tile_id]
@@ -87,14 +135,13 @@ def identify(ctx: Context, tile_id: TileId, private: str | None = None) -> str:
         # A dealt tile is what the engine dealt: a report about it is ignored, never checked
         # aloud, so a refusal cannot tell anyone what lies there.
         return tile.room
+    cell = grid.name(state.cell_of(tile_id))
     if reported is None:
-        raise Refused("say_which_room", cell=grid.name(state.cell_of(tile_id)))
+        raise Refused("say_which_room", cell=cell)
     if not isinstance(reported, str) or reported not in room_catalogue():
         raise Refused("not_a_room", room=str(reported)[:20])
-    if not state.composition.get(reported):
-        raise Refused("composition_lacks", room=reported)
-    if reported not in reportable(state):
-        raise Refused("all_face_up", room=reported)
+    if reported not in rooms_for(state, tile_id, ctx.reporter):
+        raise _unreportable(state, tile_id, ctx.reporter, reported, cell)
     if reported == tile.kind:
         return reported
     if private is None:
@@ -102,6 +149,27 @@ def identify(ctx: Context, tile_id: TileId, private: str | None = None) -> str:
     else:
         ctx.emit("tile_identified", tile=tile_id, room=reported, private=private)
     return reported
+
+
+def _unreportable(
+    state: GameState, tile_id: TileId, seat: str | None, reported: str, cell: str
+) -> Refused:
+    """Why a report is not one of `rooms_for`, the first reason in the order a player would
+    look for it: the box, the table's knowledge, the construction, the sender's own report."""
+    tile = state.tiles[tile_id]
+    if tile.seen and tile.kind is not None:
+        return Refused("report_denies_face_up", cell=cell, room=tile.kind)
+    if not state.composition.get(reported):
+        return Refused("composition_lacks", room=reported)
+    if reported not in reportable(state):
+        return Refused("all_face_up", room=reported)
+    possible = reportable(state, tile_id)
+    if reported not in possible:
+        if tile_id not in EXIT_TILES:
+            return Refused("set_aside_for_exit_zones", room=reported, cell=cell)
+        return Refused("exit_zone_holds_set_aside", cell=cell, rooms=possible)
+    known = known_room(state, tile_id, seat)
+    return Refused("report_denies_your_own", cell=cell, room=known)
 
 
 def eliminate(ctx: Context, cid: str, cause: str) -> None:

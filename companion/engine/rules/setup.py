@@ -295,6 +295,16 @@ def _rigged(ruleset: Ruleset, rows: object, reserve: dict[str, int]) -> list[str
     return layout
 
 
+def _check_built(ruleset: Ruleset, layout: list[str]) -> None:
+    """Physical tiles are laid by the construction of the complex, which puts the set-aside
+    rooms on the exit zones (`_deal`): the reports about them are checked against it
+    (`board.reportable`), so a rigged physical complex must follow it too."""
+    aside = compose.exit_zone_rooms(ruleset.edition)
+    for cell in grid.INNER:
+        if layout[cell] in aside:
+            raise Refused("set_aside_for_exit_zones", room=layout[cell], cell=grid.name(cell))
+
+
 def role_tiles(ruleset: Ruleset, players: int, guards: object = None) -> list[str]:
     """Suspicion role tiles. Base (001, Role distribution): 4 players, 4 prisoners and 1 guard;
     5 or 6 players, 4 prisoners and 2 guards - one tile more than players at 4 and 5, for doubt.
@@ -420,6 +430,8 @@ def new_game(setup: object) -> Context:
     layout: list[str | None] = []
     if "complex" in setup:
         layout = list(_rigged(ruleset, setup["complex"], _reserve(ruleset, seats)))
+        if ruleset.tracking == "physical":
+            _check_built(ruleset, layout)
         counts = Counter(layout)
     elif tracked:
         rng, counts = _composition(ruleset, setup, seats, rng)
