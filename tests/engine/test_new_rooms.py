@@ -20,7 +20,9 @@ COMPLEX = [
 
 
 def _game(edition: str = "season2"):
-    setup = {"edition": edition, "mode": "suspicion", "players": 4, "roles": {}}
+    # Four players: Season 2 keeps the base game's spare role tile, Ultimate deals one guard.
+    roles = {} if edition == "season2" else {"kevin": "guard"}
+    setup = {"edition": edition, "mode": "suspicion", "players": 4, "roles": roles}
     started = start({**setup, "complex": COMPLEX, "seed": 0})
     assert started.ok, started.refusal
     placed = set_position(started.state, {"phase": "programming"})

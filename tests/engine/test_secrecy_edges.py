@@ -61,6 +61,9 @@ def _state_after(game: dict, players: int, roles: dict, settings: dict, steps: i
         "settings": settings,
         "complex": COMPLEX,
     }
+    if settings.get("role_tiles") == "exact" and players == 5:
+        # One tile each: the table chose how many guards (000, SUSPICION SETUP).
+        setup["guards"] = sum(role == "guard" for role in roles.values())
     doc = {"setup": setup, "position": game["position"], "steps": game["steps"][:steps]}
     result = run_scenario(doc)
     assert result.ok and result.state is not None, result.failures
