@@ -6,12 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.engine import (
+    HOST,
     SPECS,
     FullView,
     GameState,
     apply,
     cell_name,
     full_view,
+    legal_commands,
     parse_cell,
     set_position,
     start,
@@ -105,6 +107,15 @@ def _refused_setup(doc: dict, name: str) -> ScenarioResult:
     return result
 
 
+def _offered(state: GameState, command: dict) -> bool:
+    """Whether the seat's legal commands hold this one: a refused command never may be, since
+    whatever `legal_commands` offers, `apply` accepts."""
+    seat = command.get("seat")
+    if not isinstance(seat, str) or (seat != HOST and seat not in state.seats):
+        return False
+    return command in legal_commands(state, seat)
+
+
 def _wrong_reason(refusal: object, wanted: str | None) -> str | None:
     """The refusal told in words, when they lack the `reason` the scenario expects."""
     text = str(refusal)
@@ -153,10 +164,14 @@ def run_scenario(doc: dict, name: str = "scenario") -> ScenarioResult:
             )
             continue
         if "refused" in step:
-            outcome = apply(state, _complete(state, step["refused"]))
+            command = _complete(state, step["refused"])
+            outcome = apply(state, command)
             if outcome.ok:
                 result.failures.append(ScenarioFailure(where, "expected a refusal, was accepted"))
                 return result
+            if _offered(state, command):
+                reason = "refused, yet legal_commands offers it"
+                result.failures.append(ScenarioFailure(where, reason))
             wrong = _wrong_reason(outcome.refusal, step.get("reason"))
             if wrong:
                 result.failures.append(ScenarioFailure(where, wrong))
