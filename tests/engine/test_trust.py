@@ -17,6 +17,7 @@ from companion.engine import (
 )
 from companion.engine.kernel.mac_deck import load_deck
 from companion.engine.rules.compose import legal_players
+from companion.scenario import run_scenario
 
 
 def _physical(**extra: object):
@@ -171,3 +172,39 @@ def _to_mac_card(state):
         seat = next(s for s in state.seats if legal_commands(state, s))
         state = apply(state, legal_commands(state, seat)[0]).state
     return state
+
+
+# --- the end of a game (issue 21, point 10) ---
+
+SHREDDER = [
+    ["empty", "dark", "empty", "cold", "room25"],
+    ["empty", "prison", "shredder", "vortex", "empty"],
+    ["dark", "empty", "central", "vision", "empty"],
+    ["cold", "trapped", "flooded", "mortal", "empty"],
+    ["vortex", "prison", "tunnel", "tunnel", "acid"],
+]
+
+
+def test_every_elimination_comes_before_the_end_of_the_game() -> None:
+    """000, Shredder room: 'Any characters still in this room are eliminated'; in Ultimate
+    Cooperation the first death already loses. The record says both deaths, then the end."""
+    doc = {
+        "setup": {"edition": "ultimate", "mode": "cooperation", "players": 4},
+        "position": {
+            "phase": "programming",
+            "clues": "all",
+            "positions": {"emmett": "C2", "franck": "C2", "max": "C2"},
+        },
+        "steps": [
+            {"program": {"emmett": ["move"], "franck": ["look"], "max": ["look"]}},
+            {"program": {"kevin": ["look"]}},
+            {"type": "act", "character": "emmett", "direction": "west"},
+        ],
+    }
+    doc["setup"]["complex"] = SHREDDER
+    doc["setup"]["settings"] = {"mac": "off"}
+    result = run_scenario(doc)
+    assert result.ok, result.failures
+    kinds = [e["type"] for e in result.events]
+    last_death = max(i for i, kind in enumerate(kinds) if kind == "eliminated")
+    assert kinds.count("eliminated") == 2 and kinds.index("game_over") > last_death, kinds[-6:]

@@ -173,18 +173,27 @@ def _unreportable(
 
 
 def eliminate(ctx: Context, cid: str, cause: str) -> None:
+    eliminate_all(ctx, [cid], cause)
+
+
+def eliminate_all(ctx: Context, cids: list[str], cause: str) -> None:
+    """Characters who die together (a Shredder, a robot in an Acid bath, a Time bomb, the
+    Flooded chambers at the end of a turn): every death is told before the end of the game it
+    may bring, which is the outcome as the first deadly one left it."""
     state = ctx.state
-    if not state.characters[cid].alive:
-        return
-    ctx.emit("eliminated", character=cid, cause=cause)
-    if cid == "emmett" and state.locks:
-        # 000, EMMETT: "If Emmett is eliminated, all Lock tokens are removed from the complex".
-        ctx.emit("locks_removed")
-    modes.reveal_after_death(ctx)
-    if state.outcome is None:
-        outcome = modes.death_outcome(state)
-        if outcome is not None:
-            ctx.emit("game_over", outcome=outcome)
+    outcome = None
+    for cid in cids:
+        if not state.characters[cid].alive:
+            continue
+        ctx.emit("eliminated", character=cid, cause=cause)
+        if cid == "emmett" and state.locks:
+            # 000, EMMETT: "If Emmett is eliminated, all Lock tokens are removed from the complex".
+            ctx.emit("locks_removed")
+        modes.reveal_after_death(ctx)
+        if outcome is None and state.outcome is None:
+            outcome = modes.death_outcome(state)
+    if outcome is not None:
+        ctx.emit("game_over", outcome=outcome)
 
 
 def destroy_room(ctx: Context, tile_id: TileId) -> None:

@@ -366,10 +366,16 @@ def finish_slot(ctx: Context, c: Character) -> None:
         check_flood(ctx, c.id)
 
 
+def _flood_due(state: GameState, cid: str) -> bool:
+    """The deadline of the Flooded chamber a character entered has come."""
+    c = state.characters[cid]
+    return c.alive and c.flooded is not None and state.turn >= c.flooded_turn + 1
+
+
 def check_flood(ctx: Context, cid: str) -> None:
     state = ctx.state
     c = state.characters[cid]
-    if not c.alive or c.flooded is None or state.turn < c.flooded_turn + 1:
+    if not _flood_due(state, cid):
         return
     if c.tile == c.flooded:
         board.eliminate(ctx, c.id, "flooded")
@@ -390,8 +396,13 @@ def next_order(order: list[str], state: GameState) -> list[str]:
 def end_turn(ctx: Context) -> None:
     state = ctx.state
     if state.ruleset.settings.flooded_deadline == "end_of_next_turn":
-        for c in state.living():
-            check_flood(ctx, c.id)
+        # Who drowns drowns together: every death is told before the end it may bring.
+        due = [c.id for c in state.living() if _flood_due(state, c.id)]
+        for cid in due:
+            if state.characters[cid].tile != state.characters[cid].flooded:
+                ctx.emit("flood_cleared", character=cid)
+        drowned = [cid for cid in due if state.characters[cid].flooded is not None]
+        board.eliminate_all(ctx, drowned, "flooded")
     if state.outcome is not None:
         return
     if state.turns_left <= 1:

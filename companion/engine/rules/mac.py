@@ -312,11 +312,13 @@ def _time_bomb(ctx: Context, card: MacCard) -> None:
         second = mac.bombs >= 2
     if not second:
         return
+    doomed = []
     for c in state.living():
         cell = state.where(c.id)
         kind = board.kind_at(state, cell) if cell is not None else None
         if kind is not None and colour(kind) == "red":
-            board.eliminate(ctx, c.id, "time_bomb")
+            doomed.append(c.id)
+    board.eliminate_all(ctx, doomed, "time_bomb")
 
 
 @effect("jamming")

@@ -172,8 +172,7 @@ def _shredder(ctx: Context, tile_id: TileId, revealed: bool) -> None:
 def _acid(ctx: Context, tile_id: TileId, revealed: bool) -> None:
     """000 ROBOTS: "If a robot enters a Shredder Room or Acid Bath, all occupants including the
     robot are eliminated." The bath stays accessible."""
-    for cid in ctx.state.occupants(tile_id):
-        board.eliminate(ctx, cid, "acid")
+    board.eliminate_all(ctx, ctx.state.occupants(tile_id), "acid")
 
 
 @robot_effect("flooded")

@@ -17,8 +17,7 @@ from . import board, rooms
 def shred(ctx: Context, tile_id: TileId) -> None:
     """The Shredder goes into action: whoever is still inside dies, then no one may enter."""
     state = ctx.state
-    for cid in state.occupants(tile_id):
-        board.eliminate(ctx, cid, "shredder")
+    board.eliminate_all(ctx, state.occupants(tile_id), "shredder")
     if not state.tiles[tile_id].sealed:
         ctx.emit("sealed", tile=tile_id)
 
