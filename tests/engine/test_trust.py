@@ -12,7 +12,9 @@ from companion.engine import (
     apply,
     events_for,
     legal_commands,
+    public_view,
     seat_view,
+    set_position,
     start,
 )
 from companion.engine.kernel.mac_deck import load_deck
@@ -208,3 +210,48 @@ def test_every_elimination_comes_before_the_end_of_the_game() -> None:
     kinds = [e["type"] for e in result.events]
     last_death = max(i for i, kind in enumerate(kinds) if kind == "eliminated")
     assert kinds.count("eliminated") == 2 and kinds.index("game_over") > last_death, kinds[-6:]
+
+
+# --- the starting clue: its cell is public, its room is the seat's ---
+
+TWIN_A = [row[:] for row in SHREDDER]
+TWIN_B = [row[:] for row in SHREDDER]
+TWIN_B[1][2], TWIN_B[4][4] = "acid", "shredder"  # C2 and E5 swapped: the same composition
+
+
+@pytest.mark.parametrize("tracking", ["dealt", "physical"])
+def test_the_starting_clue_cell_is_public_and_its_room_stays_with_the_seat(tracking: str) -> None:
+    """001, Starting clue: each player 'secretly looks at one room [...] and replaces it
+    face-down in its initial location': the table sees which tile he lifts, not its room."""
+    games = []
+    for complex_, room in ((TWIN_A, "shredder"), (TWIN_B, "acid")):
+        setup = {"edition": "ultimate", "mode": "cooperation", "players": 4, "seed": 5}
+        if tracking == "dealt":
+            setup["complex"] = complex_
+        else:
+            setup["tracking"] = "physical"
+        started = start(setup)
+        clue = {"type": "clue", "seat": "1", "cell": "C2", "room": room}
+        result = apply(started.state, clue)
+        assert result.ok, result.refusal
+        games.append((result.state, started.events + result.events))
+    (one, one_events), (two, two_events) = games
+    assert public_view(one)["clues"] == {"1": "C2"} == seat_view(one, "2")["clues"]
+    assert seat_view(one, "1")["notebook"] == {"C2": "shredder"}
+    assert seat_view(two, "1")["notebook"] == {"C2": "acid"}
+    assert public_view(one) == public_view(two)
+    for seat in ("2", "3", "4"):
+        assert seat_view(one, seat) == seat_view(two, seat)
+    for audience in (None, "2"):
+        shown = events_for(one_events, audience)
+        assert shown == events_for(two_events, audience)
+        assert {"type": "clue_taken", "seat": "1", "cell": "C2"} in shown
+
+
+def test_a_written_down_position_gives_every_seat_the_clue_cells() -> None:
+    started = start({"mode": "cooperation", "players": 4, "seed": 1, "tracking": "physical"})
+    placed = set_position(started.state, {"phase": "clue", "clues": {"1": "C2"}})
+    assert placed.ok, placed.refusal
+    (event,) = [e for e in events_for(placed.events, "2") if e["type"] == "position_set"]
+    assert event["seats"]["1"]["clue"] == "C2"
+    assert "notebook" not in event["seats"]["1"]

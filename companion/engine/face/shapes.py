@@ -97,6 +97,7 @@ class PublicView(TypedDict):
     key_activated: bool
     deaths: list[str]  # eliminated characters, in order
     clues_taken: list[str]  # seats that took their starting clue
+    clues: dict[str, str]  # seat -> the cell it looked at for its clue (public, not the room)
     pending: PendingView | None
     outcome: dict | None  # once over: {"result": ..., ...}
     mac: MacView

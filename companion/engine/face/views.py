@@ -51,10 +51,18 @@ def _top(state: GameState) -> dict:
         "key_activated": state.key_activated,
         "deaths": list(state.deaths),
         "clues_taken": [s.id for s in state.seats.values() if s.clue is not None],
+        "clues": _clues(state),
         "pending": _pending(state),
         "outcome": state.outcome,
         "mac": mac_public(state),
     }
+
+
+def _clues(state: GameState) -> dict[str, str]:
+    """The cell each seat looked at for its starting clue: public, as at the table, where the
+    player lifts that tile in front of everyone (docs/rules.md, Starting clue); a position
+    that says a clue was taken without saying where names no cell."""
+    return {s.id: s.clue for s in state.seats.values() if s.clue in grid.NAMES}
 
 
 def _pending(state: GameState) -> dict | None:
@@ -510,6 +518,8 @@ def _top_changes(diff: _Diff) -> list[Change]:
         clues = [s.id for s in after.seats.values() if s.clue is not None]
         if clues != [s.id for s in before.seats.values() if s.clue is not None]:
             changes.append({"path": ["clues_taken"], "value": clues})
+        if _clues(after) != _clues(before):
+            changes.append({"path": ["clues"], "value": _clues(after)})
     if before.mac is not after.mac and (deck := mac_public(after)) != mac_public(before):
         changes.append({"path": ["mac"], "value": deck})
     return changes
@@ -610,7 +620,7 @@ def events_for(events: list[dict], seat: str | None) -> list[dict]:
 
 # What a written-down position says that only its owner may see.
 SECRET_CHARACTER_FIELDS = ("program", "single_action", "adrenaline_programmed", "talent_choice")
-SECRET_SEAT_FIELDS = ("notebook", "clue")
+SECRET_SEAT_FIELDS = ("notebook",)  # the clue's cell is public, its room in the notebook
 
 
 def _position_for(event: dict, seat: str | None, owners: dict[str, str]) -> dict:
