@@ -13,6 +13,7 @@ from companion.engine import (
     events_for,
     legal_commands,
     public_view,
+    replay,
     seat_view,
     set_position,
     start,
@@ -255,3 +256,56 @@ def test_a_written_down_position_gives_every_seat_the_clue_cells() -> None:
     (event,) = [e for e in events_for(placed.events, "2") if e["type"] == "position_set"]
     assert event["seats"]["1"]["clue"] == "C2"
     assert "notebook" not in event["seats"]["1"]
+
+
+# --- what the whole table saw, and the host's correction ---
+
+
+def test_a_room_seen_face_up_and_turned_down_is_still_that_room() -> None:
+    """000, EMMETT, REACTIVATE: 'This room is then turned face-down': everyone saw it."""
+    started = start({"mode": "cooperation", "players": 4, "seed": 4, "tracking": "physical"})
+    c2 = 7  # the tile laid on C2
+    shown = {"type": "room_revealed", "tile": c2, "room": "dark", "cell": c2}
+    hidden = {"type": "room_hidden", "tile": c2, "cell": "C2", "cause": "reactivate"}
+    state = replay([*started.events, shown, hidden])
+    offered = [c for c in legal_commands(state, "1") if c["cell"] == "C2"]
+    assert [c["room"] for c in offered] == ["dark"]
+    clue = {"type": "clue", "seat": "1", "cell": "C2"}
+    denied = apply(state, {**clue, "room": "empty"})
+    assert denied.refusal is not None and denied.refusal.code == "report_denies_face_up"
+    assert denied.refusal.params == {"cell": "C2", "room": "dark"}
+    assert apply(state, {**clue, "room": "dark"}).ok
+
+
+def test_the_host_correction_is_accepted_whatever_was_reported() -> None:
+    """Seat 1 looked at C2 in one game and at B3 in its twin: the host's correction of C2 is
+    accepted in both with the same public record, and forgets seat 1's report in the first."""
+    records = []
+    for cell in ("C2", "B3"):
+        state = _physical()
+        state = apply(state, {"type": "clue", "seat": "1", "cell": cell, "room": "empty"}).state
+        fixed = apply(state, {"type": "correct", "seat": HOST, "cell": "C2"})
+        assert fixed.ok, fixed.refusal
+        assert "C2" not in seat_view(fixed.state, "1")["notebook"]
+        records.append(events_for(fixed.events, None))
+    assert records[0] == records[1] == [{"type": "reports_withdrawn", "tile": 7, "cell": "C2"}]
+    state = _physical()
+    for command, code in (
+        ({"type": "correct", "seat": "1", "cell": "C2"}, "host_command"),
+        ({"type": "correct", "seat": HOST, "cell": "C3"}, "correct_face_down_only"),
+    ):
+        refused = apply(state, command)
+        assert refused.refusal is not None and refused.refusal.code == code
+    dealt = start({"mode": "cooperation", "players": 4, "seed": 3}).state
+    refused = apply(dealt, {"type": "correct", "seat": HOST, "cell": "C2"})
+    assert refused.refusal is not None and refused.refusal.code == "correct_physical_only"
+    assert "correct" in COMMAND_SCHEMA["$defs"]
+    assert COMMAND_SCHEMA["$defs"]["correct"]["properties"]["seat"] == {"const": HOST}
+
+
+def test_a_rigged_physical_complex_follows_the_construction() -> None:
+    rigged = SHREDDER  # the Vision chamber at D3, an inner cell
+    setup = {"edition": "ultimate", "mode": "cooperation", "players": 4, "seed": 1}
+    assert start({**setup, "complex": rigged}).ok
+    refused = start({**setup, "complex": rigged, "tracking": "physical"})
+    assert refused.refusal is not None and refused.refusal.code == "set_aside_for_exit_zones"
