@@ -72,3 +72,17 @@ def test_position_control_tokens_need_a_controlled_line_and_a_count(
     position = {"phase": "action", "controls": {"row2": "east"}, "control_tokens": tokens}
     result = run_scenario({**_doc(), "position": position})
     assert [(f.where, f.reason) for f in result.failures] == [("position", words)]
+
+
+def test_a_composition_keyed_by_null_or_a_number_is_refused_in_words(tmp_path: Path) -> None:
+    """YAML reads `~:` as None and `12:` as a number: the engine refuses them as rooms, in its
+    own words, rather than failing on them."""
+    path = tmp_path / "keys.yaml"
+    path.write_text(
+        "name: keys\nsetup:\n  mode: cooperation\n  players: 4\n"
+        "  composition: {rooms: {~: 22, 12: 1}}\n"
+    )
+    (result,) = run_paths([path])
+    assert [(f.where, f.reason) for f in result.failures] == [
+        ("setup", "The composition names 'None', which is not a room.")
+    ]

@@ -18,6 +18,7 @@ from companion.engine import (
     seat_view,
     start,
 )
+from companion.engine.face.commands import REPORTS
 from companion.engine.kernel.catalogue import box, colour
 from companion.engine.kernel.grid import CENTRE
 from companion.engine.kernel.ruleset import EDITIONS, MODES
@@ -90,7 +91,7 @@ class RandomPlay(RuleBasedStateMachine):
         command = {
             "type": "report",
             "seat": HOST,
-            "event": data.draw(st.sampled_from(["entered_room25", "eliminated", "escaped"])),
+            "event": data.draw(st.sampled_from(REPORTS)),
             "character": data.draw(st.sampled_from(living)),
             "characters": data.draw(st.lists(st.sampled_from(living), unique=True)),
         }

@@ -429,9 +429,10 @@ def new_game(setup: object) -> Context:
     counts: Counter = Counter()
     layout: list[str | None] = []
     if "complex" in setup:
-        layout = list(_rigged(ruleset, setup["complex"], _reserve(ruleset, seats)))
+        rigged = _rigged(ruleset, setup["complex"], _reserve(ruleset, seats))
         if ruleset.tracking == "physical":
-            _check_built(ruleset, layout)
+            _check_built(ruleset, rigged)
+        layout = list(rigged)
         counts = Counter(layout)
     elif tracked:
         rng, counts = _composition(ruleset, setup, seats, rng)
