@@ -31,13 +31,14 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
     return found
 
 
-def legal_commands(state: GameState, seat: str) -> list[dict]:
+def legal_commands(state: GameState, seat: object) -> list[dict]:
     """Every command this seat may send now (reports aside, which only the table knows), in
     its plain form: any of them may also carry the `version` it was made against, and a
     `program` may carry `"lock_in": false` to lock in later with `lock`. Like views, the
     commands are values that later calls may hand out again: copy one before changing it
     (`{**command, "version": v}`)."""
     if not isinstance(seat, str) or (seat != HOST and seat not in state.seats):
+        # `object`: what a client sent; the compiled build would raise on a non-text seat.
         raise Refused("unknown_seat", seat=str(seat)[:20])
     if state.outcome is not None:
         return []

@@ -213,8 +213,12 @@ def public_view(state: GameState) -> PublicView:
     return cast(PublicView, views_for(state, ())[PUBLIC])
 
 
-def seat_view(state: GameState, seat: str) -> SeatView:
-    """The view of one seat; an unknown seat is refused (`unknown_seat`)."""
+def seat_view(state: GameState, seat: object) -> SeatView:
+    """The view of one seat; an unknown seat, or anything that is no seat id, is refused
+    (`unknown_seat`). Typed `object`, since callers pass what a client sent: the compiled
+    build would raise on a non-text seat before the refusal is reached."""
+    if not isinstance(seat, str):
+        raise Refused("unknown_seat", seat=str(seat)[:20])
     return cast(SeatView, views_for(state, (seat,))[seat])
 
 
@@ -591,7 +595,7 @@ def apply_changes(view: dict, changes: Iterable[Change]) -> dict:
     return view
 
 
-def events_for(events: list[dict], seat: str | None) -> list[dict]:
+def events_for(events: list[dict], seat: object) -> list[dict]:
     """A game's events as a seat may see them: others' private events dropped, hidden tiles
     blanked. With seat None, the public record. Any other audience is refused
     (`unknown_seat`): the engine's own markers ("engine", "face-down") are no seat, and asking
