@@ -30,6 +30,10 @@ TABLES = [
     {"edition": "season2", "mode": "cooperation", "players": 5, "tracking": "countdown"},
 ]
 TRACKING = ("dealt", "physical", "countdown")
+# The table's word about the world outside the engine, accepted without being offered
+# (docs/engine.md, "Legal commands and apply agree"): the countdown's reports, the host's
+# correction of physical reports.
+TABLE_WORD = ("report", "correct")
 
 
 def test_every_tracking_level_is_played_in_suspicion_and_in_a_together_mode() -> None:
@@ -101,13 +105,13 @@ def test_legal_commands_and_apply_agree_both_ways(table: dict) -> None:
                 assert apply(state, command).ok, command
             for variant in _bare(state):
                 result = apply(state, variant)
-                if result.ok:
+                if result.ok and variant["type"] not in TABLE_WORD:
                     assert _same_effect(state, variant, offered), variant
             for _ in range(12):
                 variant = _variant(state, rng, offered)
                 variant.pop("lock_in", None)
                 result = apply(state, variant)
-                if result.ok:
+                if result.ok and variant["type"] not in TABLE_WORD:
                     accepted_variants += 1
                     assert _same_effect(state, variant, offered), variant
             state = apply(state, rng.choice(offered)).state
