@@ -37,7 +37,7 @@ class LgpioMockPin(MockPWMPin):
     def _set_frequency(self, value: float | None) -> None:
         if value:
             super()._set_frequency(value)
-        elif self._frequency is not None:
+        elif self.frequency is not None:
             self._frequency = None
             self._change_state(1.0 if self._state else 0.0)
 
