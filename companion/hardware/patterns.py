@@ -3,6 +3,11 @@
 A pattern is a list of (note, seconds) where the note is a name gpiozero's `Tone` reads ("A4")
 or None for a rest. Which pattern plays depends on public events only: a lock-in sounds the same
 whoever locks in and whatever he programmed, so the buzzer never gives a secret away.
+
+An active buzzer plays every note at its own pitch, so a pattern must also be told apart by its
+rhythm alone: every note is followed by a rest (two notes in a row would be one long beep), and
+no two patterns share a rhythm (count of beeps, long and short). The pitches are the virtual
+panel's; the hardware buzzer plays them higher (`buzzer.TRANSPOSE`).
 """
 
 from __future__ import annotations
@@ -10,17 +15,44 @@ from __future__ import annotations
 Note = tuple[str | None, float]
 
 PATTERNS: dict[str, tuple[Note, ...]] = {
-    "lock_in": (("E5", 0.06),),
-    "all_locked": (("C5", 0.08), ("E5", 0.08), ("G5", 0.16)),
-    "end_of_turn": (("G4", 0.12), (None, 0.05), ("C5", 0.2)),
-    "alarm": (("A5", 0.18), ("E5", 0.18)) * 4,
-    "timer": (("C5", 0.3), ("B4", 0.3), ("A4", 0.5)),
-    "card": (("D5", 0.06), (None, 0.04), ("D5", 0.06), ("A5", 0.12)),
-    "elimination": (("E4", 0.25), ("C4", 0.25), ("A3", 0.6)),
-    "victory": (("C5", 0.12), ("E5", 0.12), ("G5", 0.12), ("C6", 0.4)),
-    "defeat": (("G4", 0.25), ("E4", 0.25), ("C4", 0.25), ("A3", 0.7)),
-    "last_seconds": (("A5", 0.05),),
-    "warning": (("A5", 0.1), (None, 0.08), ("A5", 0.1)),
+    # a beep: one seat locked in
+    "lock_in": (("E5", 0.1),),
+    # dit dit dah, rising: everybody locked in
+    "all_locked": (("C5", 0.07), (None, 0.05), ("E5", 0.07), (None, 0.05), ("G5", 0.2)),
+    # dit dah: the turn ends
+    "end_of_turn": (("G4", 0.1), (None, 0.08), ("C5", 0.3)),
+    # eight quick beeps, high and low: the alarm
+    "alarm": (("A5", 0.12), (None, 0.06), ("E5", 0.12), (None, 0.06)) * 4,
+    # three even tocks, falling: the Timer room took a turn
+    "timer": (("C5", 0.25), (None, 0.25), ("B4", 0.25), (None, 0.25), ("A4", 0.25)),
+    # dah dit dit: a M.A.C. card
+    "card": (("D5", 0.2), (None, 0.06), ("A5", 0.06), (None, 0.04), ("A5", 0.06)),
+    # dah dah, a long one, falling: an elimination
+    "elimination": (("E4", 0.25), (None, 0.08), ("C4", 0.25), (None, 0.08), ("A3", 0.6)),
+    # three dits and a long one, rising: someone won
+    "victory": (
+        ("C5", 0.1),
+        (None, 0.05),
+        ("E5", 0.1),
+        (None, 0.05),
+        ("G5", 0.1),
+        (None, 0.05),
+        ("C6", 0.4),
+    ),
+    # three dahs and a longer one, falling: nobody won
+    "defeat": (
+        ("G4", 0.25),
+        (None, 0.1),
+        ("E4", 0.25),
+        (None, 0.1),
+        ("C4", 0.25),
+        (None, 0.1),
+        ("A3", 0.7),
+    ),
+    # a click: each of the last five seconds to program
+    "last_seconds": (("A5", 0.03),),
+    # two even beeps: the programming time limit is near
+    "warning": (("A5", 0.15), (None, 0.1), ("A5", 0.15)),
 }
 
 # When one update calls for several, the most important plays first.

@@ -24,9 +24,27 @@ class PinFactoryError(RuntimeError):
     """No pin factory could drive the header."""
 
 
+class LgpioMockPin(MockPWMPin):
+    """gpiozero's mock PWM pin, stopping PWM the way the lgpio factory does.
+
+    gpiozero stops PWM on lgpio with `tx_pwm(h, pin, 0, 0)`, and lgpio then drops the PWM
+    without writing the line: it stays at the level the last cycle left it, high for the duty's
+    share of the stops. gpiozero's own mock writes 0 instead, which hides a buzzer left on. This
+    pin takes the case that does harm: stopped with a duty above 0, the line stays high until
+    something writes it.
+    """
+
+    def _set_frequency(self, value: float | None) -> None:
+        if value:
+            super()._set_frequency(value)
+        elif self.frequency is not None:
+            self._frequency = None
+            self._change_state(1.0 if self._state else 0.0)
+
+
 def mock_factory() -> MockFactory:
-    """gpiozero's mock pins, PWM-capable so the passive buzzer's pin works too."""
-    return MockFactory(pin_class=MockPWMPin)
+    """gpiozero's mock pins, PWM-capable (the passive buzzer's pin) and stopping PWM like lgpio."""
+    return MockFactory(pin_class=LgpioMockPin)
 
 
 def pi_factory(name: str = ""):

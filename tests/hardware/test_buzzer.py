@@ -1,26 +1,30 @@
-"""The buzzer through gpiozero's MockPWMPin: patterns play on their own thread without blocking,
-volume sets the duty cycle, mute silences; and the choice of pattern depends on public events
-only — the same sounds whatever a seat programmed."""
+"""The buzzer through gpiozero's MockFactory, its PWM pins stopping like lgpio's: patterns play
+on their own thread without blocking, volume sets the duty cycle, mute silences, the pin is left
+low after every note and on close, every pattern has its own rhythm on an active buzzer, the
+hardware's tunes sit near a small transducer's resonance; and the choice of pattern depends on
+public events only — the same sounds whatever a seat programmed."""
 
 from __future__ import annotations
 
+import itertools
 import logging
+import math
 import threading
 import time
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.engine import apply, events_for, legal_commands, start, waiting_for
 from companion.hardware.buzzer import MAX_WAITING, Active, Buzzer, Tonal
-from companion.hardware.patterns import PATTERNS, patterns_for
+from companion.hardware.patterns import PATTERNS, Note, patterns_for
+from companion.hardware.pins import mock_factory
 
 from .conftest import eventually
 
 
 @pytest.fixture
 def factory():
-    made = MockFactory(pin_class=MockPWMPin)
+    made = mock_factory()
     yield made
     made.reset()
 
@@ -33,10 +37,12 @@ def test_a_pattern_plays_its_notes_on_the_pwm_pin_without_blocking(factory) -> N
     assert time.perf_counter() - before < 0.05 < sum(seconds for _, seconds in PATTERNS["alarm"])
     eventually(lambda: pin.frequency is not None)
     seen = set()
-    while pin.frequency is not None:  # sample the tune until it ends
-        seen.add(round(pin.frequency))
+    ends = time.monotonic() + sum(seconds for _, seconds in PATTERNS["alarm"])
+    while time.monotonic() < ends:  # sample the tune, its notes and its rests, until it ends
+        if pin.frequency is not None:
+            seen.add(round(pin.frequency))
         time.sleep(0.01)
-    assert seen == {880, 659}  # A5 and E5
+    assert seen == {3520, 2637}  # A5 and E5, two octaves up on the hardware
     eventually(lambda: pin.frequency is None)
     assert 0.25 in [s.state for s in pin.states]  # volume 0.5 -> 25 % duty cycle
     buzzer.close()
@@ -53,9 +59,10 @@ def test_mute_plays_nothing(factory) -> None:
 
 def test_an_active_buzzer_is_switched_on_and_off(factory) -> None:
     buzzer = Buzzer(Active(23, pin_factory=factory))
-    buzzer.play("card")  # D5, a rest, D5 A5: on, off, on (two notes), off
+    buzzer.play("card")  # D5, a rest, A5, a rest, A5: three beeps
     pin = factory.pin(23)
-    eventually(lambda: [bool(s.state) for s in pin.states] == [False, True, False, True, False])
+    heard = [False, True, False, True, False, True, False]
+    eventually(lambda: [bool(s.state) for s in pin.states] == heard)
     buzzer.close()
 
 
@@ -87,6 +94,96 @@ def test_every_pattern_is_distinct_and_in_the_buzzer_range(factory) -> None:
             assert 0 < seconds <= 1
             tonal.note(note)  # gpiozero refuses a tone out of the buzzer's range
     tonal.close()
+
+
+OUTPUTS = {
+    "passive": lambda factory: Tonal(18, volume=0.5, pin_factory=factory),
+    "active": lambda factory: Active(18, pin_factory=factory),
+}
+
+
+@pytest.mark.parametrize("kind", OUTPUTS)
+def test_the_pin_is_left_low_after_every_note_and_pattern(factory, kind) -> None:
+    """A pin left high keeps the transistor on and a magnetic buzzer's coil on DC until the next
+    note. Each pattern is played the way the worker plays it (its notes, then silence), and the
+    pin's last written level is read after every rest and every pattern."""
+    output = OUTPUTS[kind](factory)
+    pin = factory.pin(18)
+    for name, notes in PATTERNS.items():
+        for number, (note, _) in enumerate((*notes, (None, 0.0))):
+            output.note(note)
+            if note is None:
+                assert pin.state == 0, f"{name}: the pin is left high after note {number}"
+        assert pin.frequency is None and pin.states[-1].state == 0, name
+    output.note("A5")
+    output.close()
+    assert pin.states[-1].state == 0, "closed while a note played, the pin is left high"
+
+
+@pytest.mark.parametrize("kind", OUTPUTS)
+def test_closing_mid_note_leaves_the_pin_low(factory, kind) -> None:
+    buzzer = Buzzer(OUTPUTS[kind](factory))
+    pin = factory.pin(18)
+    buzzer.play("alarm")
+    eventually(lambda: pin.state != 0)
+    buzzer.close()
+    assert pin.states[-1].state == 0
+
+
+def _beeps(notes: tuple[Note, ...]) -> list[tuple[bool, float]]:
+    """What an active buzzer plays: on for every note whatever its pitch, off for a rest; a note
+    straight after a note is one longer beep."""
+    runs: list[tuple[bool, float]] = []
+    for note, seconds in notes:
+        on = note is not None
+        if runs and runs[-1][0] == on:
+            runs[-1] = (on, runs[-1][1] + seconds)
+        else:
+            runs.append((on, seconds))
+    while runs and not runs[-1][0]:
+        runs.pop()  # a rest at the end is the silence after the pattern
+    return runs
+
+
+def _tell_apart(one: list[tuple[bool, float]], other: list[tuple[bool, float]]) -> bool:
+    """Two rhythms a listener tells apart: a different number of beeps, or a beep or gap that
+    differs by 40 ms and a third at least."""
+    if len(one) != len(other):
+        return True
+    return any(
+        abs(a - b) >= 0.04 and max(a, b) >= 1.3 * min(a, b)
+        for (_, a), (_, b) in zip(one, other, strict=True)
+    )
+
+
+def test_every_pattern_has_its_own_rhythm_on_an_active_buzzer() -> None:
+    rhythms = {name: _beeps(notes) for name, notes in PATTERNS.items()}
+    for name, notes in PATTERNS.items():
+        beeps = [seconds for on, seconds in rhythms[name] if on]
+        assert len(beeps) == sum(note is not None for note, _ in notes), f"{name}: notes merge"
+        assert all(seconds >= 0.04 for on, seconds in rhythms[name] if not on), f"{name}: gap"
+    for one, other in itertools.combinations(rhythms, 2):
+        assert _tell_apart(rhythms[one], rhythms[other]), f"{one} and {other} sound alike"
+
+
+RESONANCE = 2150.0  # Hz: small magnetic transducers resonate at about 2-2.3 kHz
+
+
+def test_the_hardware_plays_near_the_transducer_resonance(factory) -> None:
+    """Each note's distance from the resonance in octaves, read on the pin: none more than an
+    octave and a half away, and the tunes centred (weighted by time) within half an octave."""
+    tonal = Tonal(18, volume=0.5, pin_factory=factory)
+    pin = factory.pin(18)
+    heard = []
+    for notes in PATTERNS.values():
+        for note, seconds in notes:
+            if note is not None:
+                tonal.note(note)
+                heard.append((math.log2(pin.frequency / RESONANCE), seconds))
+    tonal.close()
+    assert max(abs(octaves) for octaves, _ in heard) <= 1.5
+    centre = sum(octaves * seconds for octaves, seconds in heard) / sum(s for _, s in heard)
+    assert abs(centre) <= 0.5
 
 
 def _sounds(seed: int, swap: bool) -> list[list[str]]:

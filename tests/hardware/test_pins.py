@@ -1,5 +1,6 @@
 """Choosing the pin factory: named in the config or the environment, lgpio first, and never a
-silent mock: on a machine whose GPIO libraries do not load, a plain error."""
+silent mock: on a machine whose GPIO libraries do not load, a plain error. The mock's pins stop
+PWM the way lgpio does, leaving the line where it was."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import importlib.util
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.hardware.pins import PinFactoryError, pi_factory
+from companion.hardware.pins import PinFactoryError, mock_factory, pi_factory
 
 
 def test_an_unknown_factory_is_refused_in_words(monkeypatch) -> None:
@@ -29,3 +30,26 @@ def test_without_a_gpio_library_there_is_no_silent_mock(monkeypatch) -> None:
 def test_the_environment_names_the_factory(monkeypatch) -> None:
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     assert isinstance(pi_factory(""), MockFactory)
+
+
+def test_the_mock_stops_pwm_like_lgpio_leaving_the_line_where_it_was() -> None:
+    """lgpio's tx_pwm(h, pin, 0, 0) writes nothing: a line stopped mid-cycle stays high. Only an
+    explicit write brings it low; stopping a pin that runs no PWM writes nothing either."""
+    factory = mock_factory()
+    try:
+        pin = factory.pin(18)
+        pin.function = "output"
+        pin.frequency = 2000
+        pin.state = 0.25
+        pin.frequency = None
+        assert pin.frequency is None and pin.state == 1  # left high, as lgpio may leave it
+        pin.state = 0
+        written = len(pin.states)
+        pin.frequency = None  # no PWM running: nothing happens
+        assert pin.state == 0 and len(pin.states) == written
+        pin.frequency = 2000
+        pin.state = 0
+        pin.frequency = None  # a duty of 0 never raised the line
+        assert pin.state == 0
+    finally:
+        factory.reset()
