@@ -5,6 +5,7 @@ command to it; see docs/web.md."""
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Any
 
 from flask import Flask
@@ -48,11 +49,19 @@ def create_app(
     return app
 
 
-def serve_app(app: Flask, host: str = "0.0.0.0", port: int = 8025, threads: int = THREADS) -> None:
-    """Serve with waitress until interrupted (never Flask's development server)."""
+def serve_app(
+    app: Flask,
+    host: str = "0.0.0.0",
+    port: int = 8025,
+    threads: int = THREADS,
+    listening: list[socket.socket] | None = None,
+) -> None:
+    """Serve with waitress until interrupted (never Flask's development server), on `host` and
+    `port`, or on sockets already `listening` (`room25 serve` binds them before saying ready)."""
     from waitress import serve
 
-    serve(app, host=host, port=port, threads=threads, channel_timeout=60, ident="room25")
+    where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
+    serve(app, threads=threads, channel_timeout=60, ident="room25", **where)
 
 
 __all__ = ["THREADS", "create_app", "serve_app"]
