@@ -69,6 +69,28 @@ def test_hardening_still_lets_the_devices_through() -> None:
     assert "PrivateDevices" not in service  # it would hide /dev/gpiochip* and /dev/i2c-*
 
 
+# What each gpiozero pin factory opens, as DeviceAllow= names it.
+FACTORY_DEVICES = {
+    "lgpio": "char-gpiochip",
+    "rpigpio": "/dev/gpiomem",
+    "native": "/dev/gpiomem",
+    "pigpio": "/dev/gpiomem",  # through its daemon, which needs it too
+}
+SETTINGS_DOCS = ("docs/pi-setup.md", "docs/session.md", "docs/hardware.md", "wiring/room25.toml")
+
+
+def test_every_pin_factory_the_docs_offer_works_under_the_unit() -> None:
+    """A factory named in the settings' docs as a choice must find its device in the sandbox
+    (RPi.GPIO needs /dev/gpiomem, which DevicePolicy=closed shuts unless allowed)."""
+    allowed = {value.split()[0] for value in _unit()["Service"]["DeviceAllow"]}
+    for name in SETTINGS_DOCS:
+        text = (ROOT / name).read_text()
+        for factory, device in FACTORY_DEVICES.items():
+            if f'"{factory}"' in text or f"`{factory}`" in text:
+                assert device in allowed, f"{name} offers {factory}, which needs {device}"
+    assert "char-gpiochip" in allowed  # what the default, lgpio, opens
+
+
 def test_the_unit_starts_the_pi_hardware_with_the_installed_config() -> None:
     command = shlex.split(_unit()["Service"]["ExecStart"][0])
     assert command[1:3] == ["serve", "--hardware"] and command[3] == "pi"
