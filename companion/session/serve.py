@@ -11,6 +11,7 @@ import signal
 import socket
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -221,10 +222,11 @@ def _serve_listening(
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
+        served = replace(config, web=replace(config.web, port=port))  # --port wins
         here = join_address(port, "127.0.0.1")
         lan = join_address(port, join_host(config.web.public_address))
-        rig = _start_hardware(session, config, kind, lan)
-        app = create_app(session, config, rig)
+        rig = _start_hardware(session, served, kind)
+        app = create_app(session, served, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
@@ -250,15 +252,16 @@ def _serve_listening(
     return 0
 
 
-def _start_hardware(session: Session, config: Config, kind: str, address: str) -> Any:
-    """The display, buzzer, buttons and panel; without them the phones still play. `address`
-    is what the OLED's QR code shows: the port actually served."""
+def _start_hardware(session: Session, config: Config, kind: str) -> Any:
+    """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
+    QR code is worked out again and again from `config` (`[web] port` is the port served), so
+    a Wi-Fi that comes up later is shown."""
     try:
         from companion.hardware import start_hardware
     except ImportError as error:
         log.warning("no hardware: %s (the phones and the table page still work)", error)
         return None
-    rig = start_hardware(session, config, kind, address=address)
+    rig = start_hardware(session, config, kind)
     log.info("%s", rig.describe())
     return rig
 

@@ -32,6 +32,7 @@ def create_app(
     web = getattr(config, "web", None)
     app.config["ROOM25_LANGUAGE"] = getattr(table, "language", "en")
     app.config["ROOM25_PORT"] = getattr(web, "port", None)
+    app.config["ROOM25_PUBLIC_ADDRESS"] = getattr(web, "public_address", "")
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["room25.session"] = session
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)

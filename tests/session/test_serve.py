@@ -119,7 +119,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     settings = tmp_path / "room25.toml"
-    settings.write_text('[table]\nlanguage = "fr"\n\n[buzzer]\nvolume = 7\n')
+    settings.write_text(
+        '[table]\nlanguage = "fr"\n\n[buzzer]\nvolume = 7\n[web]\npublic_address = "room25.local"\n'
+    )
     server = Serve(tmp_path / "data", args=("--config", str(settings))).wait_ready()
     try:
         assert (
@@ -128,6 +130,8 @@ def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> 
         )
         assert "host PIN: 2525" in server.stdout
         assert f"Room 25 Companion on {server.url}" in server.stdout
+        # the address phones open: the public one, with the port really served (--port)
+        assert f"Room 25 Companion on http://room25.local:{server.port}/" in server.stdout
         assert "hardware: mock (--hardware mock was asked for)" in server.stderr
         assert "\x1b[" not in server.stderr  # no colour codes when not a terminal
         Table().play(host_of(server), 3)
