@@ -142,7 +142,8 @@ class SerialPanel:
                 self._connect()
                 continue
             try:
-                chunk = port.read(port.in_waiting or 1)
+                # Every pyserial port class has in_waiting; the stubs' SerialBase does not.
+                chunk = port.read(port.in_waiting or 1)  # type: ignore[attr-defined]
             except (serial.SerialException, OSError, TypeError) as error:
                 # pyserial raises TypeError from a pty whose other side was closed mid-read.
                 self._lost(error)
@@ -165,7 +166,7 @@ class SerialPanel:
             log.info("seat panel: a line longer than %s bytes, skipped", MAX_LINE)
             self._pending.clear()
             self._overlong = True
-        return [line.strip() for line in lines if line.strip()]
+        return [bytes(line.strip()) for line in lines if line.strip()]
 
     def _connect(self) -> None:
         try:
