@@ -6,6 +6,7 @@ a typo never stops the table from playing. See docs/session.md for the file.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 import tomllib
@@ -28,6 +29,7 @@ class Table:
 class Web:
     host: str = "0.0.0.0"
     port: int = 8025
+    public_address: str = ""  # the host phones open, when the companion cannot tell it
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,15 @@ class Panel:
 
 
 @dataclass(frozen=True)
+class Hotspot:
+    """The Wi-Fi network the Pi makes for the table (docs/pi-setup.md), so the OLED can show a
+    QR code that joins it. An empty ssid: the companion runs no hotspot of its own."""
+
+    ssid: str = ""
+    password: str = ""  # WPA2; empty for an open network
+
+
+@dataclass(frozen=True)
 class Config:
     table: Table = field(default_factory=Table)
     web: Web = field(default_factory=Web)
@@ -75,6 +86,7 @@ class Config:
     buzzer: Buzzer = field(default_factory=Buzzer)
     buttons: Buttons = field(default_factory=Buttons)
     panel: Panel = field(default_factory=Panel)
+    hotspot: Hotspot = field(default_factory=Hotspot)
 
 
 SECTIONS = frozenset(f.name for f in fields(Config))
@@ -101,6 +113,34 @@ def _text(v: Any) -> bool:
     return isinstance(v, str)
 
 
+HOST_NAME = re.compile(r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+", re.ASCII)
+
+
+def _host(v: Any) -> bool:
+    """An IPv4 address or a host name (`room25.local`), nothing around it; or empty."""
+    if not isinstance(v, str):
+        return False
+    if v == "":
+        return True
+    if re.fullmatch(r"[0-9.]+", v):
+        try:
+            ipaddress.IPv4Address(v)
+        except ValueError:
+            return False
+        return True
+    return bool(HOST_NAME.fullmatch(v))
+
+
+def _ssid(v: Any) -> bool:
+    return isinstance(v, str) and len(v.encode("utf-8")) <= 32 and v.isprintable()
+
+
+def _wpa_password(v: Any) -> bool:
+    return isinstance(v, str) and (
+        v == "" or (8 <= len(v) <= 63 and all(" " <= c <= "~" for c in v))
+    )
+
+
 # What each value may be, in words for the log, and its check.
 RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("table", "language"): ('"en" or "fr"', _one_of("en", "fr")),
@@ -111,6 +151,11 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("table", "warning"): ("seconds from 0 to 600", _int(0, 600)),
     ("web", "host"): ("an address such as 0.0.0.0", _text),
     ("web", "port"): ("a port from 1 to 65535", _int(1, 65535)),
+    ("web", "public_address"): (
+        "an IPv4 address or a host name such as 192.168.1.20 or room25.local "
+        "(no http://, no port), or empty",
+        _host,
+    ),
     ("display", "driver"): (
         "ssd1306, sh1106, ssd1309 or none",
         _one_of("ssd1306", "sh1106", "ssd1309", "none"),
@@ -138,7 +183,14 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
         lambda v: isinstance(v, str) and bool(re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", v)),
     ),
     ("panel", "baud"): ("a speed from 1200 to 4000000", _int(1200, 4_000_000)),
+    ("hotspot", "ssid"): ("a network name of at most 32 bytes, or empty", _ssid),
+    ("hotspot", "password"): (
+        "a WPA2 password of 8 to 63 plain ASCII characters, or empty (an open network)",
+        _wpa_password,
+    ),
 }
+# Never written to the log, even when refused.
+SECRET = frozenset({("hotspot", "password")})
 
 
 def _line_of(text: str, section: str, key: str | None = None) -> int | None:
@@ -195,14 +247,15 @@ def load_config(path: Path | str | None) -> Config:
             words, check = rule
             default = getattr(section, key)
             if not check(value):
+                hidden = (name, key) in SECRET
                 log.warning(
-                    "%s: %s.%s = %r is not %s; using the default %r",
+                    "%s: %s.%s = %s is not %s; using the default %s",
                     _where(path, text, name, key),
                     name,
                     key,
-                    value,
+                    "(hidden)" if hidden else repr(value),
                     words,
-                    default,
+                    "(hidden)" if hidden else repr(default),
                 )
                 continue
             changes[key] = tuple(value) if isinstance(value, list) else value

@@ -78,10 +78,13 @@ def leds_line(lights: dict[str, str]) -> bytes:
 
 
 def text_line(text: str) -> bytes:
-    """ "TEXT <text>": a short line for the panel's own display, ASCII, at most 32 characters;
-    accented letters lose their accents (French reads "prets", not "pr?ts")."""
+    """ "TEXT <text>": a short line for the panel's own display, printable ASCII, at most 32
+    characters; accented letters lose their accents (French reads "prets", not "pr?ts") and
+    control characters become spaces (a Ctrl-C or Ctrl-D would stop or restart MicroPython's
+    program on a panel that listens for them)."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    clean = bare.encode("ascii", "replace").decode("ascii").replace("\n", " ")[:32]
+    ascii_text = bare.encode("ascii", "replace").decode("ascii")
+    clean = "".join(c if " " <= c <= "~" else " " for c in ascii_text)[:32]
     return f"TEXT {clean}\n".encode("ascii")
 
 

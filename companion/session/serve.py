@@ -11,12 +11,12 @@ import signal
 import socket
 import sys
 import threading
-import time
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
 from companion.config import Config, load_config
-from companion.lan import join_address
+from companion.lan import join_address, join_host
 
 from . import systemd_notify
 from .journal import JournalError
@@ -110,26 +110,59 @@ def _writable(data_dir: Path) -> None:
         raise ServeError(_read_only(data_dir))
 
 
-def _announce_when_listening(port: int, stop: threading.Event, session: Session) -> None:
-    """Print the `ready` line and tell systemd once the web server accepts connections, then
-    pet systemd's watchdog while the session's writer answers."""
-    deadline = time.monotonic() + 60
-    while not stop.is_set() and time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            stop.wait(0.05)
-    else:
-        return
+def listen(host: str, port: int) -> list[socket.socket]:
+    """The web server's listening sockets, bound before anything says "ready": a port another
+    program holds stops the companion here, with the reason, instead of after announcing it."""
+    try:
+        found = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror:
+        raise ServeError(f"the address {host!r} ([web] host) is not one this machine has") from None
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _name, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(1024)
+    except OSError as error:
+        for sock in sockets:
+            sock.close()
+        raise ServeError(_cannot_listen(host, port, error)) from None
+    return sockets
+
+
+def _cannot_listen(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is already in use by another program (is another room25 serve "
+            "running?); stop it, or choose another port with --port or [web] port"
+        )
+    if error.errno == errno.EACCES:
+        return f"port {port} needs privileges this user does not have; choose one from 1024 up"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"the address {host} ([web] host) is not one of this machine's"
+    return f"cannot listen on {host} port {port}: {error.strerror}"
+
+
+def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
+    """The `ready` line and systemd's READY=1, once the sockets listen (a connection made now
+    waits in their queue until the web server takes it); then the watchdog, while the session's
+    writer answers."""
     print(f"ready on http://127.0.0.1:{port}", flush=True)
     systemd_notify.notify_ready()
     interval = systemd_notify.watchdog_interval()
-    while interval is not None and not stop.wait(interval):
-        if session.healthy(timeout=interval):
-            systemd_notify.notify_watchdog()
-        else:
-            log.error("the session's writer does not answer: the watchdog is not petted")
+    if interval is not None:
+        threading.Thread(
+            target=systemd_notify.keep_petting,
+            args=(interval, lambda timeout: session.healthy(timeout=timeout), stop),
+            name="room25-watchdog",
+            daemon=True,
+        ).start()
 
 
 def serve(
@@ -155,6 +188,17 @@ def serve(
 
 def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) -> int:
     _writable(data_dir)
+    sockets = listen(config.web.host, port)
+    try:
+        return _serve_listening(data_dir, port, config, asked, sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def _serve_listening(
+    data_dir: Path, port: int, config: Config, asked: str | None, sockets: list[socket.socket]
+) -> int:
     session = Session(
         data_dir / JOURNAL_NAME,
         time_limit=config.table.time_limit,
@@ -178,9 +222,11 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
-        here, lan = join_address(port, "127.0.0.1"), join_address(port)
-        rig = _start_hardware(session, config, kind, lan)
-        app = create_app(session, config, rig)
+        served = replace(config, web=replace(config.web, port=port))  # --port wins
+        here = join_address(port, "127.0.0.1")
+        lan = join_address(port, join_host(config.web.public_address))
+        rig = _start_hardware(session, served, kind)
+        app = create_app(session, served, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
@@ -190,14 +236,10 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
         if kind == "virtual":
             print(f"virtual table (OLED, buzzer, buttons): {here}panel", flush=True)
         print(f"host PIN: {pin}", flush=True)
-        threading.Thread(
-            target=_announce_when_listening, args=(port, stop, session), daemon=True
-        ).start()
-        serve_app(app, host=config.web.host, port=port)
+        _say_ready(port, stop, session)
+        serve_app(app, listening=sockets)
     except (KeyboardInterrupt, Stop):
         pass
-    except OSError as error:
-        raise ServeError(f"cannot listen on port {port}: {error.strerror}") from None
     finally:
         log.info("stopping")
         stop.set()
@@ -210,15 +252,16 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     return 0
 
 
-def _start_hardware(session: Session, config: Config, kind: str, address: str) -> Any:
-    """The display, buzzer, buttons and panel; without them the phones still play. `address`
-    is what the OLED's QR code shows: the port actually served."""
+def _start_hardware(session: Session, config: Config, kind: str) -> Any:
+    """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
+    QR code is worked out again and again from `config` (`[web] port` is the port served), so
+    a Wi-Fi that comes up later is shown."""
     try:
         from companion.hardware import start_hardware
     except ImportError as error:
         log.warning("no hardware: %s (the phones and the table page still work)", error)
         return None
-    rig = start_hardware(session, config, kind, address=address)
+    rig = start_hardware(session, config, kind)
     log.info("%s", rig.describe())
     return rig
 

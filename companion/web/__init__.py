@@ -5,6 +5,7 @@ command to it; see docs/web.md."""
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Any
 
 from flask import Flask
@@ -31,6 +32,7 @@ def create_app(
     web = getattr(config, "web", None)
     app.config["ROOM25_LANGUAGE"] = getattr(table, "language", "en")
     app.config["ROOM25_PORT"] = getattr(web, "port", None)
+    app.config["ROOM25_PUBLIC_ADDRESS"] = getattr(web, "public_address", "")
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["room25.session"] = session
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
@@ -48,11 +50,19 @@ def create_app(
     return app
 
 
-def serve_app(app: Flask, host: str = "0.0.0.0", port: int = 8025, threads: int = THREADS) -> None:
-    """Serve with waitress until interrupted (never Flask's development server)."""
+def serve_app(
+    app: Flask,
+    host: str = "0.0.0.0",
+    port: int = 8025,
+    threads: int = THREADS,
+    listening: list[socket.socket] | None = None,
+) -> None:
+    """Serve with waitress until interrupted (never Flask's development server), on `host` and
+    `port`, or on sockets already `listening` (`room25 serve` binds them before saying ready)."""
     from waitress import serve
 
-    serve(app, host=host, port=port, threads=threads, channel_timeout=60, ident="room25")
+    where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
+    serve(app, threads=threads, channel_timeout=60, ident="room25", **where)
 
 
 __all__ = ["THREADS", "create_app", "serve_app"]

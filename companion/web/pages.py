@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, render_template, request
 
-from companion.lan import join_address
+from companion.lan import join_address, join_host
 
 from .guard import lang
 from .i18n import LANGUAGES, names, table
@@ -21,7 +21,8 @@ blueprint = Blueprint("pages", __name__)
 
 def _address() -> str:
     """The join address: the one this page was opened with, unless that is the Pi itself (then
-    the Pi's address on the local network, so the QR code works from a phone)."""
+    `[web] public_address`, or the Pi's address on the local network, so the QR code works from
+    a phone)."""
     where = urlsplit("//" + request.host)
     if where.hostname not in ("localhost", "127.0.0.1", "::1"):
         return request.host_url
@@ -29,7 +30,8 @@ def _address() -> str:
         port = where.port
     except ValueError:  # a Host header with a port that is not a number
         port = None
-    return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80))
+    host = join_host(current_app.config.get("ROOM25_PUBLIC_ADDRESS") or "")
+    return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80), host)
 
 
 @cache

@@ -13,6 +13,7 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.session.systemd_notify import (
+    keep_petting,
     notify_ready,
     notify_stopping,
     notify_watchdog,
@@ -68,6 +69,28 @@ def test_hardening_still_lets_the_devices_through() -> None:
     assert "PrivateDevices" not in service  # it would hide /dev/gpiochip* and /dev/i2c-*
 
 
+# What each gpiozero pin factory opens, as DeviceAllow= names it.
+FACTORY_DEVICES = {
+    "lgpio": "char-gpiochip",
+    "rpigpio": "/dev/gpiomem",
+    "native": "/dev/gpiomem",
+    "pigpio": "/dev/gpiomem",  # through its daemon, which needs it too
+}
+SETTINGS_DOCS = ("docs/pi-setup.md", "docs/session.md", "docs/hardware.md", "wiring/room25.toml")
+
+
+def test_every_pin_factory_the_docs_offer_works_under_the_unit() -> None:
+    """A factory named in the settings' docs as a choice must find its device in the sandbox
+    (RPi.GPIO needs /dev/gpiomem, which DevicePolicy=closed shuts unless allowed)."""
+    allowed = {value.split()[0] for value in _unit()["Service"]["DeviceAllow"]}
+    for name in SETTINGS_DOCS:
+        text = (ROOT / name).read_text()
+        for factory, device in FACTORY_DEVICES.items():
+            if f'"{factory}"' in text or f"`{factory}`" in text:
+                assert device in allowed, f"{name} offers {factory}, which needs {device}"
+    assert "char-gpiochip" in allowed  # what the default, lgpio, opens
+
+
 def test_the_unit_starts_the_pi_hardware_with_the_installed_config() -> None:
     command = shlex.split(_unit()["Service"]["ExecStart"][0])
     assert command[1:3] == ["serve", "--hardware"] and command[3] == "pi"
@@ -118,14 +141,68 @@ def test_a_vanished_socket_is_not_an_error(tmp_path, monkeypatch) -> None:
     assert notify_watchdog() is False
 
 
-def test_watchdog_interval_is_half_the_watchdog(monkeypatch) -> None:
+def test_watchdog_interval_is_a_quarter_of_the_watchdog(monkeypatch) -> None:
     monkeypatch.setenv("WATCHDOG_USEC", "30000000")
     monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
-    assert watchdog_interval() == 15.0
+    assert watchdog_interval() == 7.5
     monkeypatch.setenv("WATCHDOG_PID", "1")  # meant for another process
     assert watchdog_interval() is None
     monkeypatch.delenv("WATCHDOG_USEC")
     assert watchdog_interval() is None
+
+
+class Clock:
+    """Time that passes only when waited for: the loop's worst cases, exactly."""
+
+    def __init__(self, until: float) -> None:
+        self.now = 0.0
+        self.until = until
+        self.pets: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wait(self, seconds: float) -> bool:
+        """`threading.Event.wait` for an event set at `until`."""
+        self.now += seconds
+        return self.now >= self.until
+
+    def pet(self) -> None:
+        self.pets.append(self.now)
+
+
+@pytest.mark.parametrize("answer_after", [0.0, 0.3, 0.999])
+def test_pets_are_never_more_than_half_the_watchdog_apart(answer_after: float) -> None:
+    """However late the session's writer answers (up to the whole time it is given), two pets
+    are at most half of WatchdogSec= apart, the first at once."""
+    watchdog_sec = 30.0
+    interval = watchdog_sec / 4
+    clock = Clock(until=600)
+    given: list[float] = []
+
+    def healthy(timeout: float) -> bool:
+        given.append(timeout)
+        clock.now += timeout * answer_after
+        return True
+
+    keep_petting(interval, healthy, clock, clock=clock, pet=clock.pet)  # type: ignore[arg-type]
+    assert clock.pets[0] <= interval and len(clock.pets) >= 600 / interval - 1
+    gaps = [b - a for a, b in zip(clock.pets, clock.pets[1:], strict=False)]
+    assert max(gaps) <= watchdog_sec / 2
+    assert set(given) == {interval}  # a check never waits longer than an interval
+
+
+def test_no_pet_while_the_session_does_not_answer(caplog) -> None:
+    clock = Clock(until=100)
+    answers = iter([True, False, False, True])
+
+    def healthy(timeout: float) -> bool:
+        clock.now += timeout
+        return next(answers, False)
+
+    keep_petting(7.5, healthy, clock, clock=clock, pet=clock.pet)  # type: ignore[arg-type]
+    assert clock.pets == [7.5, 30.0]
+    assert "the watchdog is not petted" in caplog.text
 
 
 @pytest.mark.skipif(

@@ -184,6 +184,7 @@ def test_a_serial_panel_press_locks_in(session, config, ticks) -> None:
     try:
         assert "serial panel" in rig.describe()
         _to_programming(session)
+        port.write(b"HELLO ROOM25-PANEL 1 8 pico-0.1\n")  # the panel says who it is
         eventually(lambda: rig.panel is not None and rig.panel.connected.is_set())
         port.write(b"P 2\n")  # what the Pico sends when seat 2's button goes down
         eventually(lambda: session.snapshot("public")["waiting"]["locked_in"] == ["2"])

@@ -119,7 +119,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     settings = tmp_path / "room25.toml"
-    settings.write_text('[table]\nlanguage = "fr"\n\n[buzzer]\nvolume = 7\n')
+    settings.write_text(
+        '[table]\nlanguage = "fr"\n\n[buzzer]\nvolume = 7\n[web]\npublic_address = "room25.local"\n'
+    )
     server = Serve(tmp_path / "data", args=("--config", str(settings))).wait_ready()
     try:
         assert (
@@ -128,6 +130,8 @@ def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> 
         )
         assert "host PIN: 2525" in server.stdout
         assert f"Room 25 Companion on {server.url}" in server.stdout
+        # the address phones open: the public one, with the port really served (--port)
+        assert f"Room 25 Companion on http://room25.local:{server.port}/" in server.stdout
         assert "hardware: mock (--hardware mock was asked for)" in server.stderr
         assert "\x1b[" not in server.stderr  # no colour codes when not a terminal
         Table().play(host_of(server), 3)
@@ -153,6 +157,31 @@ def test_serve_tells_systemd_it_is_ready_healthy_and_stopping(tmp_path: Path) ->
         while (message := systemd.recv(100)) != b"STOPPING=1":
             said.append(message)
         assert set(said) <= {b"WATCHDOG=1"}
+
+
+@pytest.mark.parametrize("held_on", ["127.0.0.1", "0.0.0.0"])
+def test_a_port_held_by_another_program_is_refused_before_any_ready(
+    tmp_path: Path, held_on: str
+) -> None:
+    """Neither the `ready` line nor READY=1 when another program listens on the port: systemd
+    would otherwise count a companion that cannot serve as started."""
+    address = tmp_path / "notify"
+    with (
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd,
+        socket.socket() as other,
+    ):
+        systemd.bind(str(address))
+        other.bind((held_on, 0))
+        other.listen()
+        port = other.getsockname()[1]
+        server = Serve(tmp_path / "data", port=port, env={"NOTIFY_SOCKET": str(address)})
+        assert server.wait_exit() == 1
+        assert "ready" not in server.stdout
+        assert f"room25 serve: port {port} is already in use by another program" in server.stderr
+        systemd.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            systemd.recv(100)  # nothing was said to systemd
+        assert not (tmp_path / "data" / "journal.sqlite").exists()  # nothing was opened
 
 
 def test_a_second_serve_on_the_same_data_directory_is_refused(data_dir: Path) -> None:

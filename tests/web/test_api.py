@@ -9,6 +9,9 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.config import Config, Web
+from companion.web import create_app
+
 from .conftest import PIN, SETUP, WRITE, phone, post
 
 
@@ -333,6 +336,13 @@ def test_the_log_of_a_game_over_on_the_table_is_still_the_public_record(
     assert [e["type"] for e in log["events"][len(during) :]] == ["escaped", "game_over"]
     assert log["events"][0]["rng"] is None
     assert not any(e["type"] == "role_dealt" or e.get("private") for e in log["events"])
+
+
+def test_the_join_address_opened_on_the_pi_is_the_public_address(session) -> None:
+    config = Config(web=Web(port=8025, public_address="room25.local"))
+    client = create_app(session, config, pin=PIN).test_client()
+    local = client.get("/host", headers={"Host": "127.0.0.1:8025"}).get_data(as_text=True)
+    assert '<strong id="address">http://room25.local:8025/</strong>' in local
 
 
 def test_the_join_address_names_the_pi_on_the_network_and_its_port(app: Flask):

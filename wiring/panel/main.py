@@ -3,12 +3,17 @@
 Eight seat buttons and Next/Back/Menu to ground (internal pull-ups), eight LEDs through 330 ohm
 resistors, talking to the companion over USB serial (PROTOCOL.md). Copy protocol.py and this
 file to the Pico (e.g. `mpremote cp protocol.py main.py :`).
+
+Ctrl-C is turned off while it runs, so a stray byte on the line cannot stop it and leave the
+Pico at MicroPython's prompt. To reach the prompt (to copy a new version), hold MENU while
+plugging the Pico in: Ctrl-C then works as usual.
 """
 
 import select
 import sys
 import time
 
+import micropython
 import protocol
 from machine import Pin
 
@@ -54,6 +59,10 @@ class Debounced:
 
 
 def main():
+    menu = Pin(CONTROL_PINS["MENU"], Pin.IN, Pin.PULL_UP)
+    time.sleep_ms(BOUNCE_MS)
+    if menu.value() == 1:  # MENU not held at power-up: a 0x03 byte is data, not Ctrl-C
+        micropython.kbd_intr(-1)
     buttons = [Debounced(str(i + 1), pin, False) for i, pin in enumerate(SEAT_PINS)]
     buttons += [Debounced(name, pin, True) for name, pin in CONTROL_PINS.items()]
     leds = [Pin(pin, Pin.OUT, value=0) for pin in LED_PINS]

@@ -30,7 +30,7 @@ def parse_host_line(line):
     if line == "HELLO?":
         return ("hello", None)
     if line.startswith("TEXT"):
-        return ("text", line[5:][:32])
+        return ("text", "".join(c if " " <= c <= "~" else " " for c in line[5:][:32]))
     words = line.split()
     if len(words) == 3 and words[0] == "LEDS":
         try:
