@@ -179,7 +179,7 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
         here, lan = join_address(port, "127.0.0.1"), join_address(port)
-        rig = _start_hardware(session, config, kind, lan)
+        rig = _start_hardware(session, config, kind, port)
         app = create_app(session, config, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
@@ -210,15 +210,15 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     return 0
 
 
-def _start_hardware(session: Session, config: Config, kind: str, address: str) -> Any:
-    """The display, buzzer, buttons and panel; without them the phones still play. `address`
-    is what the OLED's QR code shows: the port actually served."""
+def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:
+    """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
+    QR code is for `port`, the port actually served, at the address worked out as it shows."""
     try:
         from companion.hardware import start_hardware
     except ImportError as error:
         log.warning("no hardware: %s (the phones and the table page still work)", error)
         return None
-    rig = start_hardware(session, config, kind, address=address)
+    rig = start_hardware(session, config, kind, port=port)
     log.info("%s", rig.describe())
     return rig
 
