@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
+from itertools import pairwise
 
 import segno
 from PIL import Image, ImageDraw, ImageFont, PcfFontFile
@@ -66,8 +67,40 @@ def latin1(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
+def _kissing(face: Font, first: str, second: str) -> bool:
+    """Whether `second` set right after `first` would touch it: a few bold glyphs fill their
+    cell (Terminus 14 and 16's T, 22 and 24's J); those pairs are set a pixel apart."""
+    if not first.strip() or not second.strip():
+        return False
+    advance = int(face.getlength(first))
+    left = Image.new("1", (advance + 16, 40))
+    ImageDraw.Draw(left).text((0, 0), first, font=face, fill=LIT)
+    right = Image.new("1", left.size)
+    ImageDraw.Draw(right).text((advance, 0), second, font=face, fill=LIT)
+    edge = left.crop((advance - 1, 0, advance, 40))
+    start = right.crop((advance, 0, advance + 1, 40))
+    edge_rows = {y for y in range(40) if edge.getpixel((0, y))}
+    return any(start.getpixel((0, y)) for r in edge_rows for y in (r - 1, r, r + 1) if 0 <= y < 40)
+
+
+def _runs(text: str, face: Font) -> list[tuple[int, str]]:
+    """`text` as runs to draw, each with its offset: split where two glyphs would touch."""
+    runs = [(0, "")]
+    x = 0
+    for i, char in enumerate(text):
+        if i and _kissing(face, text[i - 1], char):
+            x += 1
+            runs.append((x, ""))
+        offset, run = runs[-1]
+        runs[-1] = (offset, run + char)
+        x += int(face.getlength(char))
+    return [run for run in runs if run[1]]
+
+
 def _width(text: str, face: Font) -> int:
-    return int(face.getlength(latin1(text)))
+    text = latin1(text)
+    return int(face.getlength(text)) + sum(_kissing(face, a, b) for a, b in pairwise(text))
 
 
 def _height(face: Font) -> int:
@@ -75,7 +108,8 @@ def _height(face: Font) -> int:
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, face: Font, fill=LIT):
-    draw.text(xy, latin1(text), font=face, fill=fill)
+    for offset, run in _runs(latin1(text), face):
+        draw.text((xy[0] + offset, xy[1]), run, font=face, fill=fill)
 
 
 def _fit(text: str, sizes: tuple[int, ...], width: int) -> Font:
