@@ -161,9 +161,9 @@ class Display:
             now = self._clock()
             if self._device is None and self._open is not None and now >= self._retry_at:
                 self._reopen(now)
-            elif self._device is not None and now >= self._refresh_at:
-                self._refresh(now)
             self._redraw(now)
+            if self._device is not None and now >= self._refresh_at:
+                self._refresh(now)
 
     def close(self) -> None:
         """Clear and switch off the OLED, and let its bus go (the companion is stopping)."""
