@@ -16,7 +16,7 @@ from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
-from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY_MAX, Display
+from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY, RETRY_MAX, Display
 from companion.hardware.gallery import sample_updates
 from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import frame
@@ -259,8 +259,8 @@ def test_a_later_announcement_replaces_the_one_showing(ticks) -> None:
 
 
 def test_a_cleared_problem_is_not_shown_afterwards(ticks) -> None:
-    """The OLED goes missing and comes back: what it shows then is the game, not the problem
-    it had while it was away."""
+    """The OLED goes missing during a card and comes back: once the card is over it shows the
+    game, not the "OLED missing" it had while it was away."""
     wire = Wire()
     display = Display(
         _oled(wire),
@@ -270,13 +270,16 @@ def test_a_cleared_problem_is_not_shown_afterwards(ticks) -> None:
     samples = sample_updates()
     display.show(samples["action"])
     wire.plugged = False
-    display.show(samples["paused"])
+    display.show(samples["card"])
     assert display.problem == OLED_MISSING
     wire.plugged = True
-    ticks.advance(RETRY_MAX)
+    ticks.advance(RETRY + 0.1)
     display.tick()
     assert display.connected
-    assert display.frame.tobytes() == frame("paused", {**samples["paused"], "nudge": 0}).tobytes()
+    ticks.advance(HOLD["card"])
+    display.tick()
+    steady = frame("action", {**samples["card"], "nudge": 0}).tobytes()
+    assert display.frame.tobytes() == steady
 
 
 def test_the_pin_is_shown_on_demand_for_a_while(ticks) -> None:
