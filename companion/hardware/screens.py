@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from itertools import pairwise
+from tempfile import TemporaryDirectory
 
 import segno
 from PIL import Image, ImageDraw, ImageFont, PcfFontFile
@@ -48,8 +49,10 @@ def font(size: int) -> Font:
     weight = "n" if size == SMALL else "b"
     name = f"ter-u{size}{weight}_iso-8859-1.pcf.gz"
     source = resources.files("companion.hardware") / "fonts" / name
-    with source.open("rb") as packed, gzip.open(packed) as file:
-        return PcfFontFile.PcfFontFile(file, "iso8859-1").to_imagefont()
+    with source.open("rb") as packed, gzip.open(packed) as file, TemporaryDirectory() as folder:
+        # Pillow reads bitmap fonts in its own format only: converted once, in memory after.
+        PcfFontFile.PcfFontFile(file, "iso8859-1").save(f"{folder}/font")
+        return ImageFont.load(f"{folder}/font.pil")
 
 
 def latin1(text: str) -> str:
