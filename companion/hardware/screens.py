@@ -12,6 +12,7 @@ ellipsis; nothing runs past the edge or is cut mid-letter.
 from __future__ import annotations
 
 import gzip
+import io
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -49,9 +50,10 @@ def font(size: int) -> Font:
     weight = "n" if size == SMALL else "b"
     name = f"ter-u{size}{weight}_iso-8859-1.pcf.gz"
     source = resources.files("companion.hardware") / "fonts" / name
-    with source.open("rb") as packed, gzip.open(packed) as file, TemporaryDirectory() as folder:
+    pcf = io.BytesIO(gzip.decompress(source.read_bytes()))
+    with TemporaryDirectory() as folder:
         # Pillow reads bitmap fonts in its own format only: converted once, in memory after.
-        PcfFontFile.PcfFontFile(file, "iso8859-1").save(f"{folder}/font")
+        PcfFontFile.PcfFontFile(pcf, "iso8859-1").save(f"{folder}/font")
         return ImageFont.load(f"{folder}/font.pil")
 
 
