@@ -10,6 +10,7 @@ escapes the check, and the letters are judged on the font's own pixels.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from itertools import pairwise
@@ -22,6 +23,7 @@ from companion.hardware.gallery import HOTSPOT, sample_updates
 from companion.hardware.moments import announcements
 from companion.hardware.screens import HEIGHT, SCREENS, WIDTH, frame
 from companion.hardware.words import WORDS
+from companion.lan import wifi_join_text
 from companion.session.notices import Notice, catalogue
 
 DRAW_TEXT = ImageDraw.ImageDraw.text  # Pillow's own, before the test catches the screens' texts
@@ -69,11 +71,13 @@ def _with(update: dict, **view: object) -> dict:
 
 
 def _notices() -> list[dict]:
-    return [
-        Notice(code, {k: v for k, v in LONG_PARAMS.items()}).as_dict()
-        for code in catalogue()
-        if not code.startswith("_")
-    ]
+    """Every notice of the catalogue, each placeholder filled with a long value (one the list
+    above does not know with twelve characters)."""
+    found = []
+    for code, texts in catalogue().items():
+        names = {name for text in texts.values() for name in re.findall(r"{(\w+)}", text)}
+        found.append(Notice(code, {n: LONG_PARAMS.get(n, "x" * 12) for n in names}).as_dict())
+    return found
 
 
 def _session(update: dict, **session: object) -> dict:
@@ -103,8 +107,8 @@ def screens() -> list[tuple[str, str, dict]]:
     add("join", "join", {**join, "address": LONG_ADDRESS})
     add("join without a network", "join", {**join, "address": ""})
     add("join wifi", "join", {**join, "address": LONG_ADDRESS, "wifi": HOTSPOT, "join_step": 0})
-    long_ssid = {"text": "WIFI:T:WPA;S:The long table upstairs, 2nd;P:x" * 1 + ";;"}
-    add("join long wifi", "join", {**join, "wifi": {**long_ssid, "ssid": "T" * 32}, "join_step": 0})
+    longest = {"text": wifi_join_text("W" * 32, "p" * 63), "ssid": "W" * 32}  # WPA's limits
+    add("join long wifi", "join", {**join, "wifi": longest, "join_step": 0})
     add("pin", "pin", {"pin": "481093"})
     for mode in ("suspicion", "cooperation", "competition", "team", "solo"):
         for edition in ("base", "season2", "ultimate"):
