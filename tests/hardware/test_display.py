@@ -10,6 +10,7 @@ The bus below stands for the wire: it keeps what the driver sent, and answers "r
 from __future__ import annotations
 
 import errno
+import itertools
 from collections.abc import Callable
 
 from luma.core.device import dummy
@@ -334,3 +335,22 @@ def test_the_status_bar_moves_by_a_pixel_now_and_then(ticks) -> None:
         ticks.advance(180)
         display.touched()
     assert len(seen) == 4
+
+
+def test_a_missing_oled_is_retried_less_and_less_often(ticks) -> None:
+    """After 5 s, then 10, 20, 40 and every 60 s: a panel that is not wired costs next to
+    nothing, one that is plugged back is found within a minute."""
+    wire = Wire()
+    wire.plugged = False
+    tried = []
+
+    def open_device():
+        tried.append(ticks())
+        return ssd1306(i2c(bus=wire, address=0x3C))
+
+    display = Display(open_device, clock=ticks)
+    for _ in range(300):
+        ticks.advance(1)
+        display.tick()
+    gaps = [round(b - a) for a, b in itertools.pairwise(tried)]
+    assert gaps == [5, 10, 20, 40, 60, 60, 60]
