@@ -1,7 +1,9 @@
 """The table's hardware: time from a seat button press to the OLED's new frame and to the buzzer
-pattern starting; frames drawn over whole simulated games; CPU used while idle.
+pattern starting; how far behind the game the OLED is after a burst of commands; frames drawn
+over whole simulated games; CPU used while idle.
 
-Run: .venv/bin/python benchmarks/hardware.py [--presses N] [--games N] [--idle SECONDS]
+Run: .venv/bin/python benchmarks/hardware.py [--presses N] [--burst N] [--games N]
+     [--idle SECONDS]
 
 Everything runs on gpiozero's MockFactory and luma's dummy device (the "mock" hardware) around a
 real session with its journal, so the figures include the session's writer and the journal's
@@ -16,6 +18,7 @@ import platform
 import random
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -25,6 +28,7 @@ from companion.config import Config
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
 from companion.hardware import start_hardware
 from companion.hardware.display import Display
+from companion.hardware.moments import announcements
 from companion.session import Session
 
 SETUP = {
@@ -34,6 +38,7 @@ SETUP = {
     "settings": {"programming": "tokens"},
     "seed": 3,
 }
+LAG_LIMIT = 60.0  # seconds: an OLED further behind is reported as "more than" this
 GAMES = [
     {"edition": "base", "mode": "suspicion", "players": 5},
     {"edition": "season2", "mode": "cooperation", "players": 4},
@@ -81,6 +86,71 @@ def press_latency(presses: int) -> tuple[list[float], list[float]]:
                 time.sleep(0.1)
             return to_frame, to_sound
         finally:
+            rig.close()
+            session.close()
+
+
+def burst_lag(commands: int, seconds: float = 1.0, seed: int = 7) -> tuple[float, int]:
+    """Seconds from the last of `commands` random legal commands sent within `seconds` until
+    the OLED shows the game as it is now (what a display that saw only the last update shows);
+    and how many of the burst's updates brought an announcement."""
+    setup = {"edition": "season2", "mode": "cooperation", "players": 4, "seed": seed}
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(Path(folder) / "journal.sqlite")
+        session.open()
+        address = "http://192.168.4.1:8025/"
+        rig = start_hardware(session, Config(), "mock", address=address)
+        listener = session.listen("public")
+        try:
+            changes: list[tuple[float, bytes]] = []  # when the OLED's picture changed, to what
+            stop = threading.Event()
+
+            def watch() -> None:
+                seen = rig.display.frames
+                while not stop.is_set():
+                    seen = rig.display.wait_frame(seen, 0.05)
+                    changes.append((time.monotonic(), rig.display.frame.tobytes()))
+
+            watcher = threading.Thread(target=watch, daemon=True)
+            watcher.start()
+            session.host("new_game", setup=dict(setup))
+            state = start(setup).state
+            sent = 0
+            started = last_sent = time.monotonic()
+            while sent < commands and state.outcome is None:
+                seats = sorted({c["seat"] for c in public_view(state)["characters"].values()})
+                options = [
+                    c for s in seats for c in legal_commands(state, s) if c["type"] != "unlock"
+                ]
+                command = rng.choice(options)
+                if session.submit(dict(command)).ok:
+                    last_sent = time.monotonic()
+                    state = apply(state, command).state
+                    sent += 1
+                time.sleep(max(0.0, started + sent * seconds / commands - time.monotonic()))
+            updates = []
+            while (update := listener.get(timeout=0.2)) is not None:
+                updates.append(update)
+            fresh = Display(None, address=address)
+            fresh.show(updates[-1])
+            current = fresh.frame.tobytes()
+            try:
+                _wait(lambda: rig.display.frame.tobytes() == current, timeout=LAG_LIMIT)
+            except RuntimeError:
+                return float("inf"), sum(1 for u in updates if announcements(u))
+            stop.set()
+            watcher.join()
+            since = last_sent  # when the OLED last became what it shows now
+            for at, picture in changes:
+                since = since if picture == current else at
+            shown = next(
+                (at for at, picture in changes if at >= since and picture == current), since
+            )
+            return max(0.0, shown - last_sent), sum(1 for u in updates if announcements(u))
+        finally:
+            stop.set()
+            listener.close()
             rig.close()
             session.close()
 
@@ -162,6 +232,7 @@ def idle_cpu(seconds: float, kind: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=20)
+    parser.add_argument("--burst", type=int, default=50)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--idle", type=float, default=10.0)
     args = parser.parse_args()
@@ -176,6 +247,13 @@ def main() -> None:
         f"seat press -> buzzer pattern starts: median {statistics.median(to_sound):.1f} ms, "
         f"max {max(to_sound):.1f} ms ({len(to_sound)} lock-ins)"
     )
+    lag, announced = burst_lag(args.burst)
+    behind = f"more than {LAG_LIMIT:.0f} s" if lag == float("inf") else f"{lag * 1000:.0f} ms"
+    print(
+        f"OLED behind the game after {args.burst} commands in 1 s ({announced} announcements): "
+        f"{behind} (target <= 1 s)"
+    )
+    print(load_line())
     found = frames_in_games(args.games)
     print(
         f"simulated games: {found['games']} games, {found['updates']} public updates, "

@@ -1,9 +1,16 @@
-"""The OLED: which picture is up, announcements in turn, the alarm flashing, dimming when idle,
-and a display that fails or goes missing reported once and retried until it comes back.
+"""The OLED: which picture is up, announcements, the alarm flashing, dimming when idle, the host
+PIN on demand, and a display that fails or goes missing reported once and retried until it comes
+back lit.
+
+The OLED follows the game as it is now: the announcements of an update (a card, an elimination,
+the end of a turn...) are shown in turn, but a later update's announcements replace them, and an
+update that moves the game on cuts what is left to at most CATCH_UP seconds. The steady screen
+is always drawn from the latest update.
 
 The picture is always drawn (the virtual panel shows it even when no OLED is wired); the device,
-when there is one, is opened by an injected `open_device` (luma's ssd1306/sh1106 on a Pi, luma's
-dummy device in tests) and only receives frames that differ from the last one it got.
+when there is one, is opened by an injected `open_device` (`oled.Oled` on a Pi, luma's dummy
+device in tests) and receives the frames that differ from the last one it got, plus, every
+REFRESH seconds, its set-up and the picture again: an SSD1306 plugged back in wakes dark.
 """
 
 from __future__ import annotations
@@ -11,7 +18,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -25,15 +31,23 @@ from .screens import frame
 
 log = logging.getLogger(__name__)
 
-# How long each announcement stays up, in seconds.
+# How long each announcement stays up, in seconds, when the game does not move on meanwhile.
 HOLD = {"alarm": 6.0, "timer": 5.0, "elimination": 6.0, "card": 8.0, "end_of_turn": 4.0}
 PROBLEM_HOLD = 5.0
+CATCH_UP = 1.0  # an announcement the game has moved past ends within this
+PIN_SECONDS = 15.0
 FLASH = 0.5  # the alarm alternates with its negative this often
-RETRY = 5.0  # seconds between attempts to reopen a missing display
+RETRY = 5.0  # seconds before the first attempt to reopen a missing display...
+RETRY_MAX = 60.0  # ...doubling up to this
+REFRESH = 10.0  # the panel's set-up and picture sent again this often (a replug wakes dark)
+ADDRESS_EVERY = 5.0  # the join address worked out again this often while it can be seen
+JOIN_STEP = 8.0  # with a hotspot, the Wi-Fi and the address QR codes alternate this often
+NUDGE_EVERY = 180.0  # the status bar moves by a pixel this often (burn-in)
 DIM_CONTRAST = 16
 SLEEP_FACTOR = 5  # off after this many times `dim_after` without input (burn-in)
 
-Device = Any  # a luma device: .display(image), .contrast(level), .hide(), .show()
+Device = Any  # a luma device: .display(image), .contrast(level), .hide(), .show(), .cleanup()
+Address = str | Callable[[], str]
 
 
 class Display:
@@ -46,16 +60,24 @@ class Display:
         lang: str = "en",
         contrast: int = 200,
         dim_after: float = 120.0,
-        address: str = "",
+        address: Address = "",
+        wifi: dict | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_problem: Callable[[Notice | None], None] | None = None,
     ) -> None:
+        """`address` is the join address, or a function working it out (asked again every
+        ADDRESS_EVERY seconds while the join screen is up); `wifi` the hotspot's QR text and
+        name ({"text", "ssid"}) when the companion runs its own Wi-Fi."""
         self._open = open_device
         self._lang = lang
         self._contrast = contrast
         self._dim_after = dim_after
-        self._address = address
+        self._where = address
+        self._address = ""
+        self._address_at = -1e18
+        self._wifi = wifi or {}
         self._pin = ""
+        self._pin_until = -1e18
         self._clock = clock
         self._on_problem = on_problem or (lambda _problem: None)
         self._lock = threading.RLock()
@@ -63,13 +85,15 @@ class Display:
         self._update: dict = {"game": None, "view": None, "events": [], "session": {}}
         self._notices: list[dict] = []
         self._seen_notices: list[dict] = []
-        self._queue: deque[tuple[str, dict]] = deque()
+        self._coming: list[tuple[str, dict]] = []  # the latest update's announcements to show
         self._current: tuple[str, dict, float, float] | None = None
         self._deadline: float | None = None
         self._last_input = clock()
         self._level = "on"
         self._device: Device | None = None
         self._retry_at = 0.0
+        self._retry_delay = RETRY
+        self._refresh_at = 0.0
         self.problem: Notice | None = None
         self.frame: Image.Image = Image.new("1", (128, 64))
         self.frames = 0  # pictures that differed from the one before
@@ -84,15 +108,22 @@ class Display:
     # --- inputs -------------------------------------------------------------------------------
 
     def show(self, update: dict) -> None:
-        """Take a public update: queue its announcements, keep it as the steady picture."""
+        """Take a public update: its announcements replace any still showing; one that moves the
+        game on cuts the showing one short; it is the steady picture from now on."""
         with self._lock:
             now = self._clock()
+            moved_on = _state(update) != _state(self._update)
             self._update = update
             self._last_input = now
             timer = (update.get("session") or {}).get("timer") or {}
             left = timer.get("left")
             self._deadline = None if left is None else now + float(left)
-            self._queue.extend(announcements(update))
+            found = announcements(update)
+            if found:
+                self._coming = found
+                self._current = None
+            elif moved_on:
+                self._catch_up(now)
             self._note_problems(update)
             self._redraw(now)
 
@@ -105,10 +136,17 @@ class Display:
             self._redraw(self._clock())
 
     def set_pin(self, pin: str) -> None:
-        """The host PIN the join screen shows: whoever has the table in front of him may host."""
+        """The host PIN `show_pin` shows (never on the join screen: the OLED is public)."""
         with self._lock:
             self._pin = pin
-            self._redraw(self._clock())
+
+    def show_pin(self, seconds: float = PIN_SECONDS) -> None:
+        """Show the host PIN for `seconds` (asked for at the table: a long press of Menu)."""
+        with self._lock:
+            now = self._clock()
+            self._pin_until = now + seconds
+            self._last_input = now
+            self._redraw(now)
 
     def touched(self) -> None:
         """A button was pressed: wake the display."""
@@ -117,19 +155,25 @@ class Display:
             self._redraw(self._last_input)
 
     def tick(self) -> None:
-        """Move time on: end announcements, flash the alarm, count down, dim, retry the device."""
+        """Move time on: end announcements, flash the alarm, count down, dim, retry or refresh
+        the device."""
         with self._lock:
             now = self._clock()
             if self._device is None and self._open is not None and now >= self._retry_at:
                 self._reopen(now)
             self._redraw(now)
+            if self._device is not None and now >= self._refresh_at:
+                self._refresh(now)
 
     def close(self) -> None:
-        """Clear and switch off the OLED (the companion is stopping)."""
+        """Clear and switch off the OLED, and let its bus go (the companion is stopping)."""
         with self._lock:
             if self._device is not None:
                 self._send(lambda device: device.cleanup(), self._clock())
                 self._device = None
+            release = getattr(self._open, "close", None)
+            if release is not None:
+                release()
             self._open = None
 
     def wait_frame(self, after: int, timeout: float) -> int:
@@ -147,43 +191,91 @@ class Display:
     def connected(self) -> bool:
         return self._device is not None
 
-    # --- drawing ------------------------------------------------------------------------------
+    # --- what is shown ------------------------------------------------------------------------
+
+    def _catch_up(self, now: float) -> None:
+        """The game moved on: what is left of the announcements ends within CATCH_UP."""
+        self._coming = []
+        if self._current is not None:
+            moment, shown, since, until = self._current
+            self._current = (moment, shown, since, min(until, now + CATCH_UP))
 
     def _note_problems(self, update: dict) -> None:
         notices = self._all_notices(update)
         fresh = [n for n in notices if n not in self._seen_notices]
         self._seen_notices = notices
         if fresh:
-            self._queue.append(("problem", self._with_notices(update)))
+            self._coming.append(("problem", {}))
 
     def _all_notices(self, update: dict) -> list[dict]:
-        session = update.get("session") or {}
-        return [*(session.get("notices") or []), *self._notices]
+        """The session's notices and the hardware's; the OLED's own state is its own (the
+        session may still carry an "OLED missing" the display has since cleared)."""
+        session = [
+            n
+            for n in (update.get("session") or {}).get("notices") or []
+            if n.get("code") != "oled_missing" or self.problem is not None
+        ]
+        return [*session, *(n for n in self._notices if n not in session)]
 
-    def _with_notices(self, update: dict) -> dict:
+    def _with_notices(self, update: dict, now: float) -> dict:
         session = {**(update.get("session") or {}), "notices": self._all_notices(update)}
-        return {**update, "session": session, "address": self._address, "pin": self._pin}
+        return {**update, "session": session, "nudge": int(now // NUDGE_EVERY)}
 
-    def _picture(self, now: float) -> Image.Image:
-        if self._current is not None and now >= self._current[3]:
+    def _announcement(self, now: float) -> tuple[str, dict, float] | None:
+        """The announcement up now, if any: the current one until its time is up, then the
+        next; a problem screen only while a problem remains."""
+        while True:
+            if self._current is not None and now < self._current[3]:
+                moment, shown, since, _until = self._current
+                if moment != "problem" or self._all_notices(self._update):
+                    return moment, shown, since
             self._current = None
-        if self._current is None and self._queue:
-            moment, shown = self._queue.popleft()
+            if not self._coming:
+                return None
+            moment, shown = self._coming.pop(0)
             hold = PROBLEM_HOLD if moment == "problem" else HOLD[moment]
             self._current = (moment, shown, now, now + hold)
-        if self._current is not None:
-            moment, shown, since, _until = self._current
+
+    def _picture(self, now: float) -> Image.Image:
+        up = self._announcement(now)
+        if up is not None:
+            moment, shown, since = up
+            if moment == "problem":
+                shown = self._with_notices(self._update, now)
+                key: tuple = ("problem", tuple(map(str, shown["session"]["notices"])))
+                return self._drawn(key, moment, shown, False)
             flashed = moment == "alarm" and int((now - since) / FLASH) % 2 == 1
             return self._drawn((moment, id(shown), flashed), moment, shown, flashed)
-        update = self._with_notices(self._update)
+        if now < self._pin_until:
+            return self._drawn(("pin", self._pin), "pin", {"pin": self._pin}, False)
+        update = self._with_notices(self._update, now)
+        moment = steady_moment(update)
+        if moment == "join":
+            update = self._join(update, now)
         left = None
         if self._deadline is not None:
             session = update["session"]
             left = max(0, int(self._deadline - now + 0.999))
             update["session"] = {**session, "timer": {**(session.get("timer") or {}), "left": left}}
-        notices = tuple(update["session"]["notices"])
-        key = ("steady", id(self._update), notices, left, self._address, self._pin)
-        return self._drawn(key, steady_moment(update), update, False)
+        notices = tuple(map(str, update["session"]["notices"]))
+        key = ("steady", id(self._update), notices, left, update["nudge"])
+        key += (update.get("address"), update.get("join_step"))
+        return self._drawn(key, moment, update, False)
+
+    def _join(self, update: dict, now: float) -> dict:
+        """The join screen's address (worked out again every ADDRESS_EVERY seconds) and, with a
+        hotspot, which of the two QR codes is up."""
+        if callable(self._where):
+            if now >= self._address_at:
+                self._address_at = now + ADDRESS_EVERY
+                try:
+                    self._address = self._where()
+                except Exception:  # a failing look-up keeps the last address, never the screen
+                    log.exception("the join address could not be worked out")
+        else:
+            self._address = self._where
+        step = int(now // JOIN_STEP) if self._wifi.get("text") else 1
+        return {**update, "address": self._address, "wifi": self._wifi, "join_step": step}
 
     def _drawn(self, key: tuple, moment: str, update: dict, flashed: bool) -> Image.Image:
         """The picture for `key`, drawn only when the key changed (nothing is redrawn while
@@ -204,28 +296,38 @@ class Display:
             self._changed.notify_all()
         self._light(now)
         if self._device is not None and data != self._pushed_bytes:
-            self._send(lambda device: device.display(picture), now)
-            if self._device is not None:
-                self._pushed_bytes = data
-                self.pushed += 1
+            self._push(picture, now)
+
+    def _push(self, picture: Image.Image, now: float) -> None:
+        self._send(lambda device: device.display(picture), now)
+        if self._device is not None:
+            self._pushed_bytes = picture.tobytes()
+            self.pushed += 1
+
+    def _wanted_level(self, now: float) -> str:
+        idle = now - self._last_input
+        if self._current is not None and self._current[0] == "alarm":
+            return "on"
+        if self._dim_after <= 0 or idle < self._dim_after:
+            return "on"
+        if idle < self._dim_after * SLEEP_FACTOR or steady_moment(self._update) == "join":
+            return "dim"  # the join screen stays readable for whoever comes late
+        return "off"
 
     def _light(self, now: float) -> None:
-        idle = now - self._last_input
-        level = "on"
-        if self._dim_after > 0 and idle >= self._dim_after:
-            level = "off" if idle >= self._dim_after * SLEEP_FACTOR else "dim"
-        if self._current is not None and self._current[0] == "alarm":
-            level = "on"
+        level = self._wanted_level(now)
         if level == self._level:
             return
         self._level = level
-        if self._device is None:
-            return
-        if level == "off":
-            self._send(lambda device: device.hide(), now)
+        if self._device is not None:
+            self._send(self._apply_level, now)
+
+    def _apply_level(self, device: Device) -> None:
+        if self._level == "off":
+            device.hide()
         else:
-            contrast = self._contrast if level == "on" else min(DIM_CONTRAST, self._contrast)
-            self._send(lambda device: (device.show(), device.contrast(contrast)), now)
+            device.show()
+            device.contrast(self._contrast if self._level == "on" else DIM_CONTRAST)
 
     # --- the device and its faults ------------------------------------------------------------
 
@@ -235,16 +337,30 @@ class Display:
         except (LumaError, OSError) as error:
             self._lost(error, now)
 
+    def _refresh(self, now: float) -> None:
+        """Send the set-up, the light level and the picture again: a panel unplugged and plugged
+        back while nothing changed woke dark, with noise in its memory."""
+        self._refresh_at = now + REFRESH
+        set_up = getattr(self._open, "set_up", None)
+        if set_up is not None:
+            self._send(set_up, now)
+        if self._device is not None:
+            self._send(self._apply_level, now)
+        if self._device is not None:
+            self._push(self.frame, now)
+
     def _reopen(self, now: float) -> None:
         assert self._open is not None
         try:
             device = self._open()
-            device.contrast(self._contrast if self._level == "on" else DIM_CONTRAST)
+            self._apply_level(device)
         except (LumaError, OSError) as error:
             self._lost(error, now)
             return
         self._device = device
         self._pushed_bytes = b""
+        self._retry_delay = RETRY
+        self._refresh_at = now + REFRESH
         if self.problem is not None:
             log.warning("OLED back")
             self.problem = None
@@ -252,8 +368,22 @@ class Display:
 
     def _lost(self, error: BaseException, now: float) -> None:
         self._device = None
-        self._retry_at = now + RETRY
+        self._retry_at = now + self._retry_delay
+        self._retry_delay = min(RETRY_MAX, self._retry_delay * 2)
         if self.problem is None:
             self.problem = Notice("oled_missing")
             log.error("OLED missing or failing (%s); the game goes on, retrying", error)
             self._on_problem(self.problem)
+
+
+def _state(update: dict) -> tuple:
+    """What makes the game's steady picture: a change of it means the game moved on."""
+    session = update.get("session") or {}
+    return (
+        update.get("game"),
+        update.get("version"),
+        repr(update.get("waiting")),
+        session.get("paused"),
+        tuple(session.get("lock_ins") or ()),
+        repr((update.get("view") or {}).get("outcome")),
+    )

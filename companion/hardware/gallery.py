@@ -11,12 +11,14 @@ from pathlib import Path
 from luma.core.device import dummy
 
 from companion.engine import apply, legal_commands, load_deck, public_view, start, waiting_for
+from companion.lan import wifi_join_text
 from companion.session.notices import Notice
 
 from .moments import announcements, steady_moment
 from .screens import frame
 
-JOIN_ADDRESS = "http://192.168.4.1:8025/"
+JOIN_ADDRESS = "http://10.42.0.1:8025/"  # NetworkManager's hotspot address
+HOTSPOT = {"text": wifi_join_text("Room 25", "cube-rouge-42"), "ssid": "Room 25"}
 
 
 def _update(state, events: list[dict] | None = None, **session: object) -> dict:
@@ -60,6 +62,8 @@ def sample_updates() -> dict[str, dict]:
         },
         "setup": _update(state),
     }
+    samples["join_wifi"] = samples["join"]
+    samples["pin"] = samples["join"]
     state = _until(state, "programming")
     for seat in ("1", "3"):
         state = apply(state, _first(state, seat, "program")).state
@@ -101,25 +105,37 @@ def sample_updates() -> dict[str, dict]:
 
 
 def moment_of(name: str, update: dict) -> tuple[str, dict]:
-    """The screen a sample shows: its first announcement, else the problem screen for the
-    problem sample, else its steady screen."""
+    """The screen a sample shows: its first announcement, else the problem or PIN screen for
+    those samples, else its steady screen."""
     found = announcements(update)
     if found:
         return found[0]
-    return ("problem" if name == "problem" else steady_moment(update)), update
+    if name in ("problem", "pin"):
+        return name, update
+    return steady_moment(update), update
+
+
+def as_shown(name: str, update: dict) -> dict:
+    """A sample with what the display adds: the join address (and the hotspot's Wi-Fi code
+    for "join_wifi"), the PIN for "pin"."""
+    if name == "join":
+        return {**update, "address": JOIN_ADDRESS}
+    if name == "join_wifi":
+        return {**update, "address": JOIN_ADDRESS, "wifi": HOTSPOT, "join_step": 0}
+    if name == "pin":
+        return {**update, "pin": "481093"}
+    return update
 
 
 def render_screens(outdir: Path, lang: str = "en") -> list[Path]:
-    """Render every screen to `outdir/<moment>.png` through luma's dummy device."""
+    """Render every screen to `outdir/<sample>.png` through luma's dummy device."""
     outdir.mkdir(parents=True, exist_ok=True)
     device = dummy(width=128, height=64, mode="1")
     written = []
     for name, update in sample_updates().items():
-        if name == "join":
-            update = {**update, "address": JOIN_ADDRESS, "pin": "481093"}
-        moment, shown = moment_of(name, update)
+        moment, shown = moment_of(name, as_shown(name, update))
         device.display(frame(moment, shown, lang))
-        path = outdir / f"{moment}{'' if lang == 'en' else '.' + lang}.png"
+        path = outdir / f"{name}{'' if lang == 'en' else '.' + lang}.png"
         device.image.resize((512, 256)).save(path)
         written.append(path)
     return written

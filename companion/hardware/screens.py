@@ -1,18 +1,27 @@
 """One drawing function per moment of a game, for a 128x64 monochrome OLED.
 
 Each `draw_<moment>(draw, update, lang)` paints the public update (view, events, waiting,
-session) with the bundled font, so a render is the same pixel for pixel everywhere: on the OLED,
-in the virtual panel and in the PNGs of `room25 screens`. Nothing here reads a seat's view.
+session) with the bundled bitmap font, so a render is the same pixel for pixel everywhere: on the
+OLED, in the virtual panel and in the PNGs of `room25 screens`. Nothing here reads a seat's view.
+
+The font is Terminus, drawn for 1-bit pixels (a scaled vector font at 9-13 px merges letters:
+"Turn" read "Tum"). Every text is fitted: the largest size that fits, then wrapping, then an
+ellipsis; nothing runs past the edge or is cut mid-letter.
 """
 
 from __future__ import annotations
 
+import gzip
+import io
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
+from itertools import pairwise
+from tempfile import TemporaryDirectory
 
 import segno
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, PcfFontFile
 
 from companion.session.notices import shown
 
@@ -20,72 +29,175 @@ from .words import name_of, word
 
 WIDTH, HEIGHT = 128, 64
 LIT, DARK = 255, 0
+SIZES = (32, 28, 24, 22, 20, 18, 16, 14, 12)  # the bundled sizes, largest first
+SMALL = 12
+ELLIPSIS = "..."
+STATUS_RULE = 12  # the status bar's rule; its nudge moves it one pixel down
+BODY = STATUS_RULE + 3  # where the game screens' bodies start, clear of a nudged rule
+FOOTER = HEIGHT - SMALL  # the notice line
+# Characters outside Latin-1 (what the bitmap font holds), as the OLED writes them.
+PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "..."})
+PLAIN_WORDS = {"œ": "oe", "Œ": "OE"}
 
-Font = ImageFont.FreeTypeFont
+Font = ImageFont.ImageFont
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=len(SIZES))
 def font(size: int) -> Font:
-    """The bundled DejaVu Sans Condensed Bold at `size` pixels."""
-    path = resources.files("companion.hardware") / "fonts" / "DejaVuSansCondensed-Bold.ttf"
-    with resources.as_file(path) as file:
-        return ImageFont.truetype(str(file), size)
+    """The bundled Terminus Font at `size` pixels (12 regular, 14 and up bold), read from its
+    PCF file as shipped; a size between the bundled ones gives the next smaller."""
+    size = next((s for s in SIZES if s <= size), SIZES[-1])
+    weight = "n" if size == SMALL else "b"
+    name = f"ter-u{size}{weight}_iso-8859-1.pcf.gz"
+    source = resources.files("companion.hardware") / "fonts" / name
+    pcf = io.BytesIO(gzip.decompress(source.read_bytes()))
+    with TemporaryDirectory() as folder:
+        # Pillow reads bitmap fonts in its own format only: converted once, in memory after.
+        PcfFontFile.PcfFontFile(pcf, "iso8859-1").save(f"{folder}/font")
+        return ImageFont.load(f"{folder}/font.pil")
 
 
-def _width(draw: ImageDraw.ImageDraw, text: str, face: Font) -> int:
-    return int(draw.textlength(text, font=face))
+def latin1(text: str) -> str:
+    """`text` in the characters the font has: typographic quotes and dashes as plain ones,
+    letters without a Latin-1 form by their base letter, anything else as '?'."""
+    out = []
+    for char in text.translate(PLAIN):
+        if ord(char) < 256:
+            out.append(char)
+        elif char in PLAIN_WORDS:
+            out.append(PLAIN_WORDS[char])
+        else:
+            base = unicodedata.normalize("NFKD", char)[:1]
+            out.append(base if base and ord(base) < 128 else "?")
+    return "".join(out)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], width: int) -> Font:
+@lru_cache(maxsize=4096)
+def _kissing(face: Font, first: str, second: str) -> bool:
+    """Whether `second` set right after `first` would touch it: a few bold glyphs fill their
+    cell (Terminus 14 and 16's T, 22 and 24's J); those pairs are set a pixel apart."""
+    if not first.strip() or not second.strip():
+        return False
+    advance = int(face.getlength(first))
+    left = Image.new("1", (advance + 16, 40))
+    ImageDraw.Draw(left).text((0, 0), first, font=face, fill=LIT)
+    right = Image.new("1", left.size)
+    ImageDraw.Draw(right).text((advance, 0), second, font=face, fill=LIT)
+    edge = left.crop((advance - 1, 0, advance, 40))
+    start = right.crop((advance, 0, advance + 1, 40))
+    edge_rows = {y for y in range(40) if edge.getpixel((0, y))}
+    return any(start.getpixel((0, y)) for r in edge_rows for y in (r - 1, r, r + 1) if 0 <= y < 40)
+
+
+def _runs(text: str, face: Font) -> list[tuple[int, str]]:
+    """`text` as runs to draw, each with its offset: split where two glyphs would touch."""
+    runs = [(0, "")]
+    x = 0
+    for i, char in enumerate(text):
+        if i and _kissing(face, text[i - 1], char):
+            x += 1
+            runs.append((x, ""))
+        offset, run = runs[-1]
+        runs[-1] = (offset, run + char)
+        x += int(face.getlength(char))
+    return [run for run in runs if run[1]]
+
+
+def _width(text: str, face: Font) -> int:
+    text = latin1(text)
+    return int(face.getlength(text)) + sum(_kissing(face, a, b) for a, b in pairwise(text))
+
+
+def _height(face: Font) -> int:
+    return int(face.getbbox("Ég")[3])
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, face: Font, fill=LIT):
+    for offset, run in _runs(latin1(text), face):
+        draw.text((xy[0] + offset, xy[1]), run, font=face, fill=fill)
+
+
+def _fit(text: str, sizes: tuple[int, ...], width: int) -> Font:
     """The largest of `sizes` at which `text` fits in `width` pixels (else the smallest)."""
     for size in sizes:
-        if _width(draw, text, font(size)) <= width:
+        if _width(text, font(size)) <= width:
             return font(size)
     return font(sizes[-1])
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for word_ in text.split():
-        if lines and _width(draw, f"{lines[-1]} {word_}", face) <= width:
-            lines[-1] = f"{lines[-1]} {word_}"
+def _clip(text: str, face: Font, width: int) -> str:
+    """`text`, or as much of it as fits in `width` with an ellipsis (never a cut letter)."""
+    if _width(text, face) <= width:
+        return text
+    while text and _width(text.rstrip() + ELLIPSIS, face) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def _wrap(text: str, face: Font, width: int, lines: int = 99) -> list[str]:
+    """`text` in at most `lines` lines of `width` pixels, broken between words (a word too long
+    for a line, and the last line when text is left over, end in an ellipsis)."""
+    out: list[str] = []
+    for piece in text.split():
+        if out and _width(f"{out[-1]} {piece}", face) <= width:
+            out[-1] = f"{out[-1]} {piece}"
         else:
-            lines.append(word_)
-    return lines
+            out.append(piece)
+    if len(out) > lines:
+        out = [*out[: lines - 1], _clip(f"{out[lines - 1]} {ELLIPSIS}", face, width)]
+    return [_clip(line, face, width) for line in out]
+
+
+def _fit_lines(text: str, sizes: tuple[int, ...], width: int, height: int) -> tuple[Font, list]:
+    """The largest size at which `text`, wrapped, fits in `width` x `height` without an
+    ellipsis; at the smallest size, as many lines as fit."""
+    for size in sizes:
+        face = font(size)
+        lines = _wrap(text, face, width, max(1, height // _height(face)))
+        if not any(line.endswith(ELLIPSIS) for line in lines) or size == sizes[-1]:
+            return face, lines
+    raise ValueError("no sizes")
 
 
 def _centred(draw: ImageDraw.ImageDraw, y: int, text: str, face: Font, fill: int = LIT) -> None:
-    x = max(0, (WIDTH - _width(draw, text, face)) // 2)
-    draw.text((x, y), text, font=face, fill=fill)
+    text = _clip(text, face, WIDTH)
+    _text(draw, (max(0, (WIDTH - _width(text, face)) // 2), y), text, face, fill)
+
+
+def _nudge(update: dict) -> tuple[int, int]:
+    """How far the status bar is moved this while (burn-in): (0,0), (1,0), (1,1) or (0,1)."""
+    step = int(update.get("nudge") or 0) % 4
+    return (1 if step in (1, 2) else 0, 1 if step in (2, 3) else 0)
 
 
 def _status(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """The top line of the game's screens: turn, turns left, and the alarm when it rang; the
-    first problem notice on the bottom line (see `_notices`)."""
+    """The top line of the game's screens: turn, turns left, and the alarm when it rang, moved
+    by a pixel now and then; the first problem notice on the bottom line."""
     view = update["view"]
-    face = font(11)
+    dx, dy = _nudge(update)
+    face = font(SMALL)
     turn = word(lang, "turn", n=view.get("turn", 1))
     tail = (
         word(lang, "turn_left")
         if view.get("last_turn")
         else word(lang, "left", n=view.get("turns_left", 0))
     )
-    x = WIDTH
+    x = WIDTH - 1 + dx
     if view.get("alarm"):
         tag = word(lang, "alarm")
-        x = WIDTH - _width(draw, tag, face) - 4
-        draw.rectangle((x, 0, WIDTH - 1, 11), fill=LIT)
-        draw.text((x + 2, 0), tag, font=face, fill=DARK)
+        x = WIDTH - 1 + dx - _width(tag, face) - 3
+        draw.rectangle((x, dy, x + _width(tag, face) + 2, dy + 11), fill=LIT)
+        _text(draw, (x + 2, dy), tag, face, DARK)
         x -= 4
-    x -= _width(draw, tail, face)
-    draw.text((x, 0), tail, font=face, fill=LIT)
-    if _width(draw, turn, face) + 4 <= x:  # the turn number gives way to the alarm and LAST TURN
-        draw.text((0, 0), turn, font=face, fill=LIT)
-    draw.line((0, 12, WIDTH - 1, 12), fill=LIT)
+    x -= _width(tail, face)
+    _text(draw, (x, dy), tail, face)
+    if _width(turn, face) + 6 <= x:  # the turn number gives way to the alarm and LAST TURN
+        _text(draw, (dx, dy), turn, face)
+    draw.line((0, STATUS_RULE + dy, WIDTH - 1, STATUS_RULE + dy), fill=LIT)
     notices = _notices(update, lang)
     if notices:
-        draw.rectangle((0, 53, WIDTH - 1, 63), fill=DARK)
-        draw.text((0, 53), f"! {notices[0]}", font=font(9), fill=LIT)
+        draw.rectangle((0, FOOTER - 1, WIDTH - 1, HEIGHT - 1), fill=DARK)
+        _text(draw, (0, FOOTER), _clip(f"! {notices[0]}", face, WIDTH), face)
 
 
 def _notices(update: dict, lang: str) -> list[str]:
@@ -99,34 +211,78 @@ def _seats(view: dict) -> list[str]:
     return sorted(seats, key=lambda s: (len(s), s))
 
 
+def _qr(draw: ImageDraw.ImageDraw, text: str) -> int:
+    """`text` as a QR code on the left, dark modules on a lit quiet zone, as large as fits the
+    height (2 px a module, else 1); its width."""
+    qr = segno.make(text, error="l", boost_error=False)
+    for scale, border in ((2, 2), (2, 1), (1, 2)):
+        size = int(qr.symbol_size(scale=scale, border=border)[0])
+        if size <= HEIGHT:
+            break
+    top = (HEIGHT - size) // 2
+    draw.rectangle((0, top, size - 1, top + size - 1), fill=LIT)
+    for row, bits in enumerate(qr.matrix_iter(scale=scale, border=border)):
+        for col, dark in enumerate(bits):
+            if dark:
+                draw.point((col, top + row), fill=DARK)
+    return size
+
+
+def _host_lines(host: str, face: Font, width: int) -> list[str]:
+    """A host name or address in lines of `width`, broken after its dots."""
+    lines = [""]
+    for part in host.replace(".", ". ").split(" "):
+        if lines[-1] and _width(lines[-1] + part, face) > width:
+            lines.append("")
+        lines[-1] += part
+    return [_clip(line, face, width) for line in lines]
+
+
+def _column(draw: ImageDraw.ImageDraw, left: int, blocks: list[list[str]]) -> None:
+    """Blocks of lines in the small font beside the QR code, a blank line between blocks when
+    there is room."""
+    face = font(SMALL)
+    line = _height(face)
+    lines = sum(len(b) for b in blocks)
+    gap = 4 if lines * line + 4 * (len(blocks) - 1) <= HEIGHT else 0
+    y = max(0, (HEIGHT - lines * line - gap * (len(blocks) - 1)) // 2)
+    for block in blocks:
+        for text in block:
+            if y + line <= HEIGHT:
+                _text(draw, (left, y), text, face)
+            y += line
+        y += gap
+
+
 def draw_join(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """The join QR code (dark modules on a lit quiet zone, 2 px a module) and the address."""
+    """The join QR code and the address; with a hotspot, every other while the Wi-Fi's QR code
+    and its name first (update "wifi": the QR text and "ssid"). Never the host PIN."""
+    face = font(SMALL)
+    wifi = update.get("wifi") or {}
+    if wifi.get("text") and update.get("join_step", 0) % 2 == 0:
+        left = _qr(draw, wifi["text"]) + 3
+        width = WIDTH - left
+        title = _wrap(word(lang, "wifi"), face, width, 2)
+        _column(draw, left, [title, _wrap(wifi.get("ssid", ""), face, width, 2)])
+        return
     address = update.get("address") or ""
-    if address:
-        qr = segno.make(address, error="l", boost_error=False)
-        size = int(qr.symbol_size(scale=2, border=2)[0])
-        top = (HEIGHT - size) // 2
-        draw.rectangle((0, top, size - 1, top + size - 1), fill=LIT)
-        for row, bits in enumerate(qr.matrix_iter(scale=2, border=2)):
-            for col, dark in enumerate(bits):
-                if dark:
-                    draw.point((col, top + row), fill=DARK)
-        left = size + 3
-    else:
-        left = 0
+    left = _qr(draw, address) + 3 if address else 0
     width = WIDTH - left
-    title = word(lang, "join")
-    draw.text((left, 2), title, font=_fit(draw, title, (12, 11, 10, 9), width), fill=LIT)
-    host, _, port = address.partition("://")[2].partition(":")
-    for i, part in enumerate(p for p in (host, f":{port.rstrip('/')}" if port else "") if p):
-        face = _fit(draw, part, (14, 12, 11, 10, 9), width)
-        draw.text((left, 20 + 15 * i), part, font=face, fill=LIT)
-    if update.get("pin"):
-        pin = f"{word(lang, 'host_pin')} {update['pin']}"
-        draw.text((left, 52), pin, font=_fit(draw, pin, (11, 10, 9), width), fill=LIT)
-    elif update.get("game") is None:
-        none = word(lang, "no_game")
-        draw.text((left, 52), none, font=_fit(draw, none, (11, 10, 9), width), fill=LIT)
+    host, _, port = address.partition("://")[2].rstrip("/").partition(":")
+    blocks = [_wrap(word(lang, "join"), face, width, 2)]
+    if host:
+        blocks.append([*_host_lines(host, face, width), *([f":{port}"] if port else [])])
+    else:
+        blocks.append(_wrap(word(lang, "no_address"), face, width, 3))
+    _column(draw, left, blocks)
+
+
+def draw_pin(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
+    """The host PIN, asked for at the table (a long press of Menu): large, for a while."""
+    title = word(lang, "host_pin")
+    _centred(draw, 2, title, _fit(title, (16, 14, 12), WIDTH))
+    pin = str(update.get("pin") or "-")
+    _centred(draw, 22, pin, _fit(pin, SIZES, WIDTH))
 
 
 def draw_setup(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
@@ -134,50 +290,71 @@ def draw_setup(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     view = update["view"]
     rules = view.get("ruleset", {})
     mode, edition = rules.get("mode", ""), rules.get("edition", "")
+    face = font(SMALL)
     title = f"{word(lang, f'mode_{mode}')} · {word(lang, f'edition_{edition}')}"
-    draw.text((0, 0), title, font=_fit(draw, title, (12, 11), WIDTH), fill=LIT)
+    head = (
+        [title]
+        if _width(title, face) <= WIDTH
+        else [f"{word(lang, f'mode_{mode}')} ·", word(lang, f"edition_{edition}")]
+    )
     seats = _seats(view)
     turns = word(lang, "turns", n=view.get("turns_left"))
-    line = f"{word(lang, 'players', n=len(seats))} · {turns}"
-    draw.text((0, 16), line, font=font(12), fill=LIT)
-    draw.text((0, 32), word(lang, "clue"), font=font(12), fill=LIT)
+    lines = [
+        *(_clip(line, face, WIDTH) for line in head),
+        _clip(f"{word(lang, 'players', n=len(seats))} · {turns}", face, WIDTH),
+        _clip(word(lang, "clue"), face, WIDTH),
+    ]
+    for i, line in enumerate(lines):
+        _text(draw, (0, i * SMALL), line, face)
     waiting = (update.get("waiting") or {}).get("seats") or []
-    _seat_boxes(draw, seats, [s for s in seats if s not in waiting], 50)
+    _seat_boxes(draw, seats, [s for s in seats if s not in waiting], HEIGHT - 14)
 
 
 def _seat_boxes(draw: ImageDraw.ImageDraw, seats: list[str], done: list[str], y: int) -> None:
     """One numbered box per seat, lit when that seat is done (locked in, clue taken)."""
     if not seats:
         return
-    size = min(15, (WIDTH - 2) // len(seats) - 1)
+    size = min(15, (WIDTH + 1) // len(seats) - 2)
+    face = font(SMALL)
     for i, seat in enumerate(seats):
-        x = i * (size + 1)
+        x = i * (size + 2)
         lit = seat in done
         draw.rectangle((x, y, x + size - 1, y + 13), outline=LIT, fill=LIT if lit else DARK)
-        face = font(11)
-        tx = x + (size - _width(draw, seat, face)) // 2
-        draw.text((tx, y + 1), seat, font=face, fill=DARK if lit else LIT)
+        tx = x + (size - _width(seat, face)) // 2
+        _text(draw, (tx, y + 1), seat, face, DARK if lit else LIT)
 
 
 def draw_programming(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """Programming: the turn, which seats have locked in, and the time left when limited."""
+    """Programming: how many seats locked in, which, and the time left when limited."""
     view = update["view"]
     _status(draw, update, lang)
     seats = _seats(view)
     waiting = update.get("waiting") or {}
     locked = list(waiting.get("locked_in") or (update.get("session") or {}).get("lock_ins") or [])
     timer = (update.get("session") or {}).get("timer") or {}
-    room = WIDTH
-    if timer.get("left") is not None:
-        seconds = word(lang, "time", s=max(0, int(timer["left"])))
-        face = font(16)
-        room = WIDTH - _width(draw, seconds, face) - 4
-        draw.text((room + 4, 13), seconds, font=face, fill=LIT)
     title = word(lang, "programming")
-    draw.text((0, 14), title, font=_fit(draw, title, (12, 11, 9), room), fill=LIT)
     count = word(lang, "locked", n=len([s for s in seats if s in locked]), total=len(seats))
-    draw.text((0, 27), count, font=font(11), fill=LIT)
-    _seat_boxes(draw, seats, locked, 40)
+    small = font(SMALL)
+    if timer.get("left") is None:
+        face = _fit(title, (16, 14, 12), WIDTH)
+        _text(draw, (0, BODY), _clip(title, face, WIDTH), face)
+        _text(draw, (0, BODY + 18), _clip(count, small, WIDTH), small)
+    else:  # the seconds as large as the words beside them leave room for
+        room = max(_width(title, small), _width(count, small))
+        seconds = _seconds(int(timer["left"]))
+        face = _fit(seconds, (24, 22, 20, 18, 16, 14, 12), WIDTH - room - 4)
+        _text(draw, (WIDTH - _width(seconds, face), BODY), seconds, face)
+        room = WIDTH - _width(seconds, face) - 4
+        _text(draw, (0, BODY), _clip(title, small, room), small)
+        _text(draw, (0, BODY + 13), _clip(count, small, room), small)
+    if not _notices(update, lang):  # else the bottom line holds the problem
+        _seat_boxes(draw, seats, locked, HEIGHT - 14)
+
+
+def _seconds(left: int) -> str:
+    """Time left to program: "42s", or "12:05" from 100 s on."""
+    left = max(0, left)
+    return f"{left}s" if left < 100 else f"{left // 60}:{left % 60:02d}"
 
 
 def _round_label(lang: str, round_: int | None) -> str:
@@ -185,22 +362,24 @@ def _round_label(lang: str, round_: int | None) -> str:
 
 
 def draw_action(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """The action phase: whose action, which round, and the turn-order strip."""
+    """The action phase: whose action, large; which round; and the turn-order strip."""
     view = update["view"]
     waiting = update.get("waiting") or {}
     _status(draw, update, lang)
     current = waiting.get("character") or view.get("current")
     if waiting.get("phase") == "choice":
         who = name_of(current) if current else word(lang, "table")
-        label = f"{who} {word(lang, 'chooses')}"
-        draw.text((0, 16), label, font=_fit(draw, label, (16, 12, 11), WIDTH), fill=LIT)
+        face, lines = _fit_lines(f"{who} {word(lang, 'chooses')}", (18, 16, 14, 12), WIDTH, 36)
+        for i, line in enumerate(lines):
+            _text(draw, (0, BODY + i * _height(face)), line, face)
     else:
         name = name_of(current)
-        draw.text((0, 14), name, font=_fit(draw, name, (22, 16, 12), WIDTH), fill=LIT)
+        face = _fit(name, (24, 22, 20, 18, 16, 14, 12), WIDTH)
+        _text(draw, (0, BODY), _clip(name, face, WIDTH), face)
         round_ = waiting.get("round") or view.get("round")
-        draw.text((0, 38), _round_label(lang, round_), font=font(11), fill=LIT)
+        _text(draw, (0, BODY + 25), _round_label(lang, round_), font(SMALL))
     if not _notices(update, lang):  # else the bottom line holds the problem
-        _order_strip(draw, view.get("order") or [], current, 52)
+        _order_strip(draw, view.get("order") or [], current, FOOTER)
 
 
 def _order_strip(draw: ImageDraw.ImageDraw, order: list[str], current: str | None, y: int) -> None:
@@ -208,98 +387,108 @@ def _order_strip(draw: ImageDraw.ImageDraw, order: list[str], current: str | Non
     if not order:
         return
     step = min(20, WIDTH // len(order))
-    face = font(11)
+    face = font(SMALL)
     for i, cid in enumerate(order):
         x = i * step
         label = name_of(cid)[:2]
         if cid == current:
-            draw.rectangle((x, y, x + step - 2, y + 11), fill=LIT)
-        draw.text((x + 1, y), label, font=face, fill=DARK if cid == current else LIT)
+            draw.rectangle((x, y, x + step - 2, y + SMALL - 1), fill=LIT)
+        _text(draw, (x + 1, y), label, face, DARK if cid == current else LIT)
 
 
 def draw_end_of_turn(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """A turn has ended: the number of turns left, large."""
+    """A turn has ended: the number of turns left, as large as the font goes."""
     countdown = next(e for e in update["events"] if e["type"] == "countdown")
     ended = max(1, int(countdown.get("turn", 2)) - 1)
-    _centred(draw, 0, word(lang, "end_of_turn", n=ended), font(12))
+    _centred(draw, 0, word(lang, "end_of_turn", n=ended), font(SMALL))
     left = int(countdown.get("turns_left", 0))
-    big = str(left)
-    _centred(draw, 14, big, font(30))
+    _centred(draw, 14, str(left), font(32))
     label = word(lang, "turn_left") if left <= 1 else word(lang, "turns_left", n=left)
-    _centred(draw, 50, label, _fit(draw, label, (12, 11), WIDTH))
+    _centred(draw, HEIGHT - 16, label, _fit(label, (16, 14, 12), WIDTH))
 
 
 def draw_alarm(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """The alarm, inverted (the display flashes it by alternating with its negative)."""
     alarm = next(e for e in update["events"] if e["type"] == "alarm")
     draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill=LIT)
-    _centred(draw, 0, word(lang, "alarm"), font(26), fill=DARK)
-    _centred(draw, 30, word(lang, "alarm_line"), font(12), fill=DARK)
+    _centred(draw, 0, word(lang, "alarm"), _fit(word(lang, "alarm"), SIZES, WIDTH), fill=DARK)
+    line = word(lang, "alarm_line")
+    _centred(draw, 33, line, _fit(line, (14, 12), WIDTH), fill=DARK)
     left = word(lang, "turns_left", n=alarm.get("turns_left", 5))
-    _centred(draw, 46, left, font(14), fill=DARK)
+    _centred(draw, 48, left, _fit(left, (16, 14, 12), WIDTH), fill=DARK)
 
 
 def draw_timer(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """The Timer room: a turn lost, or (in the last turn) the character it eliminated."""
+    title = word(lang, "timer")
     draw.rectangle((0, 0, WIDTH - 1, 17), fill=LIT)
-    _centred(draw, 1, word(lang, "timer"), _fit(draw, word(lang, "timer"), (16, 12), WIDTH), DARK)
+    _centred(draw, 1, title, _fit(title, (16, 14, 12), WIDTH), DARK)
     event = update["events"][0]
     if event["type"] == "eliminated":
         name = name_of(event.get("character"))
-        _centred(draw, 22, name, _fit(draw, name, (18, 14), WIDTH))
-        _centred(draw, 46, word(lang, "eliminated"), font(14))
+        _centred(draw, 20, name, _fit(name, (24, 22, 20, 18, 16, 14, 12), WIDTH))
+        gone = word(lang, "eliminated")
+        _centred(draw, 47, gone, _fit(gone, (16, 14, 12), WIDTH))
     else:
-        _centred(draw, 22, word(lang, "turn_lost"), font(14))
-        _centred(draw, 42, word(lang, "turns_left", n=event.get("turns_left", 0)), font(14))
+        lost = word(lang, "turn_lost")
+        _centred(draw, 22, lost, _fit(lost, (16, 14, 12), WIDTH))
+        left = word(lang, "turns_left", n=event.get("turns_left", 0))
+        _centred(draw, 42, left, _fit(left, (16, 14, 12), WIDTH))
 
 
 def draw_elimination(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """An elimination, its cause, and the roles it forced into the open."""
     events = update["events"]
     gone = [e for e in events if e["type"] == "eliminated"]
-    first = gone[0]
     names = ", ".join(name_of(e.get("character")) for e in gone)
-    draw.text((0, 0), names, font=_fit(draw, names, (18, 14, 11), WIDTH), fill=LIT)
-    cause = word(lang, f"cause_{first.get('cause')}")
-    draw.text((0, 21), f"{word(lang, 'eliminated')} · {cause}", font=font(11), fill=LIT)
+    face, lines = _fit_lines(names, (24, 22, 20, 18, 16, 14, 12), WIDTH, 24)
+    y = 0
+    for line in lines:
+        _text(draw, (0, y), line, face)
+        y += _height(face)
+    small = font(SMALL)
+    cause = word(lang, f"cause_{gone[0].get('cause')}")
+    text = f"{word(lang, 'eliminated')} · {cause}"
     reveals = [e for e in events if e["type"] == "role_revealed"]
     if reveals:
-        text = " ".join(
+        shown_roles = ", ".join(
             f"{name_of(e.get('character'))}: {word(lang, str(e.get('role')))}" for e in reveals
         )
-        lines = [word(lang, "reveals"), *_wrap(draw, text, font(10), WIDTH)]
-        for i, line in enumerate(lines[:3]):
-            draw.text((0, 34 + 10 * i), line, font=font(10), fill=LIT)
+        text = f"{text}. {word(lang, 'reveals')} {shown_roles}"
+    y += 1
+    for line in _wrap(text, small, WIDTH, (HEIGHT - y) // SMALL):
+        _text(draw, (0, y), line, small)
+        y += SMALL
 
 
 def draw_card(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
-    """A M.A.C. card drawn: its name, and for a Complex Movement its 5x5 map with line and arrow."""
+    """A M.A.C. card drawn: its name, large, and for a Complex Movement its 5x5 map with line
+    and arrow."""
     event = next(e for e in update["events"] if e["type"] == "mac_drawn")
-    shown = event.get("shown") or {}
-    name = shown.get("name_fr" if lang == "fr" else "name_en") or str(event.get("card"))
-    minimap = shown.get("minimap")
-    width = WIDTH - 64 if minimap else WIDTH
+    card = event.get("shown") or {}
+    name = card.get("name_fr" if lang == "fr" else "name_en") or str(event.get("card"))
+    minimap = card.get("minimap")
+    width = WIDTH - MINIMAP - 2 if minimap else WIDTH
     header = word(lang, "card")
-    draw.text((0, 0), header, font=_fit(draw, header, (11, 10, 9), width), fill=LIT)
-    for size in (12, 11, 10, 9):
-        face = font(size)
-        lines = _wrap(draw, name, face, width)
-        if len(lines) * (size + 1) <= 50 and all(_width(draw, x, face) <= width for x in lines):
-            break
+    _text(draw, (0, 0), _clip(header, font(SMALL), width), font(SMALL))
+    face, lines = _fit_lines(name, (24, 22, 20, 18, 16, 14, 12), width, HEIGHT - 14)
     for i, line in enumerate(lines):
-        draw.text((0, 14 + (face.size + 1) * i), line, font=face, fill=LIT)
+        _text(draw, (0, 14 + _height(face) * i), line, face)
     if minimap:
-        _minimap(draw, minimap, WIDTH - 61, 2)
+        _minimap(draw, minimap, WIDTH - MINIMAP, (HEIGHT - MINIMAP) // 2)
+
+
+CELL = 11  # a minimap cell, in pixels
+MINIMAP = 5 * CELL - 1
 
 
 def _minimap(draw: ImageDraw.ImageDraw, minimap: dict, left: int, top: int) -> None:
-    """The complex as 5x5 cells of 12 px: the moving line filled, an arrow along it."""
-    cell = 12
+    """The complex as 5x5 cells: the moving line filled, an arrow along it."""
     line = {tuple(c) for c in minimap.get("cells", [])}
     for row in range(5):
         for col in range(5):
-            x, y = left + col * cell, top + row * cell
-            box = (x, y, x + cell - 2, y + cell - 2)
+            x, y = left + col * CELL, top + row * CELL
+            box = (x, y, x + CELL - 2, y + CELL - 2)
             if (row, col) in line:
                 draw.rectangle(box, fill=LIT)
             elif (row, col) == (2, 2):
@@ -308,9 +497,9 @@ def _minimap(draw: ImageDraw.ImageDraw, minimap: dict, left: int, top: int) -> N
                 draw.rectangle(box, outline=LIT)
     arrow = minimap.get("arrow") or {}
     (r0, c0), (r1, c1) = arrow.get("from", (0, 0)), arrow.get("to", (0, 0))
-    half = (cell - 2) // 2
-    start = (left + c0 * cell + half, top + r0 * cell + half)
-    end = (left + c1 * cell + half, top + r1 * cell + half)
+    half = (CELL - 2) // 2
+    start = (left + c0 * CELL + half, top + r0 * CELL + half)
+    end = (left + c1 * CELL + half, top + r1 * CELL + half)
     draw.line((start, end), fill=DARK, width=2)
     dx, dy = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
     ex, ey = end
@@ -322,33 +511,43 @@ def _minimap(draw: ImageDraw.ImageDraw, minimap: dict, left: int, top: int) -> N
 def draw_over(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """Game over with the result and the winning seats."""
     outcome = update["view"].get("outcome") or {}
-    _centred(draw, 0, word(lang, "game_over"), font(12))
+    _centred(draw, 0, word(lang, "game_over"), font(SMALL))
     result = word(lang, str(outcome.get("result", "defeat")))
-    _centred(draw, 18, result, _fit(draw, result, (18, 14, 12, 11), WIDTH))
+    face, lines = _fit_lines(result, (24, 22, 20, 18, 16, 14, 12), WIDTH, 28)
+    y = 14
+    for line in lines:
+        _centred(draw, y, line, face)
+        y += _height(face)
     winners = outcome.get("winners") or []
     if winners:
         line = word(lang, "winners", seats=" ".join(winners))
-        _centred(draw, 44, line, _fit(draw, line, (12, 11), WIDTH))
+        face = _fit(line, (14, 12), WIDTH)
+        _centred(draw, HEIGHT - _height(face), line, face)
 
 
 def draw_paused(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """The host paused the game."""
     _status(draw, update, lang)
-    _centred(draw, 22, word(lang, "paused"), font(20))
+    paused = word(lang, "paused")
+    _centred(draw, 22, paused, _fit(paused, SIZES, WIDTH))
 
 
 def draw_problem(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """A problem the table must know: a phone offline, the journal unwritable, a device missing."""
     notices = _notices(update, lang)
-    draw.rectangle((0, 0, WIDTH - 1, 15), fill=LIT)
-    _centred(draw, 1, f"! {word(lang, 'problem')} !", font(12), fill=DARK)
-    lines = [line for notice in notices for line in _wrap(draw, notice, font(11), WIDTH)]
-    for i, line in enumerate(lines[:4]):
-        draw.text((0, 18 + 11 * i), line, font=font(11), fill=LIT)
+    face = font(SMALL)
+    draw.rectangle((0, 0, WIDTH - 1, 13), fill=LIT)
+    _centred(draw, 1, f"! {word(lang, 'problem')} !", face, fill=DARK)
+    lines = [line for notice in notices for line in _wrap(notice, face, WIDTH)]
+    if len(lines) > 4:
+        lines = [*lines[:3], _clip(f"{lines[3]} {ELLIPSIS}", face, WIDTH)]
+    for i, line in enumerate(lines):
+        _text(draw, (0, 15 + SMALL * i), line, face)
 
 
 SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, dict, str], None]] = {
     "join": draw_join,
+    "pin": draw_pin,
     "setup": draw_setup,
     "programming": draw_programming,
     "action": draw_action,

@@ -17,13 +17,15 @@ from typing import Any
 
 from luma.core.device import dummy
 
-from companion.lan import join_address
+from companion.lan import join_address, join_host, wifi_join_text
 from companion.session.notices import Notice
+from companion.session.replies import Reply
 
 from .buttons import GpioButton, PressLogic
 from .buzzer import Active, Buzzer, Output, Tonal
-from .display import Display
+from .display import Address, Display
 from .leds import SeatLeds, seat_lights
+from .oled import Oled
 from .patterns import patterns_for
 from .pins import PinFactoryError, mock_factory, pi_factory
 from .serial_panel import SerialPanel, port_opener
@@ -61,14 +63,17 @@ class Hardware:
         config: Any,
         kind: str,
         *,
-        address: str | None = None,
+        address: Address | None = None,
+        port: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         open_display: Callable[[], Any] | None = None,
         pin_factory: Any = None,
         panel_opener: Callable[[], Any] | None = None,
     ) -> None:
         """`open_display`, `pin_factory` and `panel_opener` replace the kind's own backends
-        (tests and benchmarks); `clock` times presses, announcements and the time limit."""
+        (tests and benchmarks); `clock` times presses, announcements and the time limit.
+        `address` fixes the join address (else it is worked out again while the join screen
+        is up, for `port`, the port served)."""
         if kind not in KINDS:
             raise ValueError(f"hardware kind must be one of {', '.join(KINDS)}, not {kind!r}")
         self.session = session
@@ -90,7 +95,8 @@ class Hardware:
             lang=self.lang,
             contrast=config.display.contrast,
             dim_after=config.display.dim_after,
-            address=address or join_address(config.web.port),
+            address=address or self._join_address(port or config.web.port),
+            wifi=self._wifi(),
             clock=clock,
             on_problem=partial(self._problem, "display"),
         )
@@ -138,9 +144,21 @@ class Hardware:
         self._why.append(
             f"OLED: {settings.driver} at 0x{settings.address:02X} on I2C bus {settings.i2c_port}"
         )
-        return partial(
-            open_oled, settings.driver, settings.i2c_port, settings.address, settings.rotation
-        )
+        return Oled(settings.driver, settings.i2c_port, settings.address, settings.rotation)
+
+    def _join_address(self, port: int) -> Callable[[], str]:
+        """The address phones open, worked out again each time (the Wi-Fi may come up after
+        the companion; `[web] public_address` overrides it)."""
+        public = getattr(self.config.web, "public_address", "")
+        return lambda: join_address(port, join_host(public))
+
+    def _wifi(self) -> dict | None:
+        """The hotspot's join QR text and name, when the companion runs its own Wi-Fi."""
+        hotspot = getattr(self.config, "hotspot", None)
+        ssid = getattr(hotspot, "ssid", "")
+        if not ssid:
+            return None
+        return {"text": wifi_join_text(ssid, getattr(hotspot, "password", "")), "ssid": ssid}
 
     def _buzzer_output(self) -> Output | None:
         settings = self.config.buzzer
@@ -210,7 +228,7 @@ class Hardware:
         )
 
     def set_pin(self, pin: str) -> None:
-        """The host PIN, shown on the join screen."""
+        """The host PIN, shown on the OLED only when asked for (a long press of Menu)."""
         self.display.set_pin(pin)
 
     def describe(self) -> str:
@@ -233,8 +251,12 @@ class Hardware:
         return self.session.press_seat(seat)
 
     def control(self, button: str, long: bool = False) -> Any:
-        """A control button pressed: next, back or menu, short or long."""
+        """A control button pressed: next, back or menu, short or long. Menu held shows the host
+        PIN on the OLED for a while and goes no further (a short Menu pauses or resumes)."""
         self.display.touched()
+        if button == "menu" and long:
+            self.display.show_pin()
+            return Reply(ok=True)
         return self.session.control(button, long)
 
     def _presses(self) -> None:
@@ -358,18 +380,6 @@ class Hardware:
             self.leds.close()
         if self.panel is not None:
             self.panel.close()
-
-
-def open_oled(driver: str, port: int, address: int, rotation: int) -> Any:
-    """A luma.oled device on I2C (raises luma's errors or OSError when it is not there)."""
-    from luma.core.interface.serial import i2c
-    from luma.oled import device as oled
-
-    make = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106, "ssd1309": oled.ssd1309}[driver]
-    if rotation not in (0, 2):
-        log.warning("OLED rotation %s would stand the screens on end: 0 is used", rotation)
-        rotation = 0
-    return make(i2c(port=port, address=address), width=128, height=64, rotate=rotation)
 
 
 def start_hardware(session: Any, config: Any, kind: str, **options: Any) -> Hardware:

@@ -1,12 +1,15 @@
-"""The few words the OLED shows, in English and French: short enough for a 128-pixel line."""
+"""The few words the OLED shows, in English and French; the screens fit, wrap or shorten them to
+the 128-pixel lines (tests/hardware/test_fit.py checks every one)."""
 
 from __future__ import annotations
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "join": "Scan to join",
+        "wifi": "Join the Wi-Fi",
+        "no_address": "No network yet",
         "no_game": "No game yet",
-        "host_pin": "PIN",
+        "host_pin": "Host PIN",
         "setup": "New game",
         "players": "{n} players",
         "turns": "{n} turns",
@@ -16,7 +19,6 @@ WORDS: dict[str, dict[str, str]] = {
         "programming": "Programming",
         "ready": "{n} ready",
         "locked": "{n}/{total} locked in",
-        "time": "{s} s",
         "round_1": "1st action",
         "round_2": "2nd action",
         "round_3": "Adrenaline",
@@ -65,9 +67,11 @@ WORDS: dict[str, dict[str, str]] = {
         "edition_ultimate": "Ultimate",
     },
     "fr": {
-        "join": "Pour jouer :",
+        "join": "Scannez pour jouer",
+        "wifi": "Rejoignez le Wi-Fi",
+        "no_address": "Pas encore de réseau",
         "no_game": "Pas de partie",
-        "host_pin": "Code",
+        "host_pin": "Code de l'hôte",
         "setup": "Nouvelle partie",
         "players": "{n} joueurs",
         "turns": "{n} tours",
@@ -77,7 +81,6 @@ WORDS: dict[str, dict[str, str]] = {
         "programming": "Programmation",
         "ready": "{n} prêts",
         "locked": "{n}/{total} prêts",
-        "time": "{s} s",
         "round_1": "1re action",
         "round_2": "2e action",
         "round_3": "Adrénaline",

@@ -225,7 +225,7 @@ def _serve_listening(
         served = replace(config, web=replace(config.web, port=port))  # --port wins
         here = join_address(port, "127.0.0.1")
         lan = join_address(port, join_host(config.web.public_address))
-        rig = _start_hardware(session, served, kind)
+        rig = _start_hardware(session, served, kind, port)
         app = create_app(session, served, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
@@ -252,16 +252,15 @@ def _serve_listening(
     return 0
 
 
-def _start_hardware(session: Session, config: Config, kind: str) -> Any:
+def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:
     """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
-    QR code is worked out again and again from `config` (`[web] port` is the port served), so
-    a Wi-Fi that comes up later is shown."""
+    QR code is for `port`, the port actually served, at the address worked out as it shows."""
     try:
         from companion.hardware import start_hardware
     except ImportError as error:
         log.warning("no hardware: %s (the phones and the table page still work)", error)
         return None
-    rig = start_hardware(session, config, kind)
+    rig = start_hardware(session, config, kind, port=port)
     log.info("%s", rig.describe())
     return rig
 

@@ -10,14 +10,16 @@ The bus below stands for the wire: it keeps what the driver sent, and answers "r
 from __future__ import annotations
 
 import errno
+import itertools
 from collections.abc import Callable
 
 from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
-from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY, Display
+from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY, RETRY_MAX, Display
 from companion.hardware.gallery import sample_updates
+from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import frame
 from companion.session.notices import Notice
 
@@ -114,12 +116,13 @@ def test_dims_then_sleeps_without_input_and_wakes_on_a_press(ticks) -> None:
     ticks.advance(61)
     display.tick()
     assert display.dimmed == "dim"
-    assert wire.commands[sent:] == [[DISPLAY_ON], [SET_CONTRAST, DIM_CONTRAST]]
+    assert wire.commands[sent : sent + 2] == [[DISPLAY_ON], [SET_CONTRAST, DIM_CONTRAST]]
     sent = len(wire.commands)
     ticks.advance(300)
     display.tick()
     assert display.dimmed == "off"
-    assert wire.commands[sent:] == [[DISPLAY_OFF]]
+    assert wire.commands[sent] == [DISPLAY_OFF]
+    assert [DISPLAY_ON] not in wire.commands[sent:]  # the periodic refresh keeps it off
     sent = len(wire.commands)
     display.touched()
     assert display.dimmed == "on"
@@ -139,12 +142,12 @@ def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> No
     assert not display.connected
     assert problems == [OLED_MISSING]
     assert display.frame.tobytes() != b""  # the picture goes on for the virtual panel
-    ticks.advance(RETRY + 0.1)
+    ticks.advance(RETRY_MAX)
     display.tick()  # still unplugged: retried, not reported again
     assert problems == [OLED_MISSING]
     wire.plugged = True
     sent = wire.blocks
-    ticks.advance(RETRY + 0.1)
+    ticks.advance(RETRY_MAX)
     display.tick()
     assert display.connected
     assert problems == [OLED_MISSING, None]
@@ -194,3 +197,160 @@ def test_the_programming_time_limit_counts_down_between_updates(ticks) -> None:
     display.tick()
     session = {**update["session"], "timer": {**update["session"]["timer"], "left": 41}}
     assert display.frame.tobytes() == frame("programming", {**update, "session": session}).tobytes()
+
+
+def _game_updates(count: int, seed: int = 5) -> list[dict]:
+    """The public updates of a real game played by random legal commands, each with its
+    events (cards, ends of turn, eliminations...), as the session publishes them."""
+    import random
+
+    from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
+
+    rng = random.Random(seed)
+    state = start({"edition": "season2", "mode": "cooperation", "players": 4, "seed": seed}).state
+    updates = []
+    while state.outcome is None and len(updates) < count:
+        seats = sorted({c["seat"] for c in public_view(state)["characters"].values()})
+        options = [c for s in seats for c in legal_commands(state, s) if c["type"] != "unlock"]
+        result = apply(state, rng.choice(options))
+        state = result.state
+        updates.append(
+            {
+                "game": "g",
+                "version": state.version,
+                "view": public_view(state),
+                "events": events_for(result.events, None),
+                "waiting": waiting_for(state).as_dict(),
+                "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+            }
+        )
+    return updates
+
+
+def test_after_a_burst_the_oled_shows_the_game_as_it_is_now(ticks) -> None:
+    """Fifty commands in a second, many with announcements: one second later the OLED shows
+    what a display that saw only the last update shows, never an older moment."""
+    updates = _game_updates(200)
+    announced = [u for u in updates if announcements(u)]
+    assert len(announced) >= 5
+    burst = updates[: updates.index(announced[4]) + 1]
+    burst = [*burst, *[u for u in updates[len(burst) :] if not announcements(u)][:1]]
+    display = Display(None, clock=ticks)
+    for update in burst[-50:]:
+        display.show(update)
+        ticks.advance(1 / 50)
+    fresh = Display(None, clock=ticks)
+    fresh.show(burst[-1])
+    ticks.advance(1.0)
+    display.tick()
+    fresh.tick()
+    assert display.frame.tobytes() == fresh.frame.tobytes()
+    last = burst[-1]
+    assert display.frame.tobytes() == frame(steady_moment(last), {**last, "nudge": 0}).tobytes()
+
+
+def test_a_later_announcement_replaces_the_one_showing(ticks) -> None:
+    samples = sample_updates()
+    display = Display(None, clock=ticks)
+    display.show(samples["card"])
+    ticks.advance(0.5)
+    display.show(samples["end_of_turn"])
+    moment, narrowed = announcements(samples["end_of_turn"])[0]
+    assert display.frame.tobytes() == frame(moment, narrowed).tobytes()
+
+
+def test_a_cleared_problem_is_not_shown_afterwards(ticks) -> None:
+    """The OLED goes missing during a card and comes back: once the card is over it shows the
+    game, not the "OLED missing" it had while it was away."""
+    wire = Wire()
+    display = Display(
+        _oled(wire),
+        clock=ticks,
+        on_problem=lambda p: display.set_notices([p.as_dict()] if p else []),
+    )
+    samples = sample_updates()
+    display.show(samples["action"])
+    wire.plugged = False
+    display.show(samples["card"])
+    assert display.problem == OLED_MISSING
+    wire.plugged = True
+    ticks.advance(RETRY + 0.1)
+    display.tick()
+    assert display.connected
+    ticks.advance(HOLD["card"])
+    display.tick()
+    steady = frame("action", {**samples["card"], "nudge": 0}).tobytes()
+    assert display.frame.tobytes() == steady
+
+
+def test_the_pin_is_shown_on_demand_for_a_while(ticks) -> None:
+    display = Display(None, clock=ticks, address="http://t:8025/")
+    display.set_pin("481093")
+    display.show(sample_updates()["join"])
+    join = display.frame.tobytes()
+    display.show_pin(seconds=15)
+    assert display.frame.tobytes() == frame("pin", {"pin": "481093"}).tobytes()
+    ticks.advance(14)
+    display.tick()
+    assert display.frame.tobytes() == frame("pin", {"pin": "481093"}).tobytes()
+    ticks.advance(1.5)
+    display.tick()
+    assert display.frame.tobytes() == join
+
+
+def test_the_join_screen_never_goes_dark(ticks) -> None:
+    _devices, open_device = _dummies()
+    display = Display(open_device, clock=ticks, dim_after=60, address="http://t:8025/")
+    display.show(sample_updates()["join"])
+    for _ in range(24):  # two hours without a press
+        ticks.advance(300)
+        display.tick()
+        assert display.dimmed in ("on", "dim")
+    display.show(sample_updates()["action"])
+    ticks.advance(600)
+    display.tick()
+    assert display.dimmed == "off"  # a game left alone still sleeps (burn-in)
+
+
+def test_the_join_address_is_worked_out_again_while_the_join_screen_is_up(ticks) -> None:
+    """The Wi-Fi comes up after the companion: the QR code follows within seconds."""
+    where = ["http://127.0.0.1:8025/"]
+    display = Display(None, clock=ticks, address=lambda: where[0])
+    display.show(sample_updates()["join"])
+    loopback = display.frame.tobytes()
+    where[0] = "http://10.42.0.1:8025/"
+    ticks.advance(6)
+    display.tick()
+    assert display.frame.tobytes() != loopback
+    expected = {**sample_updates()["join"], "address": where[0], "join_step": 1}
+    assert display.frame.tobytes() == frame("join", expected).tobytes()
+
+
+def test_the_status_bar_moves_by_a_pixel_now_and_then(ticks) -> None:
+    display = Display(None, clock=ticks)
+    display.show(sample_updates()["action"])
+    seen = set()
+    for _ in range(8):
+        seen.add(display.frame.crop((0, 0, 128, 14)).tobytes())
+        ticks.advance(180)
+        display.touched()
+    assert len(seen) == 4
+
+
+def test_a_missing_oled_is_retried_less_and_less_often(ticks) -> None:
+    """After 5 s, then 10, 20, 40 and every 60 s: a panel that is not wired costs next to
+    nothing, one that is plugged back is found within a minute."""
+    wire = Wire()
+    wire.plugged = False
+    tried = []
+
+    def open_device():
+        tried.append(ticks())
+        return ssd1306(i2c(bus=wire, address=0x3C))
+
+    display = Display(open_device, clock=ticks)
+    for _ in range(300):
+        ticks.advance(1)
+        display.tick()
+    gaps = [round(b - a) for a, b in itertools.pairwise(tried)]
+    assert gaps == [5, 10, 20, 40, 60, 60, 60]

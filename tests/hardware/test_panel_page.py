@@ -14,6 +14,8 @@ import pytest
 from PIL import Image
 from serving import PIN, Phone, Serve
 
+from companion.hardware.screens import frame
+
 from .conftest import TOKENS_GAME
 
 SETUP = {**TOKENS_GAME, "seed": 5}
@@ -110,3 +112,22 @@ def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(
     page.mouse.up()  # held: undo the last command, the lock-in of seat 5
     page.wait_for_selector("#led-5:not(.on)", timeout=10_000)
     page.close()
+
+
+def test_holding_the_virtual_menu_shows_the_pin_on_the_oled_only(
+    table: Serve, visitor: Phone
+) -> None:
+    """The PIN is never on the public screen unless asked for at the companion: a long press of
+    the virtual Menu shows it on the OLED's picture and does not reach the game."""
+    status, png, _ = visitor.fetch("/panel/oled.png")
+    before = Image.open(io.BytesIO(png)).resize((128, 64))
+    assert before.tobytes() != frame("pin", {"pin": PIN}).tobytes()
+    paused = visitor.get("/api/view")[1].get("session", {}).get("paused")
+    status, reply = visitor.post("/panel/controls/menu", {"long": True})
+    assert status == 200 and reply["ok"], reply
+    status, png, _ = visitor.fetch("/panel/oled.png")
+    assert (
+        Image.open(io.BytesIO(png)).resize((128, 64)).tobytes()
+        == frame("pin", {"pin": PIN}).tobytes()
+    )
+    assert visitor.get("/api/view")[1].get("session", {}).get("paused") == paused

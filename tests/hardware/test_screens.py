@@ -12,7 +12,13 @@ from luma.core.device import dummy
 from PIL import Image
 
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
-from companion.hardware.gallery import JOIN_ADDRESS, moment_of, render_screens, sample_updates
+from companion.hardware.gallery import (
+    JOIN_ADDRESS,
+    as_shown,
+    moment_of,
+    render_screens,
+    sample_updates,
+)
 from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import SCREENS, frame
 from companion.session.notices import Notice
@@ -28,7 +34,7 @@ def test_every_moment_has_a_sample_and_renders_in_both_languages() -> None:
     shown = set()
     device = dummy(width=128, height=64, mode="1")
     for name, update in samples.items():
-        moment, narrowed = moment_of(name, {**update, "address": JOIN_ADDRESS})
+        moment, narrowed = moment_of(name, as_shown(name, update))
         shown.add(moment)
         for lang in ("en", "fr"):
             device.display(frame(moment, narrowed, lang))
@@ -74,15 +80,46 @@ def test_join_screen_draws_the_qr_code_dark_on_a_lit_quiet_zone() -> None:
                     assert (pixel == 0) == bool(dark), (row, col)
 
 
-def test_join_screen_shows_the_host_pin_under_the_address() -> None:
-    """Issue 11: the host page asks for a PIN shown on the OLED."""
+def test_the_join_screen_never_shows_the_host_pin() -> None:
+    """The OLED is public: the PIN is shown only when asked for at the table (`draw_pin`)."""
     update = {"game": "g1", "view": None, "events": [], "address": JOIN_ADDRESS}
-    without = frame("join", update, "en")
-    shown = frame("join", {**update, "pin": "481093"}, "en")
-    band = (62, 50, 128, 64)  # right of the QR code, under the address
-    assert _lit(without.crop(band)) == 0
-    assert _lit(shown.crop(band)) > 0.05
-    assert frame("join", {**update, "pin": "481093"}, "fr").tobytes() != shown.tobytes()
+    for lang in ("en", "fr"):
+        without = frame("join", update, lang)
+        assert frame("join", {**update, "pin": "481093"}, lang).tobytes() == without.tobytes()
+    asked = frame("pin", {"pin": "481093"}, "en")
+    assert asked.tobytes() != frame("pin", {"pin": "123456"}, "en").tobytes()
+
+
+def test_with_a_hotspot_the_join_screen_alternates_the_wifi_and_address_codes() -> None:
+    """First the code that joins the Wi-Fi, then the address's (each module for module)."""
+    update = {"game": None, "view": None, "events": [], "address": JOIN_ADDRESS}
+    wifi = {"text": "WIFI:T:WPA;S:Room 25;P:cube-rouge-42;;", "ssid": "Room 25"}
+    first = frame("join", {**update, "wifi": wifi, "join_step": 0}, "en")
+    second = frame("join", {**update, "wifi": wifi, "join_step": 1}, "en")
+    assert second.tobytes() == frame("join", update, "en").tobytes()
+    assert _decoded_modules(first) == _modules(wifi["text"])
+    assert _decoded_modules(second) == _modules(JOIN_ADDRESS)
+
+
+def _modules(text: str) -> list[list[bool]]:
+    qr = segno.make(text, error="l", boost_error=False)
+    return [[bool(b) for b in row] for row in qr.matrix_iter(scale=1, border=0)]
+
+
+def _decoded_modules(image: Image.Image) -> list[list[bool]]:
+    """The QR code's modules read back from the picture: inside the lit quiet zone on the left,
+    from its first to its last dark pixel, 2 px a module."""
+    top = next(y for y in range(64) if image.getpixel((0, y)))
+    side = next((y for y in range(top, 64) if not image.getpixel((0, y))), 64) - top
+    dark = [
+        (x, y) for y in range(top, top + side) for x in range(side) if not image.getpixel((x, y))
+    ]
+    left, first = min(x for x, _ in dark), min(y for _, y in dark)
+    right, last = max(x for x, _ in dark), max(y for _, y in dark)
+    return [
+        [not image.getpixel((x, y)) for x in range(left, right + 1, 2)]
+        for y in range(first, last + 1, 2)
+    ]
 
 
 def test_the_alarm_is_inverted_and_most_of_the_screen_is_lit() -> None:
@@ -149,7 +186,7 @@ def test_screens_do_not_depend_on_what_a_seat_programmed() -> None:
 
 def test_render_screens_writes_every_png(tmp_path) -> None:
     written = render_screens(tmp_path, "en")
-    assert {p.stem for p in written} == set(SCREENS)
+    assert {p.stem for p in written} == set(sample_updates())
     for path in written:
         assert Image.open(path).size == (512, 256)
 
@@ -161,5 +198,6 @@ def test_room25_screens_writes_every_screen_in_both_languages(tmp_path) -> None:
     )
     assert done.returncode == 0, done.stderr
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert written == sorted([f"{m}.png" for m in SCREENS] + [f"{m}.fr.png" for m in SCREENS])
+    names = sample_updates()
+    assert written == sorted([f"{m}.png" for m in names] + [f"{m}.fr.png" for m in names])
     assert done.stdout.count(".png") == len(written)

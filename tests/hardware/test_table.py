@@ -13,9 +13,10 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from companion.hardware import start_hardware
-from companion.hardware.display import RETRY
+from companion.hardware.display import RETRY_MAX
 from companion.hardware.gallery import sample_updates
 from companion.hardware.panel_protocol import text_line
+from companion.hardware.screens import frame
 from companion.hardware.table import panel_text
 
 from .conftest import TOKENS_GAME, eventually
@@ -114,7 +115,7 @@ def test_pulling_the_oled_cable_mid_game_and_plugging_it_back(session, config, t
         eventually(lambda: "OLED missing" in _notices(session))
         assert session.snapshot("public")["waiting"]["locked_in"] == ["1"]
         wire.plugged = True
-        ticks.advance(RETRY + 0.5)
+        ticks.advance(RETRY_MAX + 0.5)
         eventually(lambda: rig.display.connected)
         eventually(lambda: "OLED missing" not in _notices(session))
     finally:
@@ -201,3 +202,24 @@ def test_the_serial_panel_line_follows_the_phase() -> None:
     assert french == "Tour 1 2 prêts" and text_line(french) == b"TEXT Tour 1 2 prets\n"
     assert panel_text(samples["action"], "en") == "Turn 1 Emmett"
     assert panel_text(samples["over"], "en") == "Game over"
+
+
+def test_holding_menu_shows_the_pin_and_does_not_pause(rig, session, ticks) -> None:
+    """The PIN is on the OLED only when asked for at the table, and the long press stops there:
+    the session never sees it (a short Menu keeps pausing and resuming)."""
+    rig.set_pin("481093")
+    _to_programming(session, time_limit=60)
+    eventually(lambda: rig.time_left() is not None)
+    without = rig.display.frame.tobytes()
+    assert rig.control("menu", long=True).ok
+    assert rig.display.frame.tobytes() == frame("pin", {"pin": "481093"}).tobytes()
+    assert rig.display.frame.tobytes() != without
+    assert session.snapshot("public")["session"]["paused"] is False
+    assert rig.control("menu").ok  # a short press pauses
+    eventually(lambda: session.snapshot("public")["session"]["paused"] is True)
+
+
+def test_the_join_screen_shows_no_pin(rig, session) -> None:
+    rig.set_pin("481093")
+    picture = rig.display.frame
+    assert picture.tobytes() == frame("join", {"address": "http://t:8025/"}).tobytes()

@@ -1,0 +1,252 @@
+"""Every OLED screen, in English and French, with the longest texts the game can produce (every
+character, card, cause, result and notice; eight seats; two-digit turns; a 15-character address;
+the longest programming time): no text runs past the 128x64 edge, no two texts overlap, and no
+two letters of a text touch (1-bit DejaVu at 9-13 px merged "Turn" into "Tum").
+
+Each text is caught where the screens hand it to Pillow (`ImageDraw.text`), so nothing drawn
+escapes the check, and the letters are judged on the font's own pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from itertools import pairwise
+
+import pytest
+from PIL import Image, ImageDraw, ImageFilter
+
+from companion.engine import load_deck, public_view, start, waiting_for
+from companion.hardware.gallery import HOTSPOT, sample_updates
+from companion.hardware.moments import announcements
+from companion.hardware.screens import HEIGHT, SCREENS, WIDTH, frame
+from companion.hardware.words import WORDS
+from companion.lan import wifi_join_text
+from companion.session.notices import Notice, catalogue
+
+DRAW_TEXT = ImageDraw.ImageDraw.text  # Pillow's own, before the test catches the screens' texts
+LONG_ADDRESS = "http://192.168.100.123:8025/"
+LONG_PARAMS = {
+    "seat": "8",
+    "seats": "1, 2, 3, 4, 5, 6, 7, 8",
+    "button": "menu",
+    "left": "3600",
+    "game": "20261128-235959",
+    "problem": "disk I/O error",
+    "ask": "47",
+}
+
+
+def _characters() -> list[str]:
+    data = resources.files("companion.engine") / "data" / "characters.json"
+    return [c["id"] for c in json.loads(data.read_text())["characters"]]
+
+
+def _longest(ids: list[str]) -> list[str]:
+    return sorted(ids, key=len, reverse=True)
+
+
+@cache
+def _base() -> dict:
+    """A real eight-seat game's public update, turn 12 with the alarm rung and the last turn
+    ahead (everything the status bar can hold)."""
+    state = start({"edition": "ultimate", "mode": "suspicion", "players": 8, "seed": 1}).state
+    view = public_view(state)
+    view.update(turn=12, turns_left=12, alarm=True, last_turn=False)
+    view["order"] = list(view["characters"])
+    return {
+        "game": "fit",
+        "version": view["version"],
+        "view": view,
+        "events": [],
+        "waiting": waiting_for(state).as_dict(),
+        "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+    }
+
+
+def _with(update: dict, **view: object) -> dict:
+    return {**update, "view": {**update["view"], **view}}
+
+
+def _notices() -> list[dict]:
+    """Every notice of the catalogue, each placeholder filled with a long value (one the list
+    above does not know with twelve characters)."""
+    found = []
+    for code, texts in catalogue().items():
+        names = {name for text in texts.values() for name in re.findall(r"{(\w+)}", text)}
+        found.append(Notice(code, {n: LONG_PARAMS.get(n, "x" * 12) for n in names}).as_dict())
+    return found
+
+
+def _session(update: dict, **session: object) -> dict:
+    return {**update, "session": {**update["session"], **session}}
+
+
+def _cards() -> list[dict]:
+    found = []
+    for card in load_deck().cards:
+        shown = card.as_json()
+        shown.pop("count", None)
+        found.append(shown)
+    return found
+
+
+def screens() -> list[tuple[str, str, dict]]:
+    """(name, moment, update) for every screen with the longest values."""
+    base = _base()
+    characters = _longest(_characters())
+    samples = sample_updates()
+    found: list[tuple[str, str, dict]] = []
+
+    def add(name: str, moment: str, update: dict) -> None:
+        found.append((name, moment, update))
+
+    join = samples["join"]
+    add("join", "join", {**join, "address": LONG_ADDRESS})
+    add("join without a network", "join", {**join, "address": ""})
+    add("join wifi", "join", {**join, "address": LONG_ADDRESS, "wifi": HOTSPOT, "join_step": 0})
+    longest = {"text": wifi_join_text("W" * 32, "p" * 63), "ssid": "W" * 32}  # WPA's limits
+    add("join long wifi", "join", {**join, "wifi": longest, "join_step": 0})
+    add("pin", "pin", {"pin": "481093"})
+    for mode in ("suspicion", "cooperation", "competition", "team", "solo"):
+        for edition in ("base", "season2", "ultimate"):
+            rules = {**base["view"]["ruleset"], "mode": mode, "edition": edition}
+            add(f"setup {mode} {edition}", "setup", _with(base, ruleset=rules, turns_left=12))
+    for last_turn in (False, True):
+        status = _with(base, last_turn=last_turn)
+        for left in (None, 5, 99, 3599):
+            timer = None if left is None else {"left": left, "limit": 3600}
+            add(f"programming {left}", "programming", _session(status, timer=timer))
+        for cid in characters:
+            add(f"action {cid}", "action", _with(status, current=cid))
+            choice = {**status["waiting"], "phase": "choice", "character": cid}
+            add(f"choice {cid}", "action", {**status, "waiting": choice})
+        table = {**status["waiting"], "phase": "choice", "character": None}
+        add("choice table", "action", {**_with(status, current=None), "waiting": table})
+        add("paused", "paused", _session(status, paused=True))
+    for notice in _notices():
+        with_notice = _session(base, notices=[notice])
+        add(f"footer {notice['code']}", "programming", with_notice)
+        add(f"footer action {notice['code']}", "action", with_notice)
+        add(f"problem {notice['code']}", "problem", with_notice)
+    add("every problem", "problem", _session(base, notices=_notices()))
+    events = [
+        [{"type": "countdown", "order": [], "turn": 13, "turns_left": 12}],
+        [{"type": "countdown", "order": [], "turn": 13, "turns_left": 1}],
+        [{"type": "alarm", "turns_left": 12}],
+        [{"type": "turns_reduced", "turns_left": 12, "cause": "timer"}],
+    ]
+    events += [[{"type": "eliminated", "character": c, "cause": "timer"}] for c in characters]
+    causes = [key[len("cause_") :] for key in WORDS["en"] if key.startswith("cause_")]
+    for cause in causes:
+        gone = [{"type": "eliminated", "character": c, "cause": cause} for c in characters[:2]]
+        reveals = [
+            {"type": "role_revealed", "character": c, "role": "prisoner", "reason": "death"}
+            for c in characters[:3]
+        ]
+        events.append(gone + reveals)
+    events += [[{"type": "mac_drawn", "card": c["id"], "shown": c}] for c in _cards()]
+    for group in events:
+        for moment, narrowed in announcements({**base, "events": group}):
+            add(f"{moment} {group[0]}", moment, narrowed)
+    for result in ("complete_victory", "partial_victory", "defeat", "draw", "guards"):
+        for more in ("prisoners", "competition", "team", "solo"):
+            outcome = {"result": result, "winners": list("12345678"), "reason": ""}
+            add(f"over {result}", "over", _with(base, phase="over", outcome=outcome))
+            outcome = {"result": more, "winners": ["8"], "reason": ""}
+            add(f"over {more}", "over", _with(base, phase="over", outcome=outcome))
+    return found
+
+
+class Texts:
+    """The texts one frame hands to Pillow: where, what, in which font."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[tuple[int, int, int, int], str, object]] = []
+
+
+@pytest.fixture
+def texts(monkeypatch) -> Texts:
+    caught = Texts()
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        if self.im.size == (WIDTH, HEIGHT):  # a screen's frame, not a font's measurement
+            box = self.textbbox(xy, text, font=font)
+            caught.drawn.append((tuple(int(v) for v in box), text, font))
+        return DRAW_TEXT(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return caught
+
+
+@cache
+def _touch(face, first: str, second: str) -> bool:
+    """Whether `second` drawn after `first` (at the font's own advance) touches it, sides or
+    corners."""
+    width = int(face.getlength(first + second)) + 4
+    one, two = (Image.new("1", (width, 40)) for _ in range(2))
+    DRAW_TEXT(ImageDraw.Draw(one), (1, 1), first, font=face, fill=255)
+    DRAW_TEXT(ImageDraw.Draw(two), (1 + int(face.getlength(first)), 1), second, font=face, fill=255)
+    grown = one.convert("L").filter(ImageFilter.MaxFilter(3)).convert("1")
+    both = Image.new("1", (width, 40))
+    both.paste(two, mask=grown)
+    return both.getbbox() is not None
+
+
+def _problems(drawn: list) -> list[str]:
+    found = []
+    for i, (box, text, face) in enumerate(drawn):
+        x0, y0, x1, y1 = box
+        if x0 < 0 or y0 < 0 or x1 > WIDTH or y1 > HEIGHT:
+            found.append(f"{text!r} runs past the edge {box}")
+        for a, b in pairwise(text):
+            if a.strip() and b.strip() and _touch(face, a, b):
+                found.append(f"{text!r}: {a!r} touches {b!r}")
+        for other, text2, face2 in drawn[i + 1 :]:
+            if x0 < other[2] and other[0] < x1 and y0 < other[3] and other[1] < y1:
+                found.append(f"{text!r} {box} overlaps {text2!r} {other}")
+            elif _near(box, other) and _inks_touch((box, text, face), (other, text2, face2)):
+                found.append(f"{text!r} {box} touches {text2!r} {other}")
+    return found
+
+
+def _near(box: tuple, other: tuple) -> bool:
+    """Boxes that meet or are a pixel apart."""
+    return box[0] <= other[2] and other[0] <= box[2] and box[1] <= other[3] and other[1] <= box[3]
+
+
+def _inks_touch(*texts: tuple) -> bool:
+    """Whether two texts set side by side (a line set in runs) touch, sides or corners."""
+    inks = []
+    for box, text, face in texts:
+        ink = Image.new("1", (WIDTH + 2, HEIGHT + 2))
+        DRAW_TEXT(ImageDraw.Draw(ink), (box[0] + 1, box[1] + 1), text, font=face, fill=255)
+        inks.append(ink)
+    grown = inks[0].convert("L").filter(ImageFilter.MaxFilter(3)).convert("1")
+    both = Image.new("1", grown.size)
+    both.paste(inks[1], mask=grown)
+    return both.getbbox() is not None
+
+
+def test_the_screens_cover_every_moment() -> None:
+    assert {moment for _, moment, _ in screens()} == set(SCREENS)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_text_fits_and_no_letters_touch(texts, lang) -> None:
+    found = []
+    for name, moment, update in screens():
+        texts.drawn.clear()
+        frame(moment, update, lang)
+        assert texts.drawn, name
+        found += [f"{name}: {problem}" for problem in _problems(texts.drawn)]
+    assert found == [], f"{len(found)} problems:\n" + "\n".join(sorted(set(found))[:60])
+
+
+def test_a_long_notice_ends_in_an_ellipsis_not_a_cut_letter(texts) -> None:
+    update = _session(_base(), notices=[Notice("time_up", LONG_PARAMS).as_dict()])
+    frame("programming", update, "fr")
+    footer = [text for box, text, _ in texts.drawn if box[3] == HEIGHT]
+    assert len(footer) == 1 and footer[0].startswith("! le temps") and footer[0].endswith("...")
