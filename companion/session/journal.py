@@ -160,17 +160,21 @@ class Journal:
         return self._db
 
     def _write(self, statements: Iterable[tuple[str, tuple]]) -> None:
-        """One durable transaction; nothing of it is kept if any part fails."""
+        """One durable transaction; nothing of it is kept if any part fails, whatever fails (a
+        text SQLite cannot encode raises UnicodeEncodeError, not an sqlite3 error): a
+        transaction left open would refuse every later write."""
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
             for sql, params in statements:
                 db.execute(sql, params)
             db.execute("COMMIT")
-        except sqlite3.Error as error:
+        except BaseException as error:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+            if isinstance(error, sqlite3.Error):
+                raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+            raise
 
     # -- seats held by phones ------------------------------------------------------------------
 

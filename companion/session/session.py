@@ -25,6 +25,7 @@ from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused, session_text
+from .text import unwritable
 from .timer import ProgrammingTimer
 
 log = logging.getLogger(__name__)
@@ -395,6 +396,8 @@ class Session:
         game = self._game
         if not isinstance(command, dict):
             return refused("not_a_command", self._version(), self._game_id())
+        if unwritable(command):
+            return refused("bad_text", self._version(), self._game_id())
         if game is None:
             return refused("no_game")
         before = game.state.version
@@ -431,6 +434,8 @@ class Session:
     def _new_game(self, setup: object) -> Reply:
         if not isinstance(setup, dict):
             return refused("not_a_setup", self._version(), self._game_id())
+        if unwritable(setup):
+            return refused("bad_text", self._version(), self._game_id())
         setup = dict(setup)
         options = {
             "time_limit": setup.pop("time_limit", self._default_limit),
