@@ -12,7 +12,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +62,18 @@ class _Game:
 @dataclass
 class _Published:
     """What the listeners and snapshots read: replaced whole by the writer, never changed
-    afterwards except for its cache of views (each audience's view built once per change)."""
+    afterwards except for its cache of views (each audience's view built once per change).
+
+    The programming clock is kept as its deadline and read when an update is built: a snapshot
+    read later says the time left then, whatever was published meanwhile. A seat's private
+    programme publishes; a `left` frozen at publishing would tell the table that it did."""
 
     game: str | None
     state: Any
     waiting: dict
     session: dict
+    timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
+    now: Callable[[], float] = time.monotonic
     views: dict[str, dict | None] = field(default_factory=dict)
     legal: dict[str, list[dict]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -126,7 +132,7 @@ class _Published:
             "view": self.view(audience),
             "events": shown,
             "waiting": self.waiting,
-            "session": self.session,
+            "session": {**self.session, "timer": self.timer.as_dict(self.now())},
             "resync": resync,
         }
         if audience != PUBLIC:
@@ -173,7 +179,9 @@ class Session:
         self._notices: dict[str, Notice] = {}
         self._last_seen: tuple = ()
         self._closed = True
-        self._published = _Published(None, None, {"phase": "none"}, self._session_info(False, []))
+        self._published = _Published(
+            None, None, {"phase": "none"}, self._session_info(False, []), now=self.clock.now
+        )
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -586,9 +594,9 @@ class Session:
     # -- telling everyone ----------------------------------------------------------------------
 
     def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
+        """The session's part of an update; its `timer` is read when the update is built."""
         return {
             "paused": self._timer.paused,
-            "timer": self._timer.as_dict(self.clock.now()),
             "notices": [notice.as_dict() for notice in self._notices.values()],
             "lock_ins": lock_ins,
             "undone": undone,
@@ -599,7 +607,14 @@ class Session:
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
-        published = _Published(game.record.id if game else None, state, waiting, info)
+        published = _Published(
+            game.record.id if game else None,
+            state,
+            waiting,
+            info,
+            replace(self._timer),
+            self.clock.now,
+        )
         self._published = published
         # What everyone sees of this change besides the events: when only a seat's private
         # events happened (a programme), the others must not even get an empty update.
