@@ -186,7 +186,8 @@ class Session:
     # -- life ----------------------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the journal (moving an unreadable one aside) and resume the unfinished game."""
+        """Open the journal (moving an unreadable one aside) and put back the game the table
+        showed: one being played, or one just over (its outcome screen)."""
         try:
             self._journal.open()
         except JournalError as error:
@@ -198,7 +199,7 @@ class Session:
             )
             self._journal = Journal(self.journal_path)
             self._journal.open()
-        record = self._journal.unfinished()
+        record = self._journal.on_the_table()
         if record is not None:
             try:
                 self._game = self._resume(record)
