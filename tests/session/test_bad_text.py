@@ -63,13 +63,17 @@ def test_a_command_with_text_that_cannot_be_written_is_refused(journal: Path) ->
 
 
 def test_the_server_refuses_the_text_and_the_next_write_is_kept(tmp_path: Path) -> None:
-    """Over HTTP, as the probe sent it: the host's setup with a lone surrogate in an unused
-    field, then anyone's next write."""
+    """Over HTTP, as the probe sent it: a PIN made of a lone surrogate, the host's setup with
+    one in an unused field, then anyone's next write. The web layer refuses it before any
+    route reads the body."""
     server = Serve(tmp_path / "data").wait_ready()
     try:
+        status, body = Phone(server.url).post("/api/host/login", {"pin": LONE})
+        assert status == 400 and body["refusal"]["code"] == "bad_text", body
         host = host_of(server)
         status, body = host.post("/api/host/games", {"setup": {**DEALT, "unused": LONE}})
-        assert status in (400, 409) and body["refusal"]["code"] == "bad_text", body
+        assert status == 400 and body["refusal"]["code"] == "bad_text", body
+        assert "UTF-8" in body["refusal"]["text"]
         status, body = host.post("/api/host/games", {"setup": DEALT})
         assert status == 200, body
         phone = Phone(server.url)
