@@ -1,10 +1,14 @@
-"""The table server's speed with eight phones: the time from a POST to every open stream holding
-the update (median, p99), and the weight of the player page as a phone downloads it.
+"""The table server under a crowd, measured on a real `room25 serve --hardware mock`:
 
-The app runs in-process under waitress (the real server, real sockets, a real Session on a
-temporary SQLite journal); eight event streams read on their own threads, as eight phones would.
+- the time from a POST to every seat's stream holding the update (median, p99), with the ten
+  streams of an eight-seat table (eight phones, the host, the table page), then with 100 more
+  anonymous streams asked for by strangers (from 127.0.0.2 and up, addresses that are not the
+  Pi's own), and whether every seat was still served;
+- the memory the server holds (its resident set, and any temporary file it keeps open) after
+  2,000 updates with those ten streams reading and four strangers' streams that never read;
+- the weight of the player page as a phone downloads it.
 
-Run: .venv/bin/python benchmarks/web.py [--rounds N]
+Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N]
 """
 
 from __future__ import annotations
@@ -12,21 +16,21 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
 import socket
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
+
 from load import load_line
-from waitress.server import create_server
+from serving import Phone, Serve, host_of
 
-from companion.session import Session
-from companion.web import THREADS, create_app
-
-PIN = "2525"
 SEATS = [str(n) for n in range(1, 9)]
 # Token programming: a seat's press is then a whole lock-in (or unlock), one real command.
 SETUP = {
@@ -36,40 +40,102 @@ SETUP = {
     "tracking": "dealt",
     "settings": {"programming": "tokens"},
 }
-HEADERS = {"X-Room25": "1", "Content-Type": "application/json"}
 
 
-class Phone:
-    """One seat's phone: its cookie, and a stream of versions seen, read on a thread."""
+def cookie_of(phone: Phone) -> str:
+    return "; ".join(f"{c.name}={c.value}" for c in phone.cookies)
 
-    def __init__(self, port: int, cookie: str) -> None:
-        self.port, self.cookie = port, cookie
+
+SEEN = threading.Condition()  # told whenever a stream reads an update, so nobody polls
+
+
+class Stream:
+    """One open event stream read on its own thread: the versions seen, and when."""
+
+    def __init__(self, port: int, audience: str, cookie: str = "", source: str = "127.0.0.1"):
         self.seen: dict[int, float] = {}
         self.ready = threading.Event()
+        self.status = 0
+        self._conn = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
+        extra = f"Cookie: {cookie}\r\n" if cookie else ""
+        self._conn.sendall(
+            f"GET /api/stream?as={audience} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}\r\n".encode()
+        )
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port)
-        conn.request("GET", "/api/stream?as=seat", headers={"Cookie": self.cookie})
-        answer = conn.getresponse()
-        for raw in answer:
-            line = raw.decode().strip()
-            if line == "event: bye":
-                return
-            if line.startswith("data:"):
-                update = json.loads(line[5:])
-                self.seen.setdefault(update["version"], time.perf_counter())
-                self.ready.set()
+        buffer = b""
+        try:
+            while chunk := self._conn.recv(1 << 16):
+                now = time.perf_counter()
+                buffer += chunk
+                if not self.status and b"\r\n" in buffer:
+                    self.status = int(buffer.split(b" ", 2)[1])
+                *lines, buffer = buffer.split(b"\n")
+                for line in lines:
+                    if line.startswith(b"data: "):
+                        version = json.loads(line[6:]).get("version", -1)
+                        with SEEN:
+                            self.seen.setdefault(version, now)
+                            SEEN.notify_all()
+                        self.ready.set()
+        except OSError:
+            pass
+        finally:
+            self.ready.set()
+
+    def close(self) -> None:
+        self._conn.close()
 
 
-def post(port: int, path: str, body: dict, cookie: str = "") -> tuple[dict, str]:
-    conn = http.client.HTTPConnection("127.0.0.1", port)
-    conn.request("POST", path, json.dumps(body), headers={**HEADERS, "Cookie": cookie})
-    answer = conn.getresponse()
-    found = json.loads(answer.read())
-    cookie = (answer.getheader("Set-Cookie") or "").split(";")[0]
-    conn.close()
-    return found, cookie
+def deaf(port: int, source: str) -> socket.socket:
+    """A stranger's stream that is never read."""
+    conn = socket.socket()
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    conn.bind((source, 0))
+    conn.connect(("127.0.0.1", port))
+    conn.sendall(b"GET /api/stream?as=table HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    return conn
+
+
+def held_mb(pid: int) -> tuple[float, float]:
+    """The server's resident set, and the temporary files it keeps open, in MB."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    files = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if os.readlink(fd).endswith("(deleted)"):
+                files += fd.stat().st_size
+        except OSError:
+            continue
+    return rss, files / 2**20
+
+
+def press_rounds(phone: Phone, streams: list[Stream], rounds: int) -> list[float]:
+    """Seat 1 locks in, then changes its mind: the time until every stream of `streams` (the
+    seats') holds each change, the other streams open and served meanwhile."""
+    samples = []
+    for _ in range(rounds):
+        for _ in range(2):
+            began = time.perf_counter()
+            status, found = phone.post("/api/seats/1/press")
+            assert status == 200, found
+            wanted = found["version"]
+            deadline = began + 10
+            with SEEN:
+                SEEN.wait_for(lambda v=wanted: all(v in s.seen for s in streams), 10)
+            samples.append(max(s.seen.get(wanted, deadline) for s in streams) - began)
+    return samples
+
+
+def figures(samples: list[float]) -> str:
+    samples = sorted(samples)
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    return (
+        f"median {statistics.median(samples) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
+        f"over {len(samples)} POSTs"
+    )
 
 
 def page_weight(port: int) -> int:
@@ -90,61 +156,62 @@ def page_weight(port: int) -> int:
     return total
 
 
-def run(rounds: int) -> None:
+def run(rounds: int, updates: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        session = Session(Path(tmp) / "journal.sqlite")
-        session.open()
-        app = create_app(session, None, pin=PIN)
-        probe = socket.socket()
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-        probe.close()
-        server = create_server(app, host="127.0.0.1", port=port, threads=THREADS)
-        threading.Thread(target=server.run, daemon=True).start()
-        _, host = post(port, "/api/host/login", {"pin": PIN})
-        found, _ = post(port, "/api/host/games", {"setup": SETUP}, host)
-        assert found["ok"], found
-        cookies = {seat: post(port, "/api/join", {"seat": seat})[1] for seat in SEATS}
-        for seat in SEATS:
-            clue = {"command": {"type": "clue", "cell": "B3"}}
-            assert post(port, "/api/commands", clue, cookies[seat])[0]["ok"]
-        phones = [Phone(port, cookies[seat]) for seat in SEATS]
-        for phone in phones:
-            phone.ready.wait(10)
-        samples = []
-        for n in range(rounds):
-            # Seat 1 locks in, then changes its mind: each POST must reach all eight streams.
-            for path, body, cookie in (
-                ("/api/seats/1/press", {}, cookies["1"]),
-                ("/api/seats/1/press", {}, cookies["1"]),
-            ):
-                began = time.perf_counter()
-                found, _ = post(port, path, body, cookie)
-                assert found["ok"], (n, found)
-                wanted = found["version"]
-                deadline = began + 10
-                while not all(wanted in p.seen for p in phones) and time.perf_counter() < deadline:
-                    time.sleep(0.0005)
-                samples.append(max(p.seen[wanted] for p in phones) - began)
-                for p in phones:
-                    p.seen.clear()
-        weight = page_weight(port)
-        app.extensions["room25.access"].free_all()  # every phone's stream ends within a second
-        time.sleep(1.5)
-        server.close()
-        session.close()
-    samples.sort()
-    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+        server = Serve(Path(tmp) / "data").wait_ready()
+        try:
+            host = host_of(server)
+            assert host.post("/api/host/games", {"setup": SETUP})[0] == 200
+            phones = {seat: Phone(server.url) for seat in SEATS}
+            for seat, phone in phones.items():
+                assert phone.post("/api/join", {"seat": seat})[0] == 200
+                assert phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})[0]
+            seats = [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
+            table = [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
+            for stream in seats + table:
+                stream.ready.wait(10)
+            quiet = press_rounds(phones["1"], seats, rounds)
+            crowd = [Stream(server.port, "table", source=f"127.0.1.{n}") for n in range(1, 101)]
+            time.sleep(1)
+            served = [s for s in crowd if s.status == 200]
+            crowded = press_rounds(phones["1"], seats, rounds)
+            still = all(s.status == 200 for s in seats + table)
+            for stream in crowd:
+                stream.close()
+            time.sleep(2)
+            strangers = [deaf(server.port, f"127.0.2.{n}") for n in range(1, 5)]
+            time.sleep(1)
+            rss_before, _ = held_mb(server.process.pid)
+            for _ in range(updates // 2):
+                for _ in range(2):
+                    assert phones["1"].post("/api/seats/1/press")[0] == 200
+            time.sleep(1)
+            rss, files = held_mb(server.process.pid)
+            weight = page_weight(server.port)
+            for conn in strangers:
+                conn.close()
+            for stream in seats + table:
+                stream.close()
+        finally:
+            server.stop()
+    print(f"POST -> 8 seat streams (10 streams open): {figures(quiet)}")
     print(
-        f"POST -> 8 streams updated: median {statistics.median(samples) * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms over {len(samples)} POSTs"
+        f"POST -> 8 seat streams with 100 more anonymous streams asked for "
+        f"({len(served)} served, {100 - len(served)} refused): {figures(crowded)}; "
+        f"every seat, the host and the table served: {'yes' if still else 'NO'}"
+    )
+    print(
+        f"server memory after {updates} updates, 10 streams reading and 4 never: "
+        f"RSS {rss:.1f} MB (before the updates {rss_before:.1f} MB), "
+        f"temporary files held {files:.1f} MB"
     )
     print(f"player page weight: {weight / 1024:.1f} KB (HTML, script and style, uncompressed)")
-    print(f"waitress threads: {THREADS}")
     print(load_line())
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=100)
-    run(parser.parse_args().rounds)
+    parser.add_argument("--updates", type=int, default=2000)
+    arguments = parser.parse_args()
+    run(arguments.rounds, arguments.updates)

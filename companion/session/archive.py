@@ -3,8 +3,10 @@ rebuilt into its end state (`room25 games`, `room25 export GAME`, `room25 replay
 
 An export of a finished game holds everything (seed, commands, every event): the secrets are out
 anyway at the end. An export of a game still being played holds only what the whole table may
-see: the setup without the seed, and the public record of events, so a player handed the file
-learns nothing of the others' roles, rooms or programming.
+see: the setup without what deals the hidden parts (the seed, rigged roles, a rigged complex or
+M.A.C. deck), and the public record of events, so a player handed the file learns nothing of the
+others' roles, rooms or programming. The games list is as careful while a game runs: its
+`commands` counts only the commands the table saw (a seat's private programme is not one).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from .journal import Journal
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
 FINISHED = ("over", "ended", "abandoned")
+# Setup fields that deal what the table must not know until the game is over.
+SECRET_SETUP = ("seed", "roles", "complex", "deck")
 
 
 class ExportError(Exception):
@@ -28,6 +32,10 @@ class ExportError(Exception):
 def listing(journal: Journal) -> list[dict]:
     """Every game, oldest first, without secrets."""
     counts = journal.command_counts()
+    games = journal.games()
+    counts.update(
+        {g.id: _public_commands(journal, g.id) for g in games if g.status not in FINISHED}
+    )
     return [
         {
             "game": g.id,
@@ -41,8 +49,15 @@ def listing(journal: Journal) -> list[dict]:
             "ended": g.ended,
             "commands": counts.get(g.id, 0),
         }
-        for g in journal.games()
+        for g in games
     ]
+
+
+def _public_commands(journal: Journal, game: str) -> int:
+    """How many commands of a running game the table saw: those with a public event."""
+    return sum(
+        any(event.get("private") is None for event in c.events) for c in journal.commands(game)
+    )
 
 
 def export(journal: Journal, game: str) -> dict | None:
@@ -83,7 +98,13 @@ def export(journal: Journal, game: str) -> dict | None:
             ],
         }
     kept = [e for c in commands if not c.undone for e in c.events]
-    return {**base, "complete": False, "public_events": engine.events_for([*start, *kept], None)}
+    setup = {k: v for k, v in record.setup.items() if k not in SECRET_SETUP}
+    return {
+        **base,
+        "setup": setup,
+        "complete": False,
+        "public_events": engine.events_for([*start, *kept], None),
+    }
 
 
 def rebuild(exported: dict) -> dict:

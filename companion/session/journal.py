@@ -27,7 +27,7 @@ MIGRATIONS: tuple[str, ...] = (
         setup TEXT NOT NULL,          -- the setup as given, without the seed
         seed INTEGER NOT NULL,        -- the server's secret until the game is over
         options TEXT NOT NULL,        -- the session's own settings (time limit...)
-        status TEXT NOT NULL,         -- playing | over | ended | abandoned
+        status TEXT NOT NULL,         -- playing | over | ended | abandoned (see `end`)
         outcome TEXT,
         created REAL NOT NULL,
         ended REAL
@@ -160,17 +160,21 @@ class Journal:
         return self._db
 
     def _write(self, statements: Iterable[tuple[str, tuple]]) -> None:
-        """One durable transaction; nothing of it is kept if any part fails."""
+        """One durable transaction; nothing of it is kept if any part fails, whatever fails (a
+        text SQLite cannot encode raises UnicodeEncodeError, not an sqlite3 error): a
+        transaction left open would refuse every later write."""
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
             for sql, params in statements:
                 db.execute(sql, params)
             db.execute("COMMIT")
-        except sqlite3.Error as error:
+        except BaseException as error:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+            if isinstance(error, sqlite3.Error):
+                raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+            raise
 
     # -- seats held by phones ------------------------------------------------------------------
 
@@ -249,21 +253,25 @@ class Journal:
         )
 
     def abandon(self, game: str) -> None:
-        """A game that cannot be resumed: kept whole, no longer the one being played."""
+        """A game that cannot be resumed: kept whole, no longer the one on the table."""
         self._write(
             [
                 (
-                    "UPDATE games SET status='abandoned', ended=? WHERE id=? AND status='playing'",
+                    "UPDATE games SET status='abandoned', ended=coalesce(ended, ?) "
+                    "WHERE id=? AND status IN ('playing', 'over')",
                     (time.time(), game),
                 )
             ]
         )
 
     def end(self, game: str) -> None:
+        """The host takes the game off the table: `ended`, whether it was still being played or
+        over by its outcome (its outcome is kept), so a restart does not put it back."""
         self._write(
             [
                 (
-                    "UPDATE games SET status='ended', ended=? WHERE id=? AND status='playing'",
+                    "UPDATE games SET status='ended', ended=coalesce(ended, ?) "
+                    "WHERE id=? AND status IN ('playing', 'over')",
                     (time.time(), game),
                 )
             ]
@@ -286,11 +294,14 @@ class Journal:
         row = self.db.execute("SELECT * FROM games WHERE id=?", (game,)).fetchone()
         return _game(row) if row else None
 
-    def unfinished(self) -> GameRecord | None:
+    def on_the_table(self) -> GameRecord | None:
+        """The game the table showed last: the newest game, when it is still being played or
+        over by its outcome (its outcome screen); none once the host ended it or set it aside."""
         row = self.db.execute(
-            "SELECT * FROM games WHERE status='playing' ORDER BY created DESC, rowid DESC LIMIT 1"
+            "SELECT * FROM games ORDER BY created DESC, rowid DESC LIMIT 1"
         ).fetchone()
-        return _game(row) if row else None
+        found = _game(row) if row else None
+        return found if found is not None and found.status in ("playing", "over") else None
 
     def start_events(self, game: str) -> list[dict]:
         rows = self.db.execute(

@@ -62,6 +62,11 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "en": "A time limit is a number of seconds from 0 (off) to 3600.",
         "fr": "Un temps limite est un nombre de secondes, de 0 (aucun) à 3600.",
     },
+    "bad_text": {
+        "en": "This holds text that is not valid UTF-8 (a lone surrogate): nothing was changed.",
+        "fr": "Ceci contient un texte qui n'est pas de l'UTF-8 valide (un demi-caractère "
+        "isolé) : rien n'a changé.",
+    },
     "session_closed": {
         "en": "The companion is shutting down.",
         "fr": "Le compagnon s'arrête.",

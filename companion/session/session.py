@@ -12,7 +12,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused, session_text
+from .text import unwritable
 from .timer import ProgrammingTimer
 
 log = logging.getLogger(__name__)
@@ -61,12 +62,18 @@ class _Game:
 @dataclass
 class _Published:
     """What the listeners and snapshots read: replaced whole by the writer, never changed
-    afterwards except for its cache of views (each audience's view built once per change)."""
+    afterwards except for its cache of views (each audience's view built once per change).
+
+    The programming clock is kept as its deadline and read when an update is built: a snapshot
+    read later says the time left then, whatever was published meanwhile. A seat's private
+    programme publishes; a `left` frozen at publishing would tell the table that it did."""
 
     game: str | None
     state: Any
     waiting: dict
     session: dict
+    timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
+    now: Callable[[], float] = time.monotonic
     views: dict[str, dict | None] = field(default_factory=dict)
     legal: dict[str, list[dict]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -125,7 +132,7 @@ class _Published:
             "view": self.view(audience),
             "events": shown,
             "waiting": self.waiting,
-            "session": self.session,
+            "session": {**self.session, "timer": self.timer.as_dict(self.now())},
             "resync": resync,
         }
         if audience != PUBLIC:
@@ -172,12 +179,15 @@ class Session:
         self._notices: dict[str, Notice] = {}
         self._last_seen: tuple = ()
         self._closed = True
-        self._published = _Published(None, None, {"phase": "none"}, self._session_info(False, []))
+        self._published = _Published(
+            None, None, {"phase": "none"}, self._session_info(False, []), now=self.clock.now
+        )
 
     # -- life ----------------------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the journal (moving an unreadable one aside) and resume the unfinished game."""
+        """Open the journal (moving an unreadable one aside) and put back the game the table
+        showed: one being played, or one just over (its outcome screen)."""
         try:
             self._journal.open()
         except JournalError as error:
@@ -189,7 +199,7 @@ class Session:
             )
             self._journal = Journal(self.journal_path)
             self._journal.open()
-        record = self._journal.unfinished()
+        record = self._journal.on_the_table()
         if record is not None:
             try:
                 self._game = self._resume(record)
@@ -395,6 +405,8 @@ class Session:
         game = self._game
         if not isinstance(command, dict):
             return refused("not_a_command", self._version(), self._game_id())
+        if unwritable(command):
+            return refused("bad_text", self._version(), self._game_id())
         if game is None:
             return refused("no_game")
         before = game.state.version
@@ -431,6 +443,8 @@ class Session:
     def _new_game(self, setup: object) -> Reply:
         if not isinstance(setup, dict):
             return refused("not_a_setup", self._version(), self._game_id())
+        if unwritable(setup):
+            return refused("bad_text", self._version(), self._game_id())
         setup = dict(setup)
         options = {
             "time_limit": setup.pop("time_limit", self._default_limit),
@@ -581,9 +595,9 @@ class Session:
     # -- telling everyone ----------------------------------------------------------------------
 
     def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
+        """The session's part of an update; its `timer` is read when the update is built."""
         return {
             "paused": self._timer.paused,
-            "timer": self._timer.as_dict(self.clock.now()),
             "notices": [notice.as_dict() for notice in self._notices.values()],
             "lock_ins": lock_ins,
             "undone": undone,
@@ -594,7 +608,14 @@ class Session:
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
-        published = _Published(game.record.id if game else None, state, waiting, info)
+        published = _Published(
+            game.record.id if game else None,
+            state,
+            waiting,
+            info,
+            replace(self._timer),
+            self.clock.now,
+        )
         self._published = published
         # What everyone sees of this change besides the events: when only a seat's private
         # events happened (a programme), the others must not even get an empty update.

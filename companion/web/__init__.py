@@ -14,11 +14,9 @@ from companion.session import Session
 
 from . import api, guard, pages
 from .access import Access, new_pin
-from .stream import MAX_STREAMS, Streams
+from .server import THREADS, serve_app
+from .stream import Streams
 
-# One waitress thread per open stream (MAX_STREAMS: 8 phones, host, table, panel and a few
-# reconnects not yet noticed dead) plus 8 for requests, so a burst of taps never waits on a stream.
-THREADS = MAX_STREAMS + 8
 log = logging.getLogger(__name__)
 
 
@@ -48,21 +46,6 @@ def create_app(
     else:
         app.register_blueprint(panel)
     return app
-
-
-def serve_app(
-    app: Flask,
-    host: str = "0.0.0.0",
-    port: int = 8025,
-    threads: int = THREADS,
-    listening: list[socket.socket] | None = None,
-) -> None:
-    """Serve with waitress until interrupted (never Flask's development server), on `host` and
-    `port`, or on sockets already `listening` (`room25 serve` binds them before saying ready)."""
-    from waitress import serve
-
-    where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
-    serve(app, threads=threads, channel_timeout=60, ident="room25", **where)
 
 
 __all__ = ["THREADS", "create_app", "serve_app"]

@@ -18,7 +18,7 @@ from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller
 from .guard import lang
 from .i18n import LANG_COOKIE, LANGUAGES
 from .replies import from_reply, refusal
-from .stream import updates
+from .stream import Connection, credential, updates
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 24 * 3600  # seconds: a long evening, and the morning after
@@ -190,29 +190,27 @@ def stream():
     if audience is None:
         return refused
     access, streams = _access(), current_app.extensions["room25.streams"]
-    seat_secret, host_secret = request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE)
-    if audience == "host":
-        key: str | None = "host:" + (host_secret or "")
-
-        def allowed() -> bool:
-            return access.is_host(host_secret)
-    elif audience == "public":
-        key = None
-
-        def allowed() -> bool:
-            return True
-    else:
-        key = "seat:" + (seat_secret or "")
-
-        def allowed() -> bool:
-            return access.seat_of(seat_secret) == audience
-
-    ticket = streams.open(key, audience)
+    holder = credential(
+        access,
+        audience,
+        request.cookies.get(SEAT_COOKIE),
+        request.cookies.get(HOST_COOKIE),
+        request.remote_addr,
+    )
+    ticket = streams.open(holder, audience)
     if ticket is None:
         return refusal(lang(), "too_many_streams", 503)
     session = _session()
     offline = _offline_notice(session, access, audience)
-    body = updates(session, audience, streams, ticket, allowed, on_close=offline)
+    body = updates(
+        session,
+        audience,
+        streams,
+        ticket,
+        holder.allowed,
+        on_close=offline,
+        connection=Connection(request.environ),
+    )
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"

@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from companion.session.text import unwritable
+
 from .i18n import language
 from .replies import refusal
 
@@ -42,6 +44,8 @@ def check_write() -> tuple[Response, int] | None:
     origin = request.headers.get("Origin")
     if origin is not None and not _same_origin(origin):
         return refusal(lang(), "csrf_origin", 403)
+    if unwritable(request.get_json(silent=True)):  # every string of the body, once
+        return refusal(lang(), "bad_text", 400)
     return None
 
 

@@ -8,11 +8,15 @@ The live hardware comes from `current_app.extensions["room25.hardware"]`.
 from __future__ import annotations
 
 import io
+import threading
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from companion.hardware.patterns import PATTERNS
+
+from .guard import lang
+from .replies import refusal
 
 blueprint = Blueprint(
     "panel",
@@ -24,6 +28,9 @@ blueprint = Blueprint(
 
 SCALE = 4  # the 128x64 picture is sent 512x256, pixels kept square and sharp
 WAIT = 10.0  # seconds a poll waits for something new
+# Polls that may wait at once (each holds a request thread); any more are refused at once and
+# the page polls again 2 s later.
+WAITERS = 2
 SEATS = tuple(str(n) for n in range(1, 9))
 CONTROLS = ("next", "back", "menu")
 
@@ -60,7 +67,7 @@ def patterns() -> Response:
 
 
 @blueprint.get("/state")
-def state() -> Response:
+def state() -> Response | tuple[Response, int]:
     """Long poll: waits up to 10 s for a new picture or pattern after `frame` and `sound`."""
     hardware = _hardware()
     frame = request.args.get("frame", default=-1, type=int)
@@ -68,7 +75,15 @@ def state() -> Response:
     if sound < 0:
         sound = hardware.buzzer.count  # a page that just opened does not replay old tunes
     if frame >= 0 and hardware.buzzer.count <= sound:
-        hardware.display.wait_frame(frame, WAIT)
+        waiters = current_app.extensions.setdefault(
+            "room25.panel_waiters", threading.BoundedSemaphore(WAITERS)
+        )
+        if not waiters.acquire(blocking=False):
+            return refusal(lang(), "too_many_streams", 503)
+        try:
+            hardware.display.wait_frame(frame, WAIT)
+        finally:
+            waiters.release()
     response = jsonify(
         {
             "frame": hardware.display.frames,

@@ -11,7 +11,7 @@ import time
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.stream import KEEP_ALIVE, Streams, updates
+from companion.web.stream import KEEP_ALIVE, Credential, Streams, credential, updates
 
 from .conftest import post
 from .sse import EventReader
@@ -63,16 +63,36 @@ def test_a_freed_seat_ends_its_old_phones_stream(app: Flask, phones: dict, host:
             break
 
 
-def test_streams_are_capped_and_a_phones_new_stream_ends_its_old_one():
-    streams = Streams(limit=2)
-    first = streams.open("seat:a")
+def _holder(kind: str, key: str | None, address: str = "192.0.2.9") -> Credential:
+    return Credential(kind, key, address, lambda: True)
+
+
+def test_each_kind_has_its_own_places_and_a_newer_stream_ends_its_holders_older_one():
+    streams = Streams({"seat": 2, "host": 1, "table": 1, "anonymous": 3}, per_address=2)
+    first = streams.open(_holder("seat", "seat:1"))
     assert first is not None
-    second = streams.open("seat:a")
+    second = streams.open(_holder("seat", "seat:1"))
     assert streams.superseded(first) and not streams.superseded(second)
-    assert streams.open(None) is not None  # the superseded one no longer counts
-    assert streams.open(None) is None
+    assert streams.open(_holder("seat", "seat:2")) is not None  # the superseded one is not counted
+    assert streams.open(_holder("seat", "seat:3")) is None
+    strangers = [streams.open(_holder("anonymous", None)) for _ in range(3)]
+    assert strangers[:2] != [None, None] and strangers[2] is None  # two per address
+    assert streams.open(_holder("anonymous", None, "192.0.2.10")) is not None
+    assert streams.open(_holder("anonymous", None, "192.0.2.11")) is None  # all three taken
+    assert streams.open(_holder("host", "host:a")) is not None  # the anonymous take none of these
+    assert streams.open(_holder("table", "table:127.0.0.1")) is not None
     streams.close(first)
-    assert streams.count() == 2
+    assert streams.count() == 7
+
+
+def test_the_table_on_the_pi_or_a_host_login_holds_a_place_of_its_own(app: Flask, host):
+    access = app.extensions["room25.access"]
+    secret = host.get_cookie("room25_host").value
+    assert credential(access, "public", None, None, "127.0.0.1").kind == "table"
+    assert credential(access, "public", None, secret, "192.0.2.9").kind == "table"
+    assert credential(access, "public", None, "forged", "192.0.2.9").kind == "anonymous"
+    assert credential(access, "host", None, secret, "192.0.2.9").key == "host:" + secret
+    assert credential(access, "3", "x", None, "192.0.2.9").key == "seat:3"
 
 
 def test_asking_for_a_view_one_may_not_have_is_refused(app: Flask, phones: dict):
@@ -126,7 +146,7 @@ def test_a_phone_gone_quiet_is_a_public_notice_until_it_comes_back(
 def test_a_quiet_stream_sends_a_keep_alive_every_15_seconds(session):
     readings = itertools.count(0.0, KEEP_ALIVE / 2)  # each look at the clock: 7.5 s later
     streams = Streams()
-    ticket = streams.open(None)
+    ticket = streams.open(_holder("anonymous", None))
     body = updates(session, "public", streams, ticket, lambda: True, clock=lambda: next(readings))
     assert next(body) == ": room25\n\n"
     assert next(body).startswith("retry:")
