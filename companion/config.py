@@ -6,6 +6,7 @@ a typo never stops the table from playing. See docs/session.md for the file.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 import tomllib
@@ -65,6 +66,7 @@ class Panel:
     port: str = ""
     usb_id: str = "2e8a:0005"
     baud: int = 115200
+    allow: tuple[str, ...] = ()  # addresses (or networks) besides the Pi's own that may use /panel
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,18 @@ def _pins(count: int) -> Callable[[Any], bool]:
 
 def _text(v: Any) -> bool:
     return isinstance(v, str)
+
+
+def _addresses(v: Any) -> bool:
+    """A list of IP addresses or networks ("192.168.1.30", "192.168.1.0/24")."""
+    if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+        return False
+    try:
+        for address in v:
+            ipaddress.ip_network(address, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 # What each value may be, in words for the log, and its check.
@@ -138,6 +152,10 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
         lambda v: isinstance(v, str) and bool(re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", v)),
     ),
     ("panel", "baud"): ("a speed from 1200 to 4000000", _int(1200, 4_000_000)),
+    ("panel", "allow"): (
+        'a list of IP addresses or networks such as ["192.168.1.30"]',
+        _addresses,
+    ),
 }
 
 

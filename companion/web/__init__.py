@@ -36,7 +36,7 @@ def create_app(
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
     app.extensions["room25.streams"] = Streams()
     app.extensions["room25.hardware"] = hardware
-    guard.install(app)
+    guard.install(app, config)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     try:
@@ -50,9 +50,13 @@ def create_app(
 
 def serve_app(app: Flask, host: str = "0.0.0.0", port: int = 8025, threads: int = THREADS) -> None:
     """Serve with waitress until interrupted (never Flask's development server)."""
-    from waitress import serve
+    from waitress.server import create_server
 
-    serve(app, host=host, port=port, threads=threads, channel_timeout=60, ident="room25")
+    server = create_server(
+        app, host=host, port=port, threads=threads, channel_timeout=60, ident="room25"
+    )
+    guard.secure_server_errors(server)
+    server.run()
 
 
 __all__ = ["THREADS", "create_app", "serve_app"]

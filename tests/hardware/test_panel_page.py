@@ -16,7 +16,7 @@ from serving import PIN, Phone, Serve
 
 from .conftest import TOKENS_GAME
 
-SETUP = {**TOKENS_GAME, "seed": 5}
+SETUP = {**TOKENS_GAME, "seed": 5, "rigged": True}  # a seed only in a rigged game
 
 
 @pytest.fixture(scope="module")
