@@ -420,6 +420,8 @@ def _host_action(action: str, **args: Any):
 @blueprint.post("/host/undo")
 def undo():
     count = _field("count", 1)
+    if isinstance(count, float) and count.is_integer():  # 2.0 is a JSON integer too
+        count = int(count)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         return refusal(lang(), "bad_count", 400)
     return _host_action("undo", count=count)

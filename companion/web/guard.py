@@ -149,10 +149,10 @@ def unencodable(value: object) -> bool:
 def check_write() -> tuple[Response, int] | None:
     """Writes come from our own pages only: a custom header (no form can send one), a JSON
     body (no simple cross-site request has one), and our own origin when the browser names it.
-    The body is refused before any route reads it when it is nested too deep or holds text
-    that is not Unicode."""
-    if request.method != "POST":
-        return None
+    The body is refused before any route reads it when it is not a JSON object, is nested too
+    deep or holds text that is not Unicode."""
+    if request.method != "POST" or request.routing_exception is not None:
+        return None  # a wrong method or path is answered 405 or 404, as the document says
     if request.headers.get("X-Room25") != "1":
         return refusal(lang(), "csrf_header", 403)
     if not request.is_json:
@@ -162,7 +162,10 @@ def check_write() -> tuple[Response, int] | None:
         return refusal(lang(), "csrf_origin", 403)
     if too_deep(request.get_data(cache=True)):
         return refusal(lang(), "too_deep", 400, depth=MAX_DEPTH)
-    if unencodable(request.get_json(silent=True)):
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return refusal(lang(), "not_an_object", 400)
+    if unencodable(body):
         return refusal(lang(), "bad_text", 400)
     return None
 
