@@ -31,7 +31,9 @@ def test_a_request_is_replaced_by_a_newer_and_expires(session: Session, clock: F
     assert first != second and session.pending_seats() == {"2": second}
     assert session.asking(FIRST) is None
     assert session.asking(SECOND) == {"seat": "2", "ask": second}
-    asked = [n for n in session.snapshot("public")["session"]["notices"] if n["code"] == "seat_asked"]
+    asked = [
+        n for n in session.snapshot("public")["session"]["notices"] if n["code"] == "seat_asked"
+    ]
     assert [n["params"] for n in asked] == [{"seat": "2", "ask": second}]
     clock.advance(ASK_FOR + 1)
     _soon(lambda: "seat_asked" not in _codes(session))
