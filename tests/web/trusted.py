@@ -8,7 +8,7 @@ import http.client
 import json
 from dataclasses import dataclass
 
-from companion.lan import own_addresses
+from companion.lan import lan_host
 
 PIN = "2525"
 
@@ -16,8 +16,8 @@ PIN = "2525"
 def network_address() -> str | None:
     """An IPv4 address of this machine that is not loopback: requests from it come "from the
     table's Wi-Fi" as far as the server can tell."""
-    found = sorted(a for a in own_addresses() if "." in a and not a.startswith("127."))
-    return found[0] if found else None
+    found = lan_host()
+    return None if found.startswith("127.") else found
 
 
 @dataclass
