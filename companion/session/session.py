@@ -515,7 +515,7 @@ class Session:
         seat while a game is under way is said on every screen."""
         self._notice(f"seat:{seat}", None, publish=False)
         if freed and self._under_way():
-            self._tell_seat(str(seat), "seat_freed_by_host")
+            self._tell_seat(str(seat), Notice("seat_freed_by_host", {"seat": str(seat)}))
         self._publish([])
         return accepted(self._version(), self._game_id())
 
@@ -578,11 +578,13 @@ class Session:
 
     def hold_seat(self, seat: str) -> Reply:
         """A seat button held 3 s: the phone asking for that seat gets it."""
-        return self._call(lambda: self._give(str(seat), "seat_taken_back"))
+        said = Notice("seat_taken_back", {"seat": str(seat)})
+        return self._call(lambda: self._give(str(seat), said, always=True))
 
     def give_seat(self, seat: str) -> Reply:
         """The host gives a seat to the phone asking for it; said on every screen mid-game."""
-        return self._call(lambda: self._give(str(seat), "seat_given_by_host"))
+        said = Notice("seat_given_by_host", {"seat": str(seat)})
+        return self._call(lambda: self._give(str(seat), said, always=False))
 
     def clear_seat_asks(self) -> None:
         """Every request dropped (everyone picks a seat again for a new game)."""
@@ -599,7 +601,8 @@ class Session:
         self._notice(f"ask:{seat}", Notice("seat_asked", {"seat": seat, "ask": ask.code}))
         return ask.code
 
-    def _give(self, seat: str, said: str) -> Reply:
+    def _give(self, seat: str, said: Notice, always: bool) -> Reply:
+        """The asking phone gets the seat; `said` on every screen (`always`, or mid-game)."""
         ask = self._seat_asks.take(seat)
         if ask is None:
             return refused("no_seat_request", self._version(), self._game_id(), seat=seat)
@@ -614,15 +617,15 @@ class Session:
             given(seat, ask.digest)
         self._notices.pop(f"ask:{seat}", None)
         self._notices.pop(f"seat:{seat}", None)
-        if said == "seat_taken_back" or self._under_way():
+        if always or self._under_way():
             self._tell_seat(seat, said)
         self._publish([])
-        log.info("seat %s given to the phone that asked (%s)", seat, said)
+        log.info("seat %s given to the phone that asked (%s)", seat, said.code)
         return accepted(self._version(), self._game_id())
 
-    def _tell_seat(self, seat: str, code: str) -> None:
+    def _tell_seat(self, seat: str, said: Notice) -> None:
         """Seat news on every screen for a while (no secret in it: a seat and what happened)."""
-        self._notices[f"said:{seat}"] = Notice(code, {"seat": seat})
+        self._notices[f"said:{seat}"] = said
         self._seat_asks.said(seat, self.clock.now())
 
     def _clear_asks(self) -> None:
