@@ -32,7 +32,7 @@ def own_addresses() -> set[str]:
     layer can tell its own names from a stranger's in a `Host` header (DNS rebinding)."""
     found = {"127.0.0.1", "::1", lan_host()}
     with contextlib.suppress(OSError):
-        found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+        found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
     for _, name in _interfaces():
         address = _ipv4_of(name)
         if address:

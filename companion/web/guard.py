@@ -196,15 +196,10 @@ def secure_server_errors(server: Any) -> None:
     from waitress.task import ErrorTask
 
     class SecureErrorTask(ErrorTask):
-        def execute(self) -> None:
-            status, headers, body = self.request.error.to_response(self.channel.server.adj.ident)
-            self.status = status
-            self.response_headers.extend(headers)
-            self.response_headers.extend(SECURITY_HEADERS.items())
-            self.response_headers.append(("Cache-Control", "no-store"))
-            self.set_close_on_finish()
-            self.content_length = len(body)
-            self.write(body)
+        def build_response_header(self) -> bytes:
+            safe = [*SECURITY_HEADERS.items(), ("Cache-Control", "no-store")]
+            self.response_headers = [*self.response_headers, *safe]
+            return super().build_response_header()
 
     class SecureChannel(HTTPChannel):
         error_task_class = SecureErrorTask
