@@ -109,8 +109,10 @@ def join():
         secret = access.join(seat, current)
         if secret is not None:
             return _cookie(jsonify({"ok": True, "seat": seat}), SEAT_COOKIE, secret)
-    # A phone holding a seat keeps it (and its cookie) until the new one is given.
-    secret = current if current and access.seat_of(current) else secrets.token_urlsafe(32)
+    # A phone holding a seat keeps it (and its cookie) until the new one is given; a phone that
+    # asked already asks again with the same secret (its older request is dropped).
+    known = current and (access.seat_of(current) or session.asking(digest(current)))
+    secret = current if current and known else secrets.token_urlsafe(32)
     ask = session.ask_seat(seat, digest(secret))
     if not ask:
         return refusal(lang(), "seat_taken", 409, seat=seat)

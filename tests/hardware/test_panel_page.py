@@ -60,9 +60,10 @@ def _new_game(table: Serve, visitor: Phone) -> None:
     assert visitor.post("/api/host/login", {"pin": PIN})[0] == 200
     status, reply = visitor.post("/api/host/games", {"setup": SETUP})
     assert status == 200, reply
-    for seat in "12345":
-        phone = Phone(table.url)
+    phones = {seat: Phone(table.url) for seat in "12345"}
+    for seat, phone in phones.items():  # every seat taken before play (then a seat is asked for)
         assert phone.post("/api/join", {"seat": seat})[0] == 200
+    for seat, phone in phones.items():
         clues = ({"command": {"type": "clue", "seat": seat, "cell": c}} for c in ("C2", "C4", "B3"))
         assert any(phone.post("/api/commands", clue)[0] == 200 for clue in clues)
 

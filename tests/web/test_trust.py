@@ -291,6 +291,10 @@ def test_a_newer_ask_replaces_the_older_and_a_free_seat_mid_game_is_asked_for(se
     asks = [n["params"]["ask"] for n in _notices(server) if n["code"] == "seat_asked"]
     assert asks == [second.json()["ask"]]
     assert taker.get("/api/seats").json()["asking"] is None
+    assert taker.post("/api/join", {"seat": "5"}).status == 202  # asks elsewhere instead
+    assert taker.post("/api/join", {"seat": "3"}).status == 202
+    asked = {n["params"]["seat"] for n in _notices(server) if n["code"] == "seat_asked"}
+    assert asked == {"4", "3"}  # one request per phone: its ask for seat 5 was dropped
 
 
 def test_the_host_gives_an_asked_seat_publicly(server: Serve):
