@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from serving import Serve
 
+from companion.config import load_config
+
 from .conftest import SETUP
 from .trusted import PIN, Client, network_address
 
@@ -364,3 +366,26 @@ def test_the_network_pin_limit_never_holds_the_companion_itself(tmp_path: Path):
         assert Client(running.port).post("/api/host/login", {"pin": PIN}).status == 200
     finally:
         running.stop()
+
+
+def test_the_server_answers_as_its_document_says(server: Serve):
+    """Before: a wrong method was refused by the CSRF guard (403), and `{"count": 1.0}`, an
+    integer to JSON Schema, was refused by undo."""
+    here = _here(server)
+    for path in ("/api/seats", "/api/view", "/api/openapi.json"):
+        answer = here.send("POST", path, raw=b"{}", headers={"X-Room25": "0"})
+        assert (answer.status, answer.code) == (405, "not_allowed"), path
+    assert here.send("PUT", "/api/join", raw=b"{}").status == 405
+    host = _game(server)
+    undone = host.post("/api/host/undo", {"count": 1.0})  # heard: nothing to undo yet
+    assert (undone.status, undone.code) == (409, "nothing_to_undo"), undone.body
+    assert host.post("/api/host/undo", {"count": 1.5}).code == "bad_count"
+
+
+def test_a_bad_panel_allow_setting_is_logged_and_left_out(tmp_path: Path, caplog):
+    config = tmp_path / "room25.toml"
+    config.write_text('[panel]\nallow = ["192.168.1.300", "tablet"]\n')
+    assert load_config(config).panel.allow == ()
+    assert "panel.allow" in caplog.text and "line 2" in caplog.text
+    config.write_text('[panel]\nallow = ["192.168.1.30", "10.0.0.0/24"]\n')
+    assert load_config(config).panel.allow == ("192.168.1.30", "10.0.0.0/24")
