@@ -4,7 +4,6 @@ read nor act for another seat. Who may do what: docs/web.md."""
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import secrets
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from companion.session import Notice
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
-from .guard import lang
+from .guard import from_the_companion, lang
 from .i18n import LANG_COOKIE, LANGUAGES, text
 from .replies import from_reply, refusal
 from .stream import updates
@@ -309,7 +308,7 @@ def host_login():
     wait = access.guesses.wait(client)
     if wait > 0:
         return refusal(lang(), "pin_wait", 429, seconds=int(wait) + 1)
-    busy = 0.0 if _on_this_machine(client) else access.guesses.network_wait()
+    busy = 0.0 if from_the_companion() else access.guesses.network_wait()
     if busy > 0:
         return refusal(lang(), "pin_busy", 429, seconds=int(busy) + 1)
     pin = _field("pin")
@@ -319,14 +318,6 @@ def host_login():
         return refusal(lang(), "wrong_pin", 403)
     access.guesses.succeeded(client)
     return _cookie(jsonify({"ok": True}), HOST_COOKIE, secret)
-
-
-def _on_this_machine(client: str) -> bool:
-    """A request from the companion itself (loopback): the network's PIN limit never holds it."""
-    try:
-        return ipaddress.ip_address(client).is_loopback
-    except ValueError:
-        return False
 
 
 @blueprint.get("/host/pin")

@@ -97,18 +97,20 @@ def check_host() -> tuple[Response, int] | None:
     return refusal(lang(), "unknown_host", 400)
 
 
-def at_the_companion() -> bool:
-    """Whoever sits at the companion: a request from this machine (loopback), from an address of
-    `[panel] allow` (a tablet used as the panel), or from a logged-in host."""
+def from_the_companion() -> bool:
+    """The request comes from this machine (loopback) or from an address of `[panel] allow` (a
+    tablet used as the panel): someone sitting at the companion."""
     try:
         address = _unmapped(ipaddress.ip_address(request.remote_addr or ""))
     except ValueError:
-        address = None
-    if address is not None and address.is_loopback:
-        return True
-    if address is not None and any(
-        address in network for network in current_app.config["ROOM25_PANEL_ALLOW"]
-    ):
+        return False
+    allowed = current_app.config["ROOM25_PANEL_ALLOW"]
+    return bool(address.is_loopback or any(address in network for network in allowed))
+
+
+def at_the_companion() -> bool:
+    """Whoever may press the virtual panel: someone at the companion, or a logged-in host."""
+    if from_the_companion():
         return True
     access = current_app.extensions["room25.access"]
     return bool(access.is_host(request.cookies.get(HOST_COOKIE)))
