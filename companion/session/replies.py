@@ -56,6 +56,10 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "en": "No phone is asking for seat {seat}: ask from the phone first.",
         "fr": "Aucun téléphone ne demande la place {seat} : demandez-la depuis le téléphone.",
     },
+    "seat_request_changed": {
+        "en": "Seat {seat} has a new request (code {ask}): check the code, then hold again.",
+        "fr": "Nouvelle demande pour la place {seat} (code {ask}) : vérifiez le code, recommencez.",
+    },
     "menu_long_shows_pin": {
         "en": "Holding Menu shows the host PIN on the companion's screen.",
         "fr": "Maintenir Menu affiche le code de l'hôte sur l'écran du compagnon.",

@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 
 ASK_FOR = 120.0  # seconds a request waits for its seat button
+STEADY = 3.0  # seconds a request must have been shown before a hold or a host's give takes it
 SAID_FOR = 120.0  # seconds "seat 3 was taken back / freed / given" stays on the screens
 
 
@@ -26,7 +27,13 @@ class Ask:
     seat: str
     digest: str
     code: str
+    since: float
     until: float
+
+    def steady(self, now: float) -> bool:
+        """Shown long enough that whoever gives the seat saw this code, not an older one: a
+        newer request slipped in during a 3 s hold does not get the seat."""
+        return now - self.since >= STEADY
 
 
 class SeatAsks:
@@ -50,12 +57,17 @@ class SeatAsks:
             for other in dropped:
                 del self._asks[other]
             code = _code(older.code if older else None)
-            self._asks[seat] = Ask(seat, digest, code, now + wait)
+            self._asks[seat] = Ask(seat, digest, code, now, now + wait)
             return self._asks[seat], dropped
 
-    def take(self, seat: str) -> Ask | None:
+    def take(self, seat: str, now: float) -> tuple[Ask | None, Ask | None]:
+        """(the request given, the one still too new to give) for `seat`: at most one is set."""
         with self._lock:
-            return self._asks.pop(seat, None)
+            found = self._asks.get(seat)
+            if found is None or not found.steady(now):
+                return None, found
+            del self._asks[seat]
+            return found, None
 
     def pending(self) -> dict[str, str]:
         """Seat -> the code of the phone asking for it."""

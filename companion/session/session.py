@@ -603,7 +603,15 @@ class Session:
 
     def _give(self, seat: str, said: Notice, always: bool) -> Reply:
         """The asking phone gets the seat; `said` on every screen (`always`, or mid-game)."""
-        ask = self._seat_asks.take(seat)
+        ask, too_new = self._seat_asks.take(seat, self.clock.now())
+        if too_new is not None:
+            return refused(
+                "seat_request_changed",
+                self._version(),
+                self._game_id(),
+                seat=seat,
+                ask=too_new.code,
+            )
         if ask is None:
             return refused("no_seat_request", self._version(), self._game_id(), seat=seat)
         try:

@@ -8,8 +8,8 @@ new phone asks (companion/session/seats.py). PIN guesses are slowed per client: 
 doubles the time before the next one is heard (up to a quarter of an hour); and for the whole
 network: ten wrong guesses at once, then one every six seconds, so forty phones cannot try the
 million PINs in an evening either. The companion itself (loopback: a browser on the Pi, the
-laptop of a laptop table; or a `[panel] allow` tablet) is never held by the network's limit, so a real host can always log
-in there, with the PIN held up on the OLED by a long press of Menu.
+laptop of a laptop table; or a `[panel] allow` tablet) is never held by the network's limit, so a
+real host can always log in there, with the PIN held up on the OLED by a long press of Menu.
 """
 
 from __future__ import annotations

@@ -11,11 +11,25 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.hardware import start_hardware
 from companion.hardware.buttons import HOLD, GpioButton, PressLogic
+from companion.session import FakeClock, Session
+from companion.session.seats import STEADY
 
 from .conftest import TOKENS_GAME, eventually
 
 PIN = 6
 DIGEST = "ab" * 32  # the digest of the asking phone's secret
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def session(tmp_path, clock):
+    """The session on a clock of its own, moved past the 3 s a request is shown before a hold."""
+    with Session(tmp_path / "journal.sqlite", clock) as table:
+        yield table
 
 
 @pytest.fixture
@@ -75,11 +89,12 @@ def _codes(session) -> list[str]:
     return [n["code"] for n in session.snapshot("public")["session"]["notices"]]
 
 
-def test_holding_a_gpio_seat_button_gives_the_asked_seat(session, config, ticks) -> None:
+def test_holding_a_gpio_seat_button_gives_the_asked_seat(session, clock, config, ticks) -> None:
     rig = start_hardware(session, config, "mock", clock=ticks, address="http://t:8025/")
     try:
         _under_way(session)
         code = session.ask_seat("3", DIGEST)
+        clock.advance(STEADY)  # what the 3 s hold below takes on the table's clock
         assert session.pending_seats() == {"3": code}
         assert "seat_asked" in _codes(session)
         pin = rig.factory.pin(rig.config.buttons.seats[2])
@@ -95,7 +110,7 @@ def test_holding_a_gpio_seat_button_gives_the_asked_seat(session, config, ticks)
         rig.close()
 
 
-def test_a_serial_panel_long_press_of_a_seat_gives_the_asked_seat(session, config) -> None:
+def test_a_serial_panel_long_press_of_a_seat_gives_the_asked_seat(session, clock, config) -> None:
     port = serial.serial_for_url("loop://", timeout=0.05)
     rig = start_hardware(
         session, config, "virtual", address="http://t:8025/", panel_opener=lambda: port
@@ -104,6 +119,7 @@ def test_a_serial_panel_long_press_of_a_seat_gives_the_asked_seat(session, confi
         _under_way(session)
         eventually(lambda: rig.panel is not None and rig.panel.connected.is_set())
         session.ask_seat("4", DIGEST)
+        clock.advance(STEADY)
         port.write(b"L 4\n")  # a panel reporting seat 4 held
         eventually(lambda: session.seat_claims().get("4") == DIGEST)
     finally:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from companion.session import FakeClock, Session
-from companion.session.seats import ASK_FOR, SAID_FOR
+from companion.session.seats import ASK_FOR, SAID_FOR, STEADY
 
 SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "seed": 3}
 FIRST, SECOND = "11" * 32, "22" * 32
@@ -45,6 +45,7 @@ def test_a_given_seat_is_said_a_while_and_kept_across_a_restart(journal, clock: 
     with Session(journal, clock) as session:
         assert session.host("new_game", setup=SETUP).ok
         session.ask_seat("4", FIRST)
+        clock.advance(STEADY)
         assert session.hold_seat("4").ok
         assert "seat_taken_back" in _codes(session)
         clock.advance(SAID_FOR + 1)
@@ -53,13 +54,33 @@ def test_a_given_seat_is_said_a_while_and_kept_across_a_restart(journal, clock: 
         assert again.seat_claims() == {"4": FIRST}
 
 
-def test_a_phone_given_a_seat_leaves_its_old_one(session: Session):
+def test_a_phone_given_a_seat_leaves_its_old_one(session: Session, clock: FakeClock):
     assert session.host("new_game", setup=SETUP).ok
     session.ask_seat("1", FIRST)
+    clock.advance(STEADY)
     assert session.hold_seat("1").ok
     session.ask_seat("5", FIRST)
-    assert session.hold_seat("5").ok
+    clock.advance(STEADY)
+    assert session.give_seat("5").ok
     assert session.seat_claims() == {"5": FIRST}
+
+
+def test_a_request_slipped_in_during_a_hold_does_not_get_the_seat(
+    session: Session, clock: FakeClock
+):
+    """The player checked code A on the OLED and holds; a stranger asks meanwhile (code B)."""
+    assert session.host("new_game", setup=SETUP).ok
+    session.ask_seat("2", FIRST)
+    clock.advance(STEADY + 0.5)
+    slipped = session.ask_seat("2", SECOND)
+    clock.advance(STEADY - 0.5)  # the hold ends
+    refused = session.hold_seat("2")
+    assert refused.code == "seat_request_changed" and refused.params["ask"] == slipped
+    assert not session.give_seat("2").ok  # nor may the host give it before it was seen
+    assert session.seat_claims() == {}
+    clock.advance(0.5)
+    assert session.hold_seat("2").ok  # held again, once the new code was shown 3 s
+    assert session.seat_claims() == {"2": SECOND}
 
 
 def test_a_long_menu_press_is_not_a_pause(session: Session):

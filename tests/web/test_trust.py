@@ -6,6 +6,7 @@ never holds the companion itself, and bodies that broke the server get a plain r
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from serving import Serve
 
 from companion.config import load_config
+from companion.session.seats import STEADY
 
 from .conftest import SETUP
 from .trusted import PIN, Client, network_address
@@ -269,6 +271,9 @@ def test_a_seat_is_taken_back_by_holding_its_button_while_the_phone_asks(server:
     ]
     assert lost.get("/api/seats").json()["asking"] == {"seat": "3", "ask": body["ask"]}
     assert lost.get("/api/seats").json()["mine"] is None
+    early = _here(server).post("/panel/seats/3/press", {"long": True})  # the code just appeared
+    assert (early.status, early.json()["code"]) == (409, "seat_request_changed")
+    time.sleep(STEADY)  # shown long enough for the player to check it
     held = _here(server).post("/panel/seats/3/press", {"long": True})
     assert held.status == 200, held.body
     assert lost.get("/api/seats").json()["mine"] == "3"
@@ -307,6 +312,7 @@ def test_the_host_gives_an_asked_seat_publicly(server: Serve):
     assert other.post("/api/join", {"seat": "2"}).status == 202
     refused = phones["1"].post("/api/host/seats/2/give")
     assert (refused.status, refused.code) == (401, "host_only")
+    time.sleep(STEADY)
     given = host.post("/api/host/seats/2/give")
     assert given.status == 200, given.body
     assert other.get("/api/seats").json()["mine"] == "2"
