@@ -324,6 +324,7 @@ def test_the_host_gives_an_asked_seat_publicly(server: Serve):
 
 def test_seat_claims_belong_to_a_game_by_the_hosts_choice(server: Serve):
     host = _game(server)
+    assert host.get("/api/host/wizard").json()["seat_claims"] == ["keep", "clear"]
     phones = _seated(server)
     kept = host.post("/api/host/games", {"setup": {**SETUP, "seat_claims": "keep"}})
     assert kept.status == 200
