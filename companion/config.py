@@ -67,6 +67,7 @@ class Panel:
     port: str = ""
     usb_id: str = "2e8a:0005"
     baud: int = 115200
+    allow: tuple[str, ...] = ()  # addresses (or networks) besides the Pi's own that may use /panel
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,18 @@ def _wpa_password(v: Any) -> bool:
     )
 
 
+def _addresses(v: Any) -> bool:
+    """A list of IP addresses or networks ("192.168.1.30", "192.168.1.0/24")."""
+    if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+        return False
+    try:
+        for address in v:
+            ipaddress.ip_network(address, strict=False)
+    except ValueError:
+        return False
+    return True
+
+
 # What each value may be, in words for the log, and its check.
 RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("table", "language"): ('"en" or "fr"', _one_of("en", "fr")),
@@ -187,6 +200,10 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("hotspot", "password"): (
         "a WPA2 password of 8 to 63 plain ASCII characters, or empty (an open network)",
         _wpa_password,
+    ),
+    ("panel", "allow"): (
+        'a list of IP addresses or networks such as ["192.168.1.30"]',
+        _addresses,
     ),
 }
 # Never written to the log, even when refused.

@@ -9,6 +9,7 @@ microseconds), so a Wi-Fi that comes up after the companion is seen.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import ipaddress
 import socket
@@ -102,3 +103,36 @@ def wifi_join_text(ssid: str, password: str) -> str:
     if not password:
         return f"WIFI:T:nopass;S:{_wifi_escape(ssid)};;"
     return f"WIFI:T:WPA;S:{_wifi_escape(ssid)};P:{_wifi_escape(password)};;"
+
+
+def own_addresses() -> set[str]:
+    """Every address of this machine's interfaces (IPv4 and IPv6, loopback included), so the web
+    layer can tell its own names from a stranger's in a `Host` header (DNS rebinding)."""
+    found = {LOOPBACK, "::1"}
+    with contextlib.suppress(OSError):
+        found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
+        found |= {address for _name, address in machine_interfaces()}
+    found |= _ipv6_addresses()
+    return {a.split("%", 1)[0].lower() for a in found}
+
+
+def own_names() -> set[str]:
+    """This machine's names as a phone may type them: localhost, its hostname and hostname.local."""
+    host = socket.gethostname().lower().rstrip(".")
+    return {"localhost", host, f"{host}.local"} if host else {"localhost"}
+
+
+def _ipv6_addresses() -> set[str]:
+    """The IPv6 addresses Linux lists in /proc/net/if_inet6 (none elsewhere)."""
+    try:
+        with open("/proc/net/if_inet6", encoding="ascii") as listing:
+            rows = [line.split()[0] for line in listing if line.strip()]
+    except OSError:
+        return set()
+    found = set()
+    for row in rows:
+        try:
+            found.add(socket.inet_ntop(socket.AF_INET6, bytes.fromhex(row)))
+        except (OSError, ValueError):
+            continue
+    return found

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from gpiozero import Button
 
 STUCK_AFTER = 10.0  # seconds held down before a button counts as stuck
+HOLD = 3.0  # seconds a seat button is held to give its seat to the phone asking for it
 
 
 class PressLogic:
@@ -24,17 +25,25 @@ class PressLogic:
 
     An edge counts only when the level it starts lasts `bounce` seconds: chatter shorter than
     that is ignored. A button held for `stuck_after` is reported stuck, gives nothing more, and
-    is reported "released" when it comes back up."""
+    is reported "released" when it comes back up.
+
+    A seat button whose `defer()` is true when it goes down (a phone asks for its seat) waits
+    instead: "press" on a release before `hold` seconds, "hold" once held that long."""
 
     def __init__(
         self,
         bounce: float = 0.03,
         long_press: float | None = None,
         stuck_after: float = STUCK_AFTER,
+        defer: Callable[[], bool] | None = None,
+        hold: float = HOLD,
     ) -> None:
         self.bounce = bounce
         self.long_press = long_press
         self.stuck_after = stuck_after
+        self.defer = defer
+        self.hold = hold
+        self._deferred = False
         self._raw = False
         self._raw_at = float("-inf")
         self._down = False
@@ -59,6 +68,9 @@ class PressLogic:
             if self.long_press is not None and not self._long_sent and held >= self.long_press:
                 self._long_sent = True
                 out.append("long")
+            if self._deferred and not self._long_sent and held >= self.hold:
+                self._long_sent = True
+                out.append("hold")
             if held >= self.stuck_after:
                 self.stuck = True
                 out.append("stuck")
@@ -68,12 +80,15 @@ class PressLogic:
         self._down = down
         if down:
             self._down_at, self._long_sent = at, False
-            return ["press"] if self.long_press is None else []
+            self._deferred = self.long_press is None and self.defer is not None and self.defer()
+            return ["press"] if self.long_press is None and not self._deferred else []
         if self.stuck:
             self.stuck = False
             return ["released"]
         if self.long_press is not None and not self._long_sent:
             return ["short"]
+        if self._deferred and not self._long_sent:
+            return ["press"]
         return []
 
 

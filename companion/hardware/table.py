@@ -186,6 +186,8 @@ class Hardware:
         pins += [(name, getattr(settings, name), settings.long_press) for name in CONTROL_BUTTONS]
         for name, pin, long_press in pins:
             logic = PressLogic(settings.bounce, long_press)
+            if long_press is None:  # a seat: held 3 s while a phone asks for it, gives it
+                logic.defer = partial(self._asked, name)
             try:
                 button = GpioButton(
                     name, pin, logic, self._pressed, pin_factory=self.factory, clock=self._clock
@@ -237,6 +239,9 @@ class Hardware:
 
     # --- presses --------------------------------------------------------------------------
 
+    def _asked(self, seat: str) -> bool:
+        return seat in self.session.pending_seats()
+
     def _pressed(self, button: str, what: str) -> None:
         """From gpiozero's threads: queue it, the session is called from our own thread."""
         self._inputs.put((button, what))
@@ -249,6 +254,12 @@ class Hardware:
         """A seat button pressed (the virtual panel's, from a web thread): the session's reply."""
         self.display.touched()
         return self.session.press_seat(seat)
+
+    def hold(self, seat: str) -> Any:
+        """A seat button held 3 s: gives the seat to the phone asking for it (the session's
+        reply; refused when no phone asks)."""
+        self.display.touched()
+        return self.session.hold_seat(seat)
 
     def control(self, button: str, long: bool = False) -> Any:
         """A control button pressed: next, back or menu, short or long. Menu held shows the host
@@ -274,6 +285,8 @@ class Hardware:
             try:
                 if button in CONTROL_BUTTONS:
                     reply = self.control(button, what == "long")
+                elif what in ("hold", "long"):
+                    reply = self.hold(button)
                 else:
                     reply = self.press(button)
             except Exception:  # a press must never kill the thread that hands presses on

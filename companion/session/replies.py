@@ -52,6 +52,18 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "en": "Hold the Back button to undo the last command.",
         "fr": "Maintenez le bouton Retour pour annuler la dernière commande.",
     },
+    "no_seat_request": {
+        "en": "No phone is asking for seat {seat}: ask from the phone first.",
+        "fr": "Aucun téléphone ne demande la place {seat} : demandez-la depuis le téléphone.",
+    },
+    "seat_request_changed": {
+        "en": "Seat {seat} has a new request (code {ask}): check the code, then hold again.",
+        "fr": "Nouvelle demande pour la place {seat} (code {ask}) : vérifiez le code, recommencez.",
+    },
+    "menu_long_shows_pin": {
+        "en": "Holding Menu shows the host PIN on the companion's screen.",
+        "fr": "Maintenir Menu affiche le code de l'hôte sur l'écran du compagnon.",
+    },
     "no_time_limit": {
         "en": "This game has no programming time limit to pause.",
         "fr": "Cette partie n'a pas de temps limite de programmation à mettre en pause.",

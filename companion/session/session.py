@@ -25,6 +25,7 @@ from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused, session_text
+from .seats import SeatAsks
 from .text import unwritable
 from .timer import ProgrammingTimer
 
@@ -177,6 +178,8 @@ class Session:
         self._game: _Game | None = None
         self._timer = ProgrammingTimer(0, warning)
         self._notices: dict[str, Notice] = {}
+        self._seat_asks = SeatAsks()
+        self._seat_given: list[Callable[[str, str], None]] = []
         self._last_seen: tuple = ()
         self._closed = True
         self._published = _Published(
@@ -253,7 +256,7 @@ class Session:
 
     def _write_loop(self) -> None:
         while True:
-            timeout = self.clock.schedule(self._timer.next_deadline(), self._wake)
+            timeout = self.clock.schedule(self._next_deadline(), self._wake)
             try:
                 job = self._jobs.get(timeout=timeout)
             except queue.Empty:
@@ -270,6 +273,7 @@ class Session:
                     )
                 job.done.set()
             self._check_timer()
+            self._check_seats()
         while True:  # anyone still waiting is told the companion is stopping
             try:
                 job = self._jobs.get_nowait()
@@ -319,6 +323,8 @@ class Session:
         if button == "back":
             return self.host("undo", count=1) if long else refused("hold_back_to_undo")
         if button == "menu":
+            if long:  # the hardware shows the PIN on the OLED; the clock is left alone
+                return refused("menu_long_shows_pin")
             return self.host("resume" if self._timer.paused else "pause")
         return refused("unknown_button", button=str(button)[:20])
 
@@ -452,6 +458,7 @@ class Session:
         }
         if not all(_seconds(v) for v in options.values()):
             return refused("bad_time_limit", self._version(), self._game_id())
+        options["rigged"] = setup.pop("rigged", False) is True
         seed = setup.pop("seed", None)
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = secrets.randbits(63)
@@ -517,9 +524,13 @@ class Session:
         self._publish([])
         return accepted(0, None)
 
-    def _reset_seat(self, seat: object) -> Reply:
-        """The seat's phone is forgotten (the web layer frees it); its notice goes too."""
-        self._notice(f"seat:{seat}", None)
+    def _reset_seat(self, seat: object, freed: bool = True) -> Reply:
+        """The seat's phone is forgotten (the web layer frees it); its notice goes too. Freeing a
+        seat while a game is under way is said on every screen."""
+        self._notice(f"seat:{seat}", None, publish=False)
+        if freed and self._under_way():
+            self._tell_seat(str(seat), Notice("seat_freed_by_host", {"seat": str(seat)}))
+        self._publish([])
         return accepted(self._version(), self._game_id())
 
     def _pause(self) -> Reply:
@@ -553,6 +564,114 @@ class Session:
         if changed and publish:
             self._publish([])
         return accepted(self._version(), self._game_id())
+
+    # -- seats asked for and given with the seat button (seats.py) -----------------------------
+
+    def under_way(self) -> bool:
+        """A game is being played: it has commands and is not over. From then on a seat is
+        taken only by asking and holding its button (or a host give)."""
+        return self._call(self._under_way, closed=False)
+
+    def _under_way(self) -> bool:
+        game = self._game
+        return game is not None and bool(game.applied) and game.state.phase != "over"
+
+    def ask_seat(self, seat: str, digest: str) -> str:
+        """A phone (the digest of its secret) asks for `seat`: the two-digit code it shows, also
+        shown on every screen with the request until the seat button gives it (120 s)."""
+        return self._call(lambda: self._ask(str(seat), digest), closed="")
+
+    def pending_seats(self) -> dict[str, str]:
+        """Seat -> code of the phone asking for it (any thread: a seat button reads it)."""
+        return self._seat_asks.pending()
+
+    def asking(self, digest: str) -> dict | None:
+        """The request of one phone: {"seat", "ask"}, or None."""
+        found = self._seat_asks.asking(digest)
+        return None if found is None else {"seat": found.seat, "ask": found.code}
+
+    def hold_seat(self, seat: str) -> Reply:
+        """A seat button held 3 s: the phone asking for that seat gets it."""
+        said = Notice("seat_taken_back", {"seat": str(seat)})
+        return self._call(lambda: self._give(str(seat), said, always=True))
+
+    def give_seat(self, seat: str) -> Reply:
+        """The host gives a seat to the phone asking for it; said on every screen mid-game."""
+        said = Notice("seat_given_by_host", {"seat": str(seat)})
+        return self._call(lambda: self._give(str(seat), said, always=False))
+
+    def clear_seat_asks(self) -> None:
+        """Every request dropped (everyone picks a seat again for a new game)."""
+        self._call(self._clear_asks, closed=None)
+
+    def on_seat_given(self, given: Callable[[str, str], None]) -> None:
+        """`given(seat, digest)` once a seat is given to a phone (the web's seat holders)."""
+        self._seat_given.append(given)
+
+    def _ask(self, seat: str, digest: str) -> str:
+        ask, dropped = self._seat_asks.ask(seat, digest, self.clock.now())
+        for other in dropped:
+            self._notices.pop(f"ask:{other}", None)
+        self._notice(f"ask:{seat}", Notice("seat_asked", {"seat": seat, "ask": ask.code}))
+        return ask.code
+
+    def _give(self, seat: str, said: Notice, always: bool) -> Reply:
+        """The asking phone gets the seat; `said` on every screen (`always`, or mid-game)."""
+        ask, too_new = self._seat_asks.take(seat, self.clock.now())
+        if too_new is not None:
+            return refused(
+                "seat_request_changed",
+                self._version(),
+                self._game_id(),
+                seat=seat,
+                ask=too_new.code,
+            )
+        if ask is None:
+            return refused("no_seat_request", self._version(), self._game_id(), seat=seat)
+        try:
+            for other, held in self._journal.seat_claims().items():
+                if held == ask.digest and other != seat:  # the phone leaves its old seat
+                    self._journal.claim_seat(other, None)
+            self._journal.claim_seat(seat, ask.digest)
+        except JournalError as error:
+            log.warning("seat %s: %s", seat, error)
+        for given in self._seat_given:
+            given(seat, ask.digest)
+        self._notices.pop(f"ask:{seat}", None)
+        self._notices.pop(f"seat:{seat}", None)
+        if always or self._under_way():
+            self._tell_seat(seat, said)
+        self._publish([])
+        log.info("seat %s given to the phone that asked (%s)", seat, said.code)
+        return accepted(self._version(), self._game_id())
+
+    def _tell_seat(self, seat: str, said: Notice) -> None:
+        """Seat news on every screen for a while (no secret in it: a seat and what happened)."""
+        self._notices[f"said:{seat}"] = said
+        self._seat_asks.said(seat, self.clock.now())
+
+    def _clear_asks(self) -> None:
+        for seat in self._seat_asks.clear():
+            self._notices.pop(f"ask:{seat}", None)
+        self._publish([])
+
+    def _check_seats(self) -> None:
+        """Requests and seat news whose time is up leave the screens."""
+        asks, news = self._seat_asks.due(self.clock.now())
+        for seat in asks:
+            self._notices.pop(f"ask:{seat}", None)
+        for seat in news:
+            self._notices.pop(f"said:{seat}", None)
+        if asks or news:
+            self._publish([])
+
+    def _next_deadline(self) -> float | None:
+        ends = [
+            d
+            for d in (self._timer.next_deadline(), self._seat_asks.next_deadline())
+            if d is not None
+        ]
+        return min(ends, default=None)
 
     # -- the clock -----------------------------------------------------------------------------
 
@@ -596,12 +715,20 @@ class Session:
 
     def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
         """The session's part of an update; its `timer` is read when the update is built."""
+        rigged = self._rigged()
+        notices = [*self._notices.values(), *([Notice("rigged_game")] if rigged else [])]
         return {
             "paused": self._timer.paused,
-            "notices": [notice.as_dict() for notice in self._notices.values()],
+            "notices": [notice.as_dict() for notice in notices],
             "lock_ins": lock_ins,
             "undone": undone,
+            "rigged": rigged,
         }
+
+    def _rigged(self) -> bool:
+        """A rigged (teaching) game: its setup chose the seed, roles or complex; every screen
+        says so for the whole game."""
+        return self._game is not None and self._game.record.options.get("rigged") is True
 
     def _publish(self, events: list[dict], undone: bool = False) -> None:
         game = self._game

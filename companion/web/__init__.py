@@ -5,7 +5,6 @@ command to it; see docs/web.md."""
 from __future__ import annotations
 
 import logging
-import socket
 from typing import Any
 
 from flask import Flask
@@ -36,7 +35,7 @@ def create_app(
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
     app.extensions["room25.streams"] = Streams()
     app.extensions["room25.hardware"] = hardware
-    guard.install(app)
+    guard.install(app, config)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     try:

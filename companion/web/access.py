@@ -3,9 +3,13 @@
 Secrets live on the phones only, in an HttpOnly cookie; the server keeps their SHA-256 digests,
 in the journal when it has one, so that a restart (a pulled plug) gives every phone its seat back
 and frees none for another phone to take. A seat held by one phone cannot be taken by another
-until the host frees it. PIN guesses are slowed per client: each
-wrong guess doubles the time before the next one is heard (up to a quarter of an hour), so the
-million PINs cannot be tried in an evening.
+until the host frees it, or its own player takes it back by holding its seat button while the
+new phone asks (companion/session/seats.py). PIN guesses are slowed per client: each wrong guess
+doubles the time before the next one is heard (up to a quarter of an hour); and for the whole
+network: ten wrong guesses at once, then one every six seconds, so forty phones cannot try the
+million PINs in an evening either. The companion itself (loopback: a browser on the Pi, the
+laptop of a laptop table; or a `[panel] allow` tablet) is never held by the network's limit, so a
+real host can always log in there, with the PIN held up on the OLED by a long press of Menu.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ SEAT_COOKIE = "room25_seat"
 HOST_COOKIE = "room25_host"
 PIN_DIGITS = 6
 LOCKOUT_CAP = 900.0  # seconds: the longest wait between two guesses
+NETWORK_BURST = 10.0  # wrong guesses the whole network may make in a row
+NETWORK_EVERY = 6.0  # seconds: then one more (600 an hour: months for the million)
 
 
 class SeatStore(Protocol):
@@ -32,6 +38,8 @@ class SeatStore(Protocol):
     def seat_claims(self) -> dict[str, str]: ...
 
     def claim_seat(self, seat: str, digest: str | None) -> bool: ...
+
+    def on_seat_given(self, given: Callable[[str, str], None]) -> None: ...
 
 
 def digest(secret: str) -> str:
@@ -55,12 +63,15 @@ class Caller:
 
 
 class Guesses:
-    """Wrong PIN guesses per client, with the time before the next guess is heard."""
+    """Wrong PIN guesses per client, with the time before the next guess is heard; and the
+    whole network's wrong guesses, a bucket of `NETWORK_BURST` refilled one every
+    `NETWORK_EVERY` seconds."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._lock = threading.Lock()
         self._wrong: dict[str, tuple[int, float]] = {}  # client -> (wrong guesses, last one)
+        self._network = (NETWORK_BURST, clock())  # (guesses left, when counted)
 
     def wait(self, client: str) -> float:
         """Seconds before this client may guess again (0: now)."""
@@ -71,10 +82,21 @@ class Guesses:
         delay = min(2.0 ** (wrong - 1), LOCKOUT_CAP)
         return max(0.0, last + delay - self._clock())
 
+    def network_wait(self) -> float:
+        """Seconds before anyone on the network (not the companion itself) may guess again."""
+        with self._lock:
+            left = self._left()
+        return 0.0 if left >= 1.0 else (1.0 - left) * NETWORK_EVERY
+
+    def _left(self) -> float:
+        left, counted = self._network
+        return min(NETWORK_BURST, left + (self._clock() - counted) / NETWORK_EVERY)
+
     def failed(self, client: str) -> None:
         with self._lock:
             wrong, _ = self._wrong.get(client, (0, 0.0))
             self._wrong[client] = (wrong + 1, self._clock())
+            self._network = (max(0.0, self._left() - 1.0), self._clock())
 
     def succeeded(self, client: str) -> None:
         with self._lock:
@@ -98,6 +120,8 @@ class Access:
         self._digest_of = dict(store.seat_claims()) if store is not None else {}  # seat ->
         self._seat_of = {d: seat for seat, d in self._digest_of.items()}  # digest -> seat
         self._hosts: set[str] = set()
+        if store is not None:
+            store.on_seat_given(self.given)
 
     def _record(self, seat: str, digest_: str | None) -> None:
         if self._store is not None:
@@ -123,6 +147,20 @@ class Access:
             self._record(seat, digest(secret))
             return secret
 
+    def given(self, seat: str, digest_: str) -> None:
+        """The session gave `seat` to the phone of `digest_` (its seat button held, or the host):
+        the seat's old phone loses it, and the new phone leaves its old seat (both already in the
+        journal)."""
+        with self._lock:
+            old = self._digest_of.pop(seat, None)
+            if old is not None:
+                self._seat_of.pop(old, None)
+            moved = self._seat_of.pop(digest_, None)
+            if moved is not None:
+                self._digest_of.pop(moved, None)
+            self._digest_of[seat] = digest_
+            self._seat_of[digest_] = seat
+
     def leave(self, secret: str | None) -> None:
         with self._lock:
             seat = self._seat_of.pop(digest(secret), None) if secret else None
@@ -139,6 +177,16 @@ class Access:
             del self._seat_of[held]
             self._record(seat, None)
             return True
+
+    def free_all(self) -> list[str]:
+        """Every seat freed (a new game where everyone picks a seat again): the seats freed."""
+        with self._lock:
+            freed = sorted(self._digest_of)
+            self._digest_of.clear()
+            self._seat_of.clear()
+        for seat in freed:
+            self._record(seat, None)
+        return freed
 
     def seat_of(self, secret: str | None) -> str | None:
         if not secret:

@@ -1,10 +1,11 @@
 """The JSON API under `/api/`: every read is a view from the session, every write a command to
 it. The seat comes from the phone's cookie, never from the request body, so a phone can neither
-read nor act for another seat."""
+read nor act for another seat. Who may do what: docs/web.md."""
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -14,15 +15,18 @@ from companion import engine
 from companion.session import Notice
 
 from . import openapi, wizard
-from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller
-from .guard import lang
-from .i18n import LANG_COOKIE, LANGUAGES
+from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
+from .guard import from_the_companion, lang
+from .i18n import LANG_COOKIE, LANGUAGES, text
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 24 * 3600  # seconds: a long evening, and the morning after
 GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+# Setup fields that decide what chance would: for rule scenarios and teaching, never unseen.
+RIGGING = ("seed", "roles", "complex")
+SEAT_CLAIMS = ("keep", "clear")  # a new game: every phone keeps its seat, or all pick again
 
 
 def _access() -> Access:
@@ -89,15 +93,37 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 
 @blueprint.post("/join")
 def join():
+    """A free seat before the game is under way is taken by the tap itself; a taken seat, or
+    any seat once the game is under way, is asked for: the seat's button held 3 s gives it."""
     seat = _field("seat")
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
     if seat not in _seats_of_game():
         return refusal(lang(), "seat_not_in_game", 409, seat=seat)
-    secret = _access().join(seat, request.cookies.get(SEAT_COOKIE))
-    if secret is None:
+    access, session = _access(), _session()
+    current = request.cookies.get(SEAT_COOKIE)
+    if access.seat_of(current) == seat:
+        return jsonify({"ok": True, "seat": seat})
+    if seat not in access.taken() and not session.under_way():
+        secret = access.join(seat, current)
+        if secret is not None:
+            return _cookie(jsonify({"ok": True, "seat": seat}), SEAT_COOKIE, secret)
+    # A phone holding a seat keeps it (and its cookie) until the new one is given; a phone that
+    # asked already asks again with the same secret (its older request is dropped).
+    known = current and (access.seat_of(current) or session.asking(digest(current)))
+    secret = current if current and known else secrets.token_urlsafe(32)
+    ask = session.ask_seat(seat, digest(secret))
+    if not ask:
         return refusal(lang(), "seat_taken", 409, seat=seat)
-    return _cookie(jsonify({"ok": True, "seat": seat}), SEAT_COOKIE, secret)
+    body = {
+        "ok": False,
+        "pending": True,
+        "seat": seat,
+        "code": "hold_seat_button",
+        "ask": ask,
+        "text": text(lang(), "hold_seat_button", seat=seat, ask=ask),
+    }
+    return _cookie(jsonify(body), SEAT_COOKIE, secret), 202
 
 
 @blueprint.post("/leave")
@@ -118,11 +144,18 @@ def seats():
     """Public: which seats the game has and which a phone already holds (not which phone)."""
     taken = set(_access().taken())
     caller = _caller()
+    session = _session()
+    asked = session.pending_seats()
+    secret = request.cookies.get(SEAT_COOKIE)
     return jsonify(
         {
-            "seats": [{"seat": s, "taken": s in taken} for s in _seats_of_game()],
+            "seats": [
+                {"seat": s, "taken": s in taken, "asked": s in asked} for s in _seats_of_game()
+            ],
             "mine": caller.seat,
             "host": caller.host,
+            "asking": session.asking(digest(secret)) if secret else None,
+            "under_way": session.under_way(),
         }
     )
 
@@ -273,6 +306,9 @@ def host_login():
     wait = access.guesses.wait(client)
     if wait > 0:
         return refusal(lang(), "pin_wait", 429, seconds=int(wait) + 1)
+    busy = 0.0 if from_the_companion() else access.guesses.network_wait()
+    if busy > 0:
+        return refusal(lang(), "pin_busy", 429, seconds=int(busy) + 1)
     pin = _field("pin")
     secret = access.login(pin) if isinstance(pin, str) and len(pin) <= 20 else None
     if secret is None:
@@ -280,6 +316,15 @@ def host_login():
         return refusal(lang(), "wrong_pin", 403)
     access.guesses.succeeded(client)
     return _cookie(jsonify({"ok": True}), HOST_COOKIE, secret)
+
+
+@blueprint.get("/host/pin")
+def host_pin():
+    """The PIN, for the host page once logged in (to read out to a co-host)."""
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    return jsonify({"pin": _access().pin})
 
 
 @blueprint.post("/host/logout")
@@ -295,9 +340,23 @@ def new_game():
     setup = _field("setup")
     if not isinstance(setup, dict):
         return refusal(lang(), "not_a_setup", 400)
-    reply = _session().host("new_game", setup=setup)
+    rigged = setup.get("rigged", False)
+    if rigged not in (True, False):
+        return refusal(lang(), "bad_rigged", 400)
+    chosen = [name for name in RIGGING if name in setup]
+    if chosen and rigged is not True:
+        return refusal(lang(), "rigging_not_allowed", 400, fields=", ".join(chosen))
+    claims = setup.get("seat_claims", "keep")
+    if claims not in SEAT_CLAIMS:
+        return refusal(lang(), "bad_seat_claims", 400)
+    setup = {k: v for k, v in setup.items() if k != "seat_claims"}
+    session = _session()
+    reply = session.host("new_game", setup=setup)
     if not reply.ok:
         return from_reply(reply, lang())
+    if claims == "clear":
+        _access().free_all()
+        session.clear_seat_asks()
     return jsonify({"ok": True, "game": getattr(reply, "game", None), "version": reply.version})
 
 
@@ -352,6 +411,8 @@ def _host_action(action: str, **args: Any):
 @blueprint.post("/host/undo")
 def undo():
     count = _field("count", 1)
+    if isinstance(count, float) and count.is_integer():  # 2.0 is a JSON integer too
+        count = int(count)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         return refusal(lang(), "bad_count", 400)
     return _host_action("undo", count=count)
@@ -380,8 +441,19 @@ def reset_seat(seat: str):
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
     freed = _access().free(seat)
-    reply = _session().host("reset_seat", seat=seat)
+    reply = _session().host("reset_seat", seat=seat, freed=freed)
     return jsonify({"ok": True, "freed": freed, "session": bool(reply.ok)})
+
+
+@blueprint.post("/host/seats/<seat>/give")
+def give_seat(seat: str):
+    """The host gives a seat to the phone asking for it (said on every screen mid-game)."""
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    if seat not in engine.SEAT_IDS:
+        return refusal(lang(), "bad_seat", 400)
+    return from_reply(_session().give_seat(seat), lang())
 
 
 @blueprint.get("/host/wizard")

@@ -1,19 +1,32 @@
-"""What every request passes before it reaches a route: the CSRF guard on writes, the size
-limit, safe headers on every answer, and plain-words errors in the phone's language."""
+"""What every request passes before it reaches a route: the `Host` allow-list (DNS rebinding),
+the CSRF guard, the size, depth and text checks on writes, safe headers on every answer (waitress'
+own error answers too), and plain-words errors in the phone's language."""
 
 from __future__ import annotations
 
+import ipaddress
+import re
+import threading
+import time
+from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from companion import lan
 from companion.session.text import unwritable
 
+from .access import HOST_COOKIE
 from .i18n import language
 from .replies import refusal
 
 MAX_BODY = 16 * 1024  # bytes: the largest command or game setup is a few hundred
+MAX_DEPTH = 32  # nested arrays and objects in a body: a setup needs five
+RECHECK = 10.0  # seconds between two new looks at this machine's addresses
+STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+BRACKETS = re.compile(rb"[\[\]{}]")
 # Pages load only what the Pi serves: no inline script, nothing from elsewhere.
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -32,11 +45,99 @@ def _same_origin(origin: str) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc == request.host
 
 
+class OwnNames:
+    """The names and addresses a request may give as its `Host`: this machine's own (loopback,
+    its interfaces' addresses, its hostname and hostname.local) and the configured ones. A page
+    that a stranger's DNS name points at this machine (DNS rebinding) sends that name: refused."""
+
+    def __init__(self, extra: Iterable[str] = ()) -> None:
+        self._names = lan.own_names() | {n for n in map(_bare_host, extra) if n}
+        self._addresses = lan.own_addresses()
+        self._looked = time.monotonic()
+        self._lock = threading.Lock()
+
+    def __contains__(self, host: object) -> bool:
+        name = _bare_host(str(host))
+        if name in self._names:
+            return True
+        try:
+            address = _unmapped(ipaddress.ip_address(name))
+        except ValueError:
+            return False
+        if address.is_loopback or str(address) in self._addresses:
+            return True
+        with self._lock:  # a new address (DHCP, a second network): look again, not too often
+            if time.monotonic() - self._looked < RECHECK:
+                return False
+            self._addresses, self._looked = lan.own_addresses(), time.monotonic()
+            return str(address) in self._addresses
+
+
+def _bare_host(host: str) -> str:
+    """A `Host` header or a configured address as a bare lowercase name or address: no scheme,
+    no port, no brackets, no trailing dot."""
+    host = host.strip().lower()
+    if "://" in host:
+        host = urlsplit(host).netloc
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> Any:
+    mapped = getattr(address, "ipv4_mapped", None)
+    return mapped if mapped is not None else address
+
+
+def check_host() -> tuple[Response, int] | None:
+    """Every route: the `Host` header names this companion."""
+    if request.host in current_app.extensions["room25.names"]:
+        return None
+    return refusal(lang(), "unknown_host", 400)
+
+
+def from_the_companion() -> bool:
+    """The request comes from this machine (loopback) or from an address of `[panel] allow` (a
+    tablet used as the panel): someone sitting at the companion."""
+    try:
+        address = _unmapped(ipaddress.ip_address(request.remote_addr or ""))
+    except ValueError:
+        return False
+    allowed = current_app.config["ROOM25_PANEL_ALLOW"]
+    return bool(address.is_loopback or any(address in network for network in allowed))
+
+
+def at_the_companion() -> bool:
+    """Whoever may press the virtual panel: someone at the companion, or a logged-in host."""
+    if from_the_companion():
+        return True
+    access = current_app.extensions["room25.access"]
+    return bool(access.is_host(request.cookies.get(HOST_COOKIE)))
+
+
+def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
+    """More than `limit` arrays and objects inside one another (strings left out): the JSON
+    parser would recurse past Python's limit long before 16 KB."""
+    depth = 0
+    for bracket in BRACKETS.finditer(STRINGS.sub(b"", raw)):
+        if bracket[0] in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
 def check_write() -> tuple[Response, int] | None:
     """Writes come from our own pages only: a custom header (no form can send one), a JSON
-    body (no simple cross-site request has one), and our own origin when the browser names it."""
-    if request.method != "POST":
-        return None
+    body (no simple cross-site request has one), and our own origin when the browser names it.
+    The body is refused before any route reads it when it is not a JSON object, is nested too
+    deep or holds text that is not Unicode."""
+    if request.method != "POST" or request.routing_exception is not None:
+        return None  # a wrong method or path is answered 405 or 404, as the document says
     if request.headers.get("X-Room25") != "1":
         return refusal(lang(), "csrf_header", 403)
     if not request.is_json:
@@ -44,19 +145,53 @@ def check_write() -> tuple[Response, int] | None:
     origin = request.headers.get("Origin")
     if origin is not None and not _same_origin(origin):
         return refusal(lang(), "csrf_origin", 403)
-    if unwritable(request.get_json(silent=True)):  # every string of the body, once
+    if too_deep(request.get_data(cache=True)):
+        return refusal(lang(), "too_deep", 400, depth=MAX_DEPTH)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return refusal(lang(), "not_an_object", 400)
+    if unwritable(body):
         return refusal(lang(), "bad_text", 400)
     return None
 
 
+SECURITY_HEADERS = {
+    "Content-Security-Policy": POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
 def secure_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", POLICY)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Frame-Options"] = "DENY"
+    for name, value in SECURITY_HEADERS.items():
+        if name != "Content-Security-Policy":
+            response.headers[name] = value
     if request.path.startswith("/api/"):
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def secure_server_errors(server: Any) -> None:
+    """Waitress answers a request it cannot parse (400, 431, 413) itself, without the app: its
+    channels get an error task that adds the same safe headers as every other answer."""
+    from waitress.channel import HTTPChannel
+    from waitress.server import BaseWSGIServer
+    from waitress.task import ErrorTask
+
+    class SecureErrorTask(ErrorTask):
+        def build_response_header(self) -> bytes:
+            safe = [*SECURITY_HEADERS.items(), ("Cache-Control", "no-store")]
+            self.response_headers = [*self.response_headers, *safe]
+            return super().build_response_header()
+
+    class SecureChannel(HTTPChannel):
+        error_task_class = SecureErrorTask
+
+    for found in [server, *getattr(server, "map", {}).values()]:
+        if isinstance(found, BaseWSGIServer):
+            found.channel_class = SecureChannel
 
 
 def http_error(error: HTTPException) -> tuple[Response, int] | HTTPException:
@@ -72,8 +207,19 @@ def server_error(error: Exception) -> tuple[Response, int]:
     return refusal(lang(), "server_error", 500)
 
 
-def install(app: Flask) -> None:
+def panel_allow(config: Any) -> tuple[Any, ...]:
+    """`[panel] allow` as networks (a bare address is a network of one)."""
+    allowed = getattr(getattr(config, "panel", None), "allow", ()) or ()
+    return tuple(ipaddress.ip_network(a, strict=False) for a in allowed)
+
+
+def install(app: Flask, config: Any = None) -> None:
+    web = getattr(config, "web", None)
+    extra = [getattr(web, "public_address", "") or "", getattr(web, "host", "") or ""]
+    app.extensions["room25.names"] = OwnNames(a for a in extra if a not in ("", "0.0.0.0", "::"))
+    app.config["ROOM25_PANEL_ALLOW"] = panel_allow(config)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.before_request(check_host)
     app.before_request(check_write)
     app.after_request(secure_headers)
     app.register_error_handler(HTTPException, http_error)

@@ -47,42 +47,62 @@ def _json_body(schema: dict) -> dict:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def _answers(*refusals: int) -> dict:
+REFUSED = {"application/json": {"schema": {"$ref": "#/components/schemas/Refused"}}}
+# Any body a route does not read: a JSON object, its fields ignored (a non-object is refused).
+ANY_OBJECT = {"type": "object"}
+
+
+def _answers(done: str = "Done", *refusals: int) -> dict:
+    """A write's answers: done, or refused in plain words (`default`: any other refusal, such
+    as 400 for a `Host` not this companion's or a body nested too deep)."""
     found: dict[str, Any] = {
         "200": {
             "description": "Done",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Done"}}},
-        }
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{done}"}}},
+        },
+        "default": {"description": "Refused in plain words; nothing changed", "content": REFUSED},
     }
     for status in refusals:
-        found[str(status)] = {
-            "description": "Refused in plain words; nothing changed",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refused"}}},
-        }
+        found[str(status)] = {"description": "Refused in plain words", "content": REFUSED}
     return found
 
 
-def _post(summary: str, body: dict | None, *refusals: int) -> dict:
+def _post(
+    summary: str,
+    body: dict | None,
+    *refusals: int,
+    path: tuple[dict, ...] = (),
+    done: str = "Done",
+) -> dict:
     operation: dict[str, Any] = {
         "summary": summary,
-        "parameters": SECRET_HEADERS,
-        "responses": _answers(400, 403, 413, 415, *refusals),
+        "parameters": [*SECRET_HEADERS, *path],
+        "responses": _answers(done, 400, 403, 413, 415, *refusals),
+        "requestBody": _json_body(body or ANY_OBJECT),
     }
-    operation["requestBody"] = _json_body(body or {"type": "object", "maxProperties": 0})
     return {"post": operation}
 
 
-def _get(summary: str, media: str = "application/json") -> dict:
-    return {
-        "get": {
-            "summary": summary,
-            "responses": {"200": {"description": "OK", "content": {media: {}}}},
-        }
+def _get(summary: str, media: str = "application/json", parameters: tuple[dict, ...] = ()) -> dict:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "responses": {
+            "200": {"description": "OK", "content": {media: {}}},
+            "default": {"description": "Refused in plain words", "content": REFUSED},
+        },
     }
+    if parameters:
+        operation["parameters"] = list(parameters)
+    return {"get": operation}
+
+
+def _query(name: str, description: str) -> dict:
+    return {"name": name, "in": "query", "required": False, "description": description,
+            "schema": {"type": "string"}}  # fmt: skip
 
 
 def document() -> dict[str, Any]:
-    """The whole OpenAPI document of `/api/`."""
+    """The whole OpenAPI document of `/api/` and of the virtual panel under `/panel`."""
     schemas = command_schemas()
     schemas["Done"] = {
         "type": "object",
@@ -105,31 +125,99 @@ def document() -> dict[str, Any]:
         },
         "required": ["ok", "refusal"],
     }
+    schemas["Asked"] = {
+        "type": "object",
+        "description": "The seat is asked for: hold its seat button 3 s (or the host gives it)",
+        "properties": {
+            "ok": {"const": False},
+            "pending": {"const": True},
+            "seat": SEAT,
+            "code": {"const": "hold_seat_button"},
+            "ask": {"type": "string", "pattern": "^[0-9]{2}$"},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "pending", "seat", "code", "ask", "text"],
+    }
+    schemas["Pressed"] = {
+        "type": "object",
+        "description": "A panel button's answer: the session's reply",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "code": {"type": ["string", "null"]},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "code", "text"],
+    }
     count = {
         "type": "object",
         "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 50}},
     }
+    press_body = {"type": "object", "properties": {"long": {"type": "boolean"}}}
     seat_path = {"name": "seat", "in": "path", "required": True, "schema": SEAT}
-    press = _post("A seat button: lock in, or unlock (that seat or the host)", None, 401, 409)
-    press["post"]["parameters"] = [*SECRET_HEADERS, seat_path]
-    reset = _post("Free a seat for another phone (host)", None, 401, 409)
-    reset["post"]["parameters"] = [*SECRET_HEADERS, seat_path]
+    game_path = {
+        "name": "game",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,64}$"},
+    }
+    button_path = {
+        "name": "button",
+        "in": "path",
+        "required": True,
+        "schema": {"enum": ["next", "back", "menu"]},
+    }
+    join = _post(
+        "Take a free seat (sets the seat cookie), or ask for a taken one (202)",
+        {"type": "object", "properties": {"seat": SEAT}, "required": ["seat"]},
+        409,
+    )
+    join["post"]["responses"]["202"] = {
+        "description": "Asked: the seat's button held 3 s gives it",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asked"}}},
+    }
+    panel_press = {
+        "summary": "",
+        "parameters": [],
+        "requestBody": _json_body(press_body),
+        "responses": {
+            "200": {
+                "description": "Done",
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Pressed"}}
+                },
+            },
+            "409": {
+                "description": "Refused by the session",
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Pressed"}}
+                },
+            },
+            "default": {"description": "Refused in plain words", "content": REFUSED},
+        },
+    }
+    seat_press = {
+        **panel_press,
+        "summary": "A seat button: lock in or unlock; {long: true} holds it 3 s (gives the seat)",
+        "parameters": [*SECRET_HEADERS, seat_path],
+    }
+    control = {
+        **panel_press,
+        "summary": "Next, Back or Menu; {long: true} for a long press",
+        "parameters": [*SECRET_HEADERS, button_path],
+    }
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Room 25 Companion",
             "version": "1",
             "description": (
-                "Every write is a POST with header X-Room25: 1 and a JSON body. A seat's phone "
-                "is known by its seat cookie, the host by the host cookie (PIN login)."
+                "Every write is a POST with header X-Room25: 1 and a JSON object as its body. A "
+                "seat's phone is known by its seat cookie, the host by the host cookie (PIN "
+                "login); /panel answers only at the companion (docs/web.md, Who may do what)."
             ),
         },
         "paths": {
-            "/api/join": _post(
-                "Take a free seat: sets the seat cookie",
-                {"type": "object", "properties": {"seat": SEAT}, "required": ["seat"]},
-                409,
-            ),
+            "/api/join": join,
             "/api/leave": _post("Give the seat back", None),
             "/api/language": _post(
                 "Choose this phone's language",
@@ -149,7 +237,13 @@ def document() -> dict[str, Any]:
                 401,
                 409,
             ),
-            "/api/seats/{seat}/press": press,
+            "/api/seats/{seat}/press": _post(
+                "A seat button: lock in, or unlock (that seat's phone or the host)",
+                None,
+                401,
+                409,
+                path=(seat_path,),
+            ),
             "/api/host/login": _post(
                 "Host login with the PIN: sets the host cookie",
                 {
@@ -162,7 +256,9 @@ def document() -> dict[str, Any]:
             "/api/host/logout": _post("Host logout", None),
             "/api/host/games": {
                 **_post(
-                    "Start a new game from a setup (host)",
+                    "Start a new game from a setup (host); seed, roles and complex only with "
+                    '"rigged": true, which every screen announces; "seat_claims": "keep" or '
+                    '"clear"',
                     {
                         "type": "object",
                         "properties": {"setup": {"type": "object"}},
@@ -173,16 +269,62 @@ def document() -> dict[str, Any]:
                 ),
                 **_get("Past games from the journal (host)"),
             },
+            "/api/host/games/{game}/export": _get(
+                "A game of the journal as JSON (host)", parameters=(game_path,)
+            ),
+            "/api/host/games/{game}/reveal": _get(
+                "A finished game's roles, complex and notebooks (host)", parameters=(game_path,)
+            ),
+            "/api/host/wizard": _get(
+                "The setup wizard's choices (host)",
+                parameters=(
+                    _query("edition", "base or season2"),
+                    _query("mode", "a mode of the edition"),
+                    _query("players", "a number of players"),
+                    _query("composition", "a composition id"),
+                ),
+            ),
+            "/api/host/pin": _get("The host PIN, for the host page once logged in (host)"),
             "/api/host/undo": _post("Undo the last commands (host)", count, 401, 409),
             "/api/host/pause": _post("Pause the game (host)", None, 401, 409),
             "/api/host/resume": _post("Resume the game (host)", None, 401, 409),
             "/api/host/end": _post("End the game (host)", None, 401, 409),
-            "/api/host/seats/{seat}/reset": reset,
-            "/api/seats": _get("Which seats the game has and which are taken"),
-            "/api/view": _get("The caller's snapshot (?as=seat|host|table)"),
+            "/api/host/seats/{seat}/reset": _post(
+                "Free a seat for another phone (host; said on every screen mid-game)",
+                None,
+                401,
+                path=(seat_path,),
+            ),
+            "/api/host/seats/{seat}/give": _post(
+                "Give a seat to the phone asking for it (host; said on every screen mid-game)",
+                None,
+                401,
+                409,
+                path=(seat_path,),
+            ),
+            "/api/seats": _get("Which seats the game has, which are taken or asked for"),
+            "/api/view": _get(
+                "The caller's snapshot", parameters=(_query("as", "seat, host or table"),)
+            ),
             "/api/log": _get("The current game's public record so far"),
-            "/api/stream": _get("Server-Sent Events of the caller's updates", "text/event-stream"),
+            "/api/stream": _get(
+                "Server-Sent Events of the caller's updates",
+                "text/event-stream",
+                (_query("as", "seat, host or table"),),
+            ),
             "/api/openapi.json": _get("This document"),
+            "/panel": _get("The virtual panel's page (at the companion)", "text/html"),
+            "/panel/oled.png": _get("The OLED's picture, enlarged (at the companion)", "image/png"),
+            "/panel/patterns.json": _get("The buzzer's patterns (at the companion)"),
+            "/panel/state": _get(
+                "Long poll (10 s) for a new picture or sound (at the companion)",
+                parameters=(
+                    _query("frame", "the last picture number seen"),
+                    _query("sound", "the last sound number heard"),
+                ),
+            ),
+            "/panel/seats/{seat}/press": {"post": seat_press},
+            "/panel/controls/{button}": {"post": control},
         },
         "components": {"schemas": schemas},
     }

@@ -1,8 +1,10 @@
 """The virtual panel at `/panel`: the live OLED picture, the buzzer's patterns played with Web
 Audio, and the seat and control buttons with their LEDs — the whole table on a laptop.
 
-Its presses are the table's buttons: like the physical ones, anybody at the table may press them.
-The live hardware comes from `current_app.extensions["room25.hardware"]`.
+Its presses are the table's buttons, so it answers only whoever sits at the companion: this
+machine itself (loopback), an address of `[panel] allow` (a tablet used as the panel), or a
+logged-in host; never an anonymous phone on the table's Wi-Fi (its picture may show the PIN on
+demand). The live hardware comes from `current_app.extensions["room25.hardware"]`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 
 from companion.hardware.patterns import PATTERNS
 
-from .guard import lang
+from .guard import at_the_companion, lang
 from .replies import refusal
 
 blueprint = Blueprint(
@@ -33,6 +35,11 @@ WAIT = 10.0  # seconds a poll waits for something new
 WAITERS = 2
 SEATS = tuple(str(n) for n in range(1, 9))
 CONTROLS = ("next", "back", "menu")
+
+
+@blueprint.before_request
+def only_at_the_companion() -> tuple[Response, int] | None:
+    return None if at_the_companion() else refusal(lang(), "panel_only", 403)
 
 
 def _hardware() -> Any:
@@ -104,12 +111,26 @@ def _reply(reply: Any) -> tuple[Response, int]:
     return jsonify(body), 200 if ok else 409
 
 
+def _long() -> bool | None:
+    """`{"long": true}` asks for a long press, `{}` or `{"long": false}` a short one; None for a
+    body that is not a JSON object or a "long" that is not true or false."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or body.get("long", False) not in (True, False):
+        return None
+    return body.get("long", False) is True
+
+
 @blueprint.post("/seats/<seat>/press")
 def press(seat: str) -> tuple[Response, int]:
-    """A seat button: lock in, or unlock."""
+    """A seat button: lock in, or unlock; `{"long": true}` holds it 3 s (gives the seat to
+    the phone that asks for it)."""
     if seat not in SEATS:
         abort(404)
-    return _reply(_hardware().press(seat))
+    long = _long()
+    if long is None:
+        return refusal(lang(), "not_a_press", 400)
+    hardware = _hardware()
+    return _reply(hardware.hold(seat) if long else hardware.press(seat))
 
 
 @blueprint.post("/controls/<button>")
@@ -117,5 +138,7 @@ def control(button: str) -> tuple[Response, int]:
     """Next, Back or Menu; `{"long": true}` for a long press."""
     if button not in CONTROLS:
         abort(404)
-    body = request.get_json(silent=True) or {}
-    return _reply(_hardware().control(button, body.get("long") is True))
+    long = _long()
+    if long is None:
+        return refusal(lang(), "not_a_press", 400)
+    return _reply(_hardware().control(button, long))

@@ -25,6 +25,7 @@ from typing import Any
 
 from flask import Flask
 
+from .guard import secure_server_errors
 from .stream import MAX_STREAMS
 
 # Threads: one per stream that may be open, 4 for superseded streams still ending (each within a
@@ -71,6 +72,7 @@ def serve_app(
     """Serve until interrupted (never Flask's development server), on `host` and `port`, or on
     sockets already `listening` (`room25 serve` binds them before saying ready)."""
     server = create_server(app, host, port, listening)
+    secure_server_errors(server)
     server.print_listen("Serving on http://{}:{}")
     try:
         server.run()

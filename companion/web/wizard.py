@@ -29,7 +29,12 @@ def options(
 ) -> dict[str, Any]:
     """The wizard's choices for one table, with the tile list of the chosen composition. Bad
     choices give an "error" in plain words rather than an exception."""
-    found: dict[str, Any] = {"editions": list(EDITIONS), "modes": list(MODES)}
+    found: dict[str, Any] = {
+        "editions": list(EDITIONS),
+        "modes": list(MODES),
+        # The seats of the last game: kept (the default) or picked again; see docs/web.md.
+        "seat_claims": ["keep", "clear"],
+    }
     if edition not in EDITIONS or mode not in MODES:
         return {**found, "error": "unknown edition or mode"}
     legal = _players(edition, mode)

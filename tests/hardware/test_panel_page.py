@@ -18,7 +18,7 @@ from companion.hardware.screens import frame
 
 from .conftest import TOKENS_GAME
 
-SETUP = {**TOKENS_GAME, "seed": 5}
+SETUP = {**TOKENS_GAME, "seed": 5, "rigged": True}  # a seed only in a rigged game
 
 
 @pytest.fixture(scope="module")
@@ -62,9 +62,10 @@ def _new_game(table: Serve, visitor: Phone) -> None:
     assert visitor.post("/api/host/login", {"pin": PIN})[0] == 200
     status, reply = visitor.post("/api/host/games", {"setup": SETUP})
     assert status == 200, reply
-    for seat in "12345":
-        phone = Phone(table.url)
+    phones = {seat: Phone(table.url) for seat in "12345"}
+    for seat, phone in phones.items():  # every seat taken before play (then a seat is asked for)
         assert phone.post("/api/join", {"seat": seat})[0] == 200
+    for seat, phone in phones.items():
         clues = ({"command": {"type": "clue", "seat": seat, "cell": c}} for c in ("C2", "C4", "B3"))
         assert any(phone.post("/api/commands", clue)[0] == 200 for clue in clues)
 

@@ -123,8 +123,8 @@ def test_any_body_on_any_write_gets_a_plain_answer(table):
     paths = [
         p.replace("{seat}", "1")
         for p in paths
-        if not p.endswith(("/end", "/logout", "/leave", "/games"))
-    ]
+        if not p.endswith(("/end", "/logout", "/leave", "/games")) and p.startswith("/api/")
+    ]  # the panel needs hardware, absent here: test_trust sends it any body
 
     @FUZZ
     @given(path=st.sampled_from(paths), body=JSON)

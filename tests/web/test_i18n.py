@@ -20,7 +20,9 @@ def _keys_used() -> set[str]:
     for script in (WEB / "static").glob("*.js"):
         found |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)"\s*[,)]""", script.read_text()))
     for module in WEB.glob("*.py"):
-        found |= set(re.findall(r"""refusal\(\s*lang\(\),\s*"([a-z_]+)\"""", module.read_text()))
+        found |= set(
+            re.findall(r"""(?:refusal|text)\(\s*lang\(\),\s*"([a-z_]+)\"""", module.read_text())
+        )
     return found
 
 

@@ -8,6 +8,7 @@ from serving import Phone, Serve, host_of
 
 # A programming limit of 8 seconds that warns with 7 left: the notice comes a second in.
 SETUP = {"edition": "base", "mode": "cooperation", "players": 2, "seed": 3, "time_limit": 8,
+         "rigged": True,
          "warning": 7}  # fmt: skip
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 
