@@ -259,6 +259,22 @@ class Journal:
             ]
         )
 
+    def reopen(self, game: str) -> None:
+        """A game a new one replaced, played again: the game in play (if any) is replaced in
+        its turn, kept whole and resumable the same way."""
+        self._write(
+            [
+                (
+                    "UPDATE games SET status='abandoned', ended=? WHERE status='playing'",
+                    (time.time(),),
+                ),
+                (
+                    "UPDATE games SET status='playing', ended=NULL WHERE id=? AND status='abandoned'",
+                    (game,),
+                ),
+            ]
+        )
+
     def end(self, game: str) -> None:
         self._write(
             [

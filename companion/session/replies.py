@@ -62,6 +62,10 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "en": "A time limit is a number of seconds from 0 (off) to 3600.",
         "fr": "Un temps limite est un nombre de secondes, de 0 (aucun) à 3600.",
     },
+    "not_resumable": {
+        "en": "Game {game} cannot be resumed: only a game that a new game replaced can.",
+        "fr": "La partie {game} ne peut pas reprendre : seule une partie remplacée par une nouvelle le peut.",
+    },
     "session_closed": {
         "en": "The companion is shutting down.",
         "fr": "Le compagnon s'arrête.",

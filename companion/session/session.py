@@ -12,7 +12,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -333,6 +333,11 @@ class Session:
             return refused("unknown_action", action=str(action)[:30])
         return self._call(lambda: run(**args))
 
+    def resume_game(self, game: str) -> Reply:
+        """Play again a game that a new game replaced (it stayed in the journal, "abandoned");
+        the game in play, if any, is replaced in its turn and can be resumed the same way."""
+        return self._call(lambda: self._resume_replaced(str(game)))
+
     def set_notice(self, key: str, notice: Notice | None) -> None:
         """A public problem shown to everyone (`phone_offline`, a device missing); None clears."""
         self._call(lambda: self._notice(key, notice))
@@ -502,6 +507,25 @@ class Session:
         self._timer.stop()
         self._publish([])
         return accepted(0, None)
+
+    def _resume_replaced(self, game: str) -> Reply:
+        record = self._journal.game(game)
+        if record is None or record.status != "abandoned":
+            return refused("not_resumable", self._version(), self._game_id(), game=game[:64])
+        try:
+            resumed = self._resume(replace(record, status="playing", ended=None))
+        except Exception as error:  # events this engine cannot fold: it stays set aside
+            log.error("game %s cannot be resumed (%r)", game, error)
+            return refused("not_resumable", self._version(), self._game_id(), game=game)
+        try:
+            self._journal.reopen(game)
+        except JournalError as error:
+            return self._unwritable(error)
+        log.info("game %s resumed by the host", game)
+        self._game = resumed
+        self._sync_timer(entering=True)
+        self._publish([], undone=False)
+        return accepted(resumed.state.version, game)
 
     def _reset_seat(self, seat: object) -> Reply:
         """The seat's phone is forgotten (the web layer frees it); its notice goes too."""

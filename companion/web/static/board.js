@@ -12,7 +12,7 @@ const Board = (() => {
     else parts.push(t("hidden_room"));
     if (cell.occupants.length) parts.push(cell.occupants.map(firstName).join(", "));
     if (cell.reminders.length) parts.push(t("reminder_of", { seats: cell.reminders.join(", ") }));
-    if (cell.robots) parts.push(t("robots_n", { n: cell.robots }));
+    if (cell.robots) parts.push(R25.tn("robots_n", cell.robots));
     if (cell.locked) parts.push(t("locked"));
     if (cell.sealed) parts.push(t("sealed"));
     return parts.join(", ");
@@ -28,7 +28,14 @@ const Board = (() => {
       container.append(el("p", { text: t("no_complex") }));
       return;
     }
-    for (const row of rows) {
+    container.classList.toggle("coords", !!options.coords);
+    const COLUMNS = "ABCDE";
+    if (options.coords) {
+      container.append(el("span", { class: "coord", "aria-hidden": "true" }),
+        ...[...COLUMNS].map((c) => el("span", { class: "coord", "aria-hidden": "true", title: t("column_label", { n: c }), text: c })));
+    }
+    for (const [r, row] of rows.entries()) {
+      if (options.coords) container.append(el("span", { class: "coord", "aria-hidden": "true", title: t("row_label", { n: r + 1 }), text: String(r + 1) }));
       for (const cell of row) {
         const seen = notebook[cell.cell];
         const kind = cell.room || seen;

@@ -4,11 +4,13 @@
 (() => {
   const { $, t, room, firstName, el, listen, banners, summary } = R25;
   let logGame = null;  // the game whose log is shown
+  let played = false;  // a game was on the table: its end by the host is revealed too
 
+  /* An event of the public record as a sentence: cells by name (C2), characters by name. */
   function sentence(e) {
-    const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: e.cell || "", seat: e.seat || "", card: R25.cardText(e.card) };
+    const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: R25.cellName(e.cell), seat: e.seat || "", card: R25.cardText(e.card) };
     const key = "log_" + e.type;
-    const text = t(key, p);
+    const text = t(R25.elide(key, p.who), p);
     return text === key ? null : text;
   }
 
@@ -16,14 +18,19 @@
     banners(update);
     summary(update, $("summary"));
     const view = update.view || {};
-    Board.draw($("board"), view, {});
+    if (update.game) played = true;
+    const over = (update.waiting || {}).phase === "over" || (!update.game && played);
+    $("live").hidden = !!over;
+    if (over) R25.reveal($("reveal"), update.game || "ended");
+    else $("reveal").hidden = true;
+    Board.draw($("board"), view, { coords: true });
     const cast = $("cast");
     cast.replaceChildren(...Object.entries(view.characters || {}).map(([cid, c]) =>
-      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell ? " · " + c.cell : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
+      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
     const mac = view.mac || {};
     const pile = mac.discard || [];
     const last = mac.current || pile[pile.length - 1];
-    $("card").textContent = last ? R25.cardText(last) : "—";
+    $("card").textContent = last ? R25.cardWithEffect(last) : "—";
     if (!logGame || logGame !== update.game || update.resync || (update.session || {}).undone) {
       logGame = update.game;
       rebuildLog();
