@@ -63,8 +63,8 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "fr": "Un temps limite est un nombre de secondes, de 0 (aucun) à 3600.",
     },
     "not_resumable": {
-        "en": "Game {game} cannot be resumed: only a game that a new game replaced can.",
-        "fr": "La partie {game} ne peut pas reprendre : seule une partie remplacée par une nouvelle le peut.",
+        "en": "Game {which} cannot be resumed: only a game that a new game replaced can.",
+        "fr": "La partie {which} ne peut pas reprendre : seule une partie remplacée par une nouvelle le peut.",
     },
     "session_closed": {
         "en": "The companion is shutting down.",

@@ -511,12 +511,12 @@ class Session:
     def _resume_replaced(self, game: str) -> Reply:
         record = self._journal.game(game)
         if record is None or record.status != "abandoned":
-            return refused("not_resumable", self._version(), self._game_id(), game=game[:64])
+            return refused("not_resumable", self._version(), self._game_id(), which=game[:64])
         try:
             resumed = self._resume(replace(record, status="playing", ended=None))
         except Exception as error:  # events this engine cannot fold: it stays set aside
             log.error("game %s cannot be resumed (%r)", game, error)
-            return refused("not_resumable", self._version(), self._game_id(), game=game)
+            return refused("not_resumable", self._version(), self._game_id(), which=game)
         try:
             self._journal.reopen(game)
         except JournalError as error:

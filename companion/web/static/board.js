@@ -18,6 +18,23 @@ const Board = (() => {
     return parts.join(", ");
   }
 
+  /* On a phone a cell is about 60 px wide: a room by the word that sets it apart ("Salle
+     inondable" as "Inondable", "Flooded chamber" as "Flooded"); the cell's label keeps the
+     whole name for screen readers. */
+  function shortRoom(name) {
+    const short = name.replace(/^(salle|chambre) (de |d')?/i, "").replace(/ (chamber|room)$/i, "");
+    return hyphenable(short.charAt(0).toUpperCase() + short.slice(1));
+  }
+  /* Soft hyphens between syllables (before a consonant and its vowel, or between two
+     consonants), at least two letters from either end: a word too long for its cell breaks
+     there, with a hyphen, instead of spilling out. */
+  const V = "aeiouyàâäéèêëîïôöùûü";
+  const SYLLABLE = new RegExp("(?<=[" + V + "])(?=[^" + V + "\\s'-][" + V + "])|(?<=[" + V + "][^" + V + "\\s'-])(?=[^" + V + "\\s'-][" + V + "])", "gi");
+  function hyphenable(text) {
+    return text.split(" ").map((word) => word.length < 7 ? word :
+      word.replace(SYLLABLE, (at, offset) => offset >= 2 && offset <= word.length - 2 ? "\u00ad" : "")).join(" ");
+  }
+
   function draw(container, view, options) {
     options = options || {};
     const notebook = options.notebook || {};
@@ -28,6 +45,7 @@ const Board = (() => {
       container.append(el("p", { text: t("no_complex") }));
       return;
     }
+    const named = (kind) => (options.short ? shortRoom(room(kind)) : room(kind));
     container.classList.toggle("coords", !!options.coords);
     const COLUMNS = "ABCDE";
     if (options.coords) {
@@ -43,7 +61,7 @@ const Board = (() => {
         const classes = ["cell", cell.room ? "revealed" : "hidden", seen && !cell.room ? "seen" : "", colour ? "c-" + colour : "", pick.has(cell.cell) ? "pick" : ""];
         const attrs = { class: classes.join(" ").trim(), role: "gridcell", "aria-label": cellLabel(cell, seen), "data-cell": cell.cell };
         const inner = [
-          el("span", { class: "room", text: cell.room ? room(cell.room) : seen ? t("seen") + " " + room(seen) : "?" }),
+          el("span", { class: "room", text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
           el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
           el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
         ];

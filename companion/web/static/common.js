@@ -9,7 +9,12 @@ const R25 = (() => {
   function t(key, params) {
     let s = T[key] !== undefined ? T[key] : key;
     for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(String(v));
-    return s;
+    return typography(s);
+  }
+  /* French sets a no-break space before : ; ? ! (so they never start a line), whichever
+     catalogue the sentence came from (the pages', the notices', a refusal's). */
+  function typography(s) {
+    return texts.lang === "fr" ? s.replace(/[ \u00a0\u202f]?([:;?!])(?=\s|$)/g, "\u00a0$1") : s;
   }
   /* A text that counts: key_one, key_other... chosen by the language's own plural rules
      (French says "1 tour", "0 tour"; English "1 turn", "0 turns"). */
@@ -59,7 +64,7 @@ const R25 = (() => {
   let statusTimer = null;
   function status(message, bad) {
     const box = $("status");
-    box.textContent = message || "";
+    box.textContent = typography(message || "");
     box.className = "status" + (message ? " shown" : "") + (bad ? " bad" : "");
     clearTimeout(statusTimer);
     if (message && !bad) statusTimer = setTimeout(() => status(""), 5000);
@@ -196,7 +201,6 @@ const R25 = (() => {
       order.append(el("li", { "aria-current": cid === waiting.character ? "true" : null, text: (i + 1) + ". " + firstName(cid) + (c.alive === false ? " ✝ " + t("dead") : "") }));
     }
     box.append(el("div", { text: colon(t("turn_order")).trimEnd() }), order);
-    if (view.outcome) box.append(el("div", { class: "role", text: t("game_over") + " " + outcomeText(view.outcome) }));
   }
 
   function outcomeText(outcome) {
@@ -229,12 +233,12 @@ const R25 = (() => {
     box.replaceChildren(
       el("h2", { text: t("reveal") }),
       el("p", { class: "outcome", text: answer.outcome ? outcomeText(answer.outcome) : t("outcome_ended") }),
-      el("p", { class: "reason", text: t("reason") + " " + answer.reason }),
+      el("p", { class: "reason", text: t("reason") + " " + typography(answer.reason) }),
       el("ul", { class: "roles" }, cast.map(([cid, c]) => el("li", { class: winners.includes(c.seat) ? "won" : null,
-        text: t("seat_n", { seat: c.seat }) + " · " + who(cid) + " — " + (c.role ? t("role_" + c.role) : t("role_none")) + (c.alive ? "" : " ✝") + (winners.includes(c.seat) ? " · 🏆" : "") }))),
+        text: t("seat_n", { seat: c.seat }) + " · " + who(cid) + " — " + (c.role ? t("role_" + c.role) : t("role_none")) + (c.alive ? "" : " ✝") + (winners.includes(c.seat) ? " ★" : "") }))),
       el("div", { class: "board reveal-board" }));
     box.hidden = false;
-    Board.draw(box.querySelector(".reveal-board"), view, { coords: true });
+    Board.draw(box.querySelector(".reveal-board"), view, { coords: true, short: !!mySeat });
   }
 
   /* A M.A.C. card (its id) as players read it: its name and what sets it apart (the line it
@@ -292,5 +296,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
+  return { texts, t, tn, typography, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
 })();

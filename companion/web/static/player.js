@@ -84,7 +84,7 @@
     const waiting = update.waiting || {};
     const notebook = view.notebook || {};
     const pick = pickable(view, waiting);
-    Board.draw($("board"), view, { notebook, pick: pick.cells, onPick: pick.onPick, coords: true });
+    Board.draw($("board"), view, { notebook, pick: pick.cells, onPick: pick.onPick, coords: true, short: true });
     renderTask(view, waiting);
     if (waiting.phase === "over" || (!update.game && hadGame)) R25.reveal($("reveal"), update.game || "ended", seat);
     else $("reveal").hidden = true;
@@ -390,7 +390,7 @@
     $("role-toggle").addEventListener("click", () => ($("role").hidden ? showRole() : hideRole()));
     $("leave").addEventListener("click", async () => {
       const playing = update && update.game && (update.waiting || {}).phase !== "over";
-      if (!confirm(t(playing ? "leave_confirm_game" : "leave_confirm", { seat }))) return;
+      if (!confirm(playing ? t("leave_confirm_game", { seat }) : t("leave_confirm", { seat }))) return;
       await post("/api/leave", {});
       location.reload();
     });

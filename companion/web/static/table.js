@@ -21,12 +21,13 @@
     if (update.game) played = true;
     const over = (update.waiting || {}).phase === "over" || (!update.game && played);
     $("live").hidden = !!over;
+    document.querySelector(".table-layout").classList.toggle("over", !!over);
     if (over) R25.reveal($("reveal"), update.game || "ended");
     else $("reveal").hidden = true;
     Board.draw($("board"), view, { coords: true });
     const cast = $("cast");
     cast.replaceChildren(...Object.entries(view.characters || {}).map(([cid, c]) =>
-      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
+      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in && (update.waiting || {}).phase === "programming" ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
     const mac = view.mac || {};
     const pile = mac.discard || [];
     const last = mac.current || pile[pile.length - 1];

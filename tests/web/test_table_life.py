@@ -1,0 +1,288 @@
+"""The pages as a table lives them (issue 21), in headless Chromium at a phone's size, one browser
+context per phone, against a real `room25 serve`: no tap without a confirmation replaces a game
+or gives a seat away, feedback shows where the finger is and goes when stale, each turn's
+programming starts empty, and at the end every page shows the reveal: who was what, the whole
+complex, why the game ended and who won, in its own language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from serving import PIN, Phone, Serve, host_of
+
+from .test_browser import PHONE, public, shot, wait_public
+
+SETUP = {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "dealt", "seed": 7}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[Serve]:
+    """A companion of its own for each test: seats claimed by one test stay free for the next."""
+    running = Serve(tmp_path / "data").wait_ready()
+    yield running
+    running.stop()
+
+
+def start(server: Serve, setup: dict = SETUP) -> str:
+    status, body = host_of(server).post("/api/host/games", {"setup": setup})
+    assert status == 200, body
+    return body["game"]
+
+
+def host_page(server: Serve, browser, **context):
+    page = browser.new_context(viewport={"width": 900, "height": 1100}, **context).new_page()
+    page.goto(server.url + "/host")
+    page.fill("#pin", PIN)
+    page.click("#login-form button")
+    page.locator("#wizard").wait_for(state="attached")
+    return page
+
+
+def phone_page(server: Serve, browser, seat: str, locale: str = "en-GB"):
+    """A phone that scans the code and taps its free seat."""
+    page = browser.new_context(locale=locale, **PHONE).new_page()
+    page.goto(server.url + "/")
+    label = f"Place {seat}" if locale.startswith("fr") else f"Seat {seat}"
+    page.get_by_role("button", name=label, exact=True).click()
+    page.locator("#title", has_text=label).wait_for()
+    return page
+
+
+def in_view(page, selector: str) -> bool:
+    """The element is drawn inside the phone's screen as it is (no scrolling)."""
+    return page.evaluate(
+        """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+            return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight; }""",
+        selector,
+    )
+
+
+# --- trap 1: a running game is never replaced by one tap ----------------------------------------
+
+
+def test_a_running_game_is_replaced_only_after_a_confirmation_and_can_be_resumed(served, browser):
+    first = start(served)
+    host = host_page(served, browser)
+    host.locator("#summary", has_text="Turn").wait_for()
+    # The wizard is folded away below the controls while a game runs.
+    assert host.locator("#setup").evaluate("(d) => d.open") is False
+    controls_top = host.locator("#controls").bounding_box()["y"]
+    assert controls_top < host.locator("#setup").bounding_box()["y"]
+    assert "replaces the game being played" in host.locator("#setup summary").inner_text()
+
+    asked: list[str] = []
+
+    def refuse(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    host.once("dialog", refuse)
+    host.locator("#setup summary").click()
+    host.locator("#w-tiles li").first.wait_for()
+    host.click("#w-start")
+    host.wait_for_timeout(500)
+    assert asked and "Suspicion" in asked[0] and "4 players" in asked[0] and "turn 1" in asked[0]
+    assert "resumed" in asked[0]
+    assert public(served)["game"] == first  # refused: the game goes on
+
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.click("#w-start")
+    wait_public(served, host, lambda v: v["game"] not in (None, first), "the new game")
+    # The replaced game stays in the journal, said as such, with a way back.
+    entry = host.locator("#past li", has_text=first)
+    entry.get_by_text("replaced by a new game").wait_for()
+    host.once("dialog", lambda dialog: dialog.accept())
+    entry.get_by_role("button", name="Resume this game").click()
+    wait_public(served, host, lambda v: v["game"] == first, "the replaced game resumed")
+    assert public(served)["waiting"]["phase"] == "clue"
+
+
+def test_resuming_is_for_a_replaced_game_only(served):
+    first = start(served)
+    host = host_of(served)
+    status, body = host.post(f"/api/host/games/{first}/resume")
+    assert status == 409 and body["refusal"]["code"] == "not_resumable"
+    assert "cannot be resumed" in body["refusal"]["text"]
+    assert Phone(served.url).post(f"/api/host/games/{first}/resume")[0] == 401
+
+
+# --- trap 2: a seat is given back only after a confirmation ------------------------------------
+
+
+def test_giving_a_seat_back_mid_game_asks_first(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "2")
+    asked: list[str] = []
+
+    def refuse(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    phone.once("dialog", refuse)
+    phone.click("#leave")
+    phone.wait_for_timeout(300)
+    assert asked and "hold seat button 2 for 3 seconds" in asked[0]
+    phone.reload()
+    phone.locator("#title", has_text="Seat 2").wait_for()  # still this phone's seat
+    intruder = browser.new_context(**PHONE).new_page()
+    intruder.goto(served.url + "/")
+    intruder.get_by_role("button", name="Seat 2, taken").wait_for()
+
+
+# --- trap 3: the PIN on the host page, never on a public page ----------------------------------
+
+
+def test_the_pin_is_on_no_public_page(served, browser):
+    start(served)
+    for path in ("/", "/table"):
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(served.url + path)
+        page.wait_for_timeout(500)
+        assert PIN not in page.content()
+    host = host_page(served, browser)
+    shown = host.locator("#host-pin")
+    shown.wait_for()
+    if Phone(served.url).get("/api/host/pin")[0] == 404:
+        pytest.skip("GET /api/host/pin is the server half of the shared contract (helper h4a)")
+    assert shown.inner_text() == PIN
+
+
+# --- 5: feedback where the finger is, cleared when stale ---------------------------------------
+
+
+def test_a_refusal_shows_in_view_and_goes_once_the_game_moves_on(served, browser):
+    start(served)
+    phones = {seat: phone_page(served, browser, seat) for seat in "12"}
+    others = {seat: Phone(served.url) for seat in "34"}
+    for seat, other in others.items():
+        assert other.post("/api/join", {"seat": seat})[0] == 200
+    for page in phones.values():
+        page.locator("#task").get_by_role("button", name="C2").click()
+    for other in others.values():
+        _, mine = other.get("/api/view")
+        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    phone = phones["1"]
+    task = phone.locator("#task")
+    task.get_by_role("button", name="Lock in").wait_for()
+    phone.evaluate("window.scrollTo(0, 0)")
+    task.get_by_role("button", name="Lock in").click()  # nothing chosen: refused in words
+    said = phone.locator("#status")
+    said.get_by_text("actions before locking in").wait_for()
+    assert said.get_attribute("aria-live") == "polite"
+    assert in_view(phone, "#status")
+    shot(phone, "feedback-refusal")
+    # Another seat locks in: the game has moved on, the old refusal goes.
+    phones["2"].locator("#task").get_by_role("group", name="Action 1").get_by_role(
+        "button", name="Look"
+    ).click()
+    phones["2"].locator("#task").get_by_role("button", name="Lock in").click()
+    said.get_by_text("actions before locking in").wait_for(state="detached")
+
+
+def test_no_connection_is_cleared_once_the_phone_is_back(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    phone.context.set_offline(True)
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    phone.locator("#status").get_by_text("No connection to the companion.").wait_for()
+    phone.context.set_offline(False)
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.locator("#status").get_by_text("No connection").wait_for(state="detached", timeout=8000)
+
+
+def test_notices_about_seats_not_in_the_game_are_not_shown(served, browser):
+    start(served)
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    table.locator("#board .cell").first.wait_for()
+    table.evaluate(
+        """() => R25.banners({ view: { characters: { emmett: { seat: "1" } } }, session: {
+            notices: [{ code: "phone_offline", params: { seat: "5" }, text: "x" },
+                      { code: "phone_offline", params: { seat: "1" }, text: "y" }] } })"""
+    )
+    shown = table.locator("#banners").inner_text()
+    assert "seat 1" in shown.lower() and "seat 5" not in shown.lower()
+
+
+# --- 7 and 9: a complete game through the pages alone -----------------------------------------
+
+
+def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, browser):
+    """Four phones (one French), the table page on a TV: ten turns of Looks until the countdown
+    runs out; every turn's programming starts empty; at the end the table page and the phones
+    show every role, the whole complex, the reason and the winners."""
+    host = host_page(served, browser, locale="en-GB")
+    host.select_option("#w-mode", "suspicion")
+    host.select_option("#w-players", "4")
+    host.locator("#w-tiles li").first.wait_for()
+    host.click("#w-start")
+    host.get_by_text("The game has started.").wait_for()
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    phones = {s: phone_page(served, browser, s, "fr-FR" if s == "4" else "en-GB") for s in "1234"}
+    for page in phones.values():
+        page.locator("#task").get_by_role("button", name="C2").click()
+        page.locator("#board .cell.seen").first.wait_for()
+    for turn in range(1, 11):
+        wait_public(served, host, lambda v: v["waiting"]["phase"] in ("programming", "over"), "prog")
+        if public(served)["waiting"]["phase"] == "over":
+            break
+        for seat, page in phones.items():
+            french = seat == "4"
+            task = page.locator("#task")
+            lock = task.get_by_role("button", name="Valider" if french else "Lock in")
+            lock.wait_for()
+            page.locator("#summary", has_text=f"{'Tour' if french else 'Turn'} {turn} ·").wait_for()
+            if turn > 1:  # a new turn starts empty, never with the last turn's plan
+                assert task.locator("button[aria-pressed=true]").count() == 0, f"turn {turn}"
+            task.get_by_role("group", name="Action 1").get_by_role(
+                "button", name="Regarder" if french else "Look"
+            ).click()
+            task.get_by_role("group", name="Action 2").get_by_role(
+                "button", name="Aucune (action unique)" if french else "None (single action)"
+            ).click()
+            lock.click()
+        try:
+            wait_public(served, host, lambda v: v["waiting"]["phase"] != "programming", "actions")
+        except AssertionError:
+            for seat, page in phones.items():
+                shot(page, f"stuck-phone-{seat}")
+            raise
+        for _ in range(8):
+            view = public(served)
+            if view["waiting"]["phase"] != "action":
+                break
+            acting = phones[view["waiting"]["seats"][0]]
+            looks = acting.locator("#task").get_by_role("group", name=re.compile("^(Regarder|Look)$"))
+            looks.get_by_role("button").first.click()
+            wait_public(served, acting, lambda v, old=view["version"]: v["version"] != old, "look")
+    over = wait_public(served, host, lambda v: v["waiting"]["phase"] == "over", "the game over")
+    roles = {c["seat"]: c for c in over["view"]["characters"].values()}
+    assert len(roles) == 4
+    # The table page: every role, the whole complex, the reason, the winners.
+    reveal = table.locator("#reveal")
+    reveal.locator(".roles li").nth(3).wait_for()
+    said = reveal.inner_text()
+    assert said.count("Guard") + said.count("Prisoner") == 4, said
+    assert "Why: The countdown ran out." in said
+    assert "The guards win." in said and "Winning seat" in said
+    cells = reveal.locator(".board .cell")
+    assert cells.count() == 25
+    assert reveal.locator(".board .cell.hidden").count() == 0  # every room laid open
+    assert table.locator("#live").is_hidden()
+    shot(table, "table-reveal")
+    fits = table.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+    assert fits, "the table page's reveal does not fit the TV"
+    # The phones: the same reveal, in each phone's language.
+    english = phones["1"].locator("#reveal")
+    english.locator(".roles li").nth(3).wait_for()
+    assert english.inner_text().count("Seat") >= 4
+    french = phones["4"].locator("#reveal")
+    french.locator(".roles li").nth(3).wait_for()
+    text = french.inner_text()
+    assert "Pourquoi\u00a0: Le compte à rebours est écoulé." in text, text
+    assert "Gardien" in text and "Place 4" in text
+    shot(phones["4"], "phone-reveal-fr")
