@@ -286,3 +286,107 @@ def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, b
     assert "Pourquoi\u00a0: Le compte à rebours est écoulé." in text, text
     assert "Gardien" in text and "Place 4" in text
     shot(phones["4"], "phone-reveal-fr")
+
+
+# --- 14: the alarm as loud on a phone as on the OLED --------------------------------------------
+
+
+def test_the_alarm_fills_the_phone_and_vibrates(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    phone.evaluate("navigator.vibrate = (pattern) => { window.shaken = pattern; return true; }")
+    phone.evaluate(
+        """() => R25.summary({ game: "g", version: 9, view: { turns_left: 5, turn: 3, alarm: true,
+            order: [], characters: {} }, waiting: { phase: "action" }, session: {} },
+            document.getElementById("summary"))"""
+    )
+    alarm = phone.locator("#summary .alarm")
+    assert alarm.get_attribute("role") == "alert"
+    size = alarm.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 24 and alarm.bounding_box()["width"] > 300
+    assert phone.evaluate("window.shaken") is not None
+
+
+# --- 15: a phone that slept catches up at once --------------------------------------------------
+
+
+def test_a_phone_back_from_sleep_resynchronises_at_once(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    streams: list[str] = []
+    phone.on("request", lambda r: streams.append(r.url) if "/api/stream" in r.url else None)
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.wait_for_timeout(500)
+    assert len(streams) == 1  # a fresh stream (and snapshot) at once, no wait for a retry
+    assert "seat button still locks in" in phone.locator("#play").inner_text()
+
+
+# --- 16 and 17: the table from 3 m, a phone's first screen -------------------------------------
+
+
+def test_the_table_page_reads_from_three_metres(served, browser):
+    start(served)
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    table.locator("#summary .phase-line").wait_for()
+    sizes = table.evaluate(
+        """() => [".big-number", ".turns-word", ".phase-line"].map((s) =>
+            parseFloat(getComputedStyle(document.querySelector("#summary " + s)).fontSize))"""
+    )
+    # A cap height of 1.5 % of 1080 px is about 16 px, about 23 px of font size.
+    assert min(sizes) >= 23, sizes
+    assert table.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+
+
+def test_a_phone_shows_its_programming_and_lock_in_without_scrolling(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    for seat in "1234":
+        client = Phone(served.url) if seat != "1" else None
+        if client:
+            assert client.post("/api/join", {"seat": seat})[0] == 200
+            _, mine = client.get("/api/view")
+            assert client.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    lock = phone.locator("#task").get_by_role("button", name="Lock in")
+    lock.wait_for()
+    phone.evaluate("window.scrollTo(0, 0)")
+    assert in_view(phone, "#task fieldset") and lock.bounding_box()["y"] + 40 < 844
+
+
+# --- 18: only what the rules allow --------------------------------------------------------------
+
+
+def test_the_second_action_never_offers_the_first_again(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    others = {seat: Phone(served.url) for seat in "234"}
+    for seat, other in others.items():
+        assert other.post("/api/join", {"seat": seat})[0] == 200
+        _, mine = other.get("/api/view")
+        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    task = phone.locator("#task")
+    task.get_by_role("group", name="Action 1").get_by_role("button", name="Move").click()
+    second = task.get_by_role("group", name="Action 2")
+    second.get_by_role("button", name="Look").wait_for()
+    assert second.get_by_role("button", name="Move").count() == 0
+
+
+# --- the reveal keeps every secret until the game is over --------------------------------------
+
+
+def test_the_reveal_is_refused_while_a_game_can_still_be_played(served):
+    anyone = Phone(served.url)
+    first = start(served)
+    status, body = anyone.get("/api/reveal")
+    assert status == 409 and body["refusal"]["code"] == "game_not_over"
+    start(served)  # replaces the first, which may be resumed: its secrets stay hidden
+    host = host_of(served)
+    assert host.post("/api/host/end")[0] == 200
+    status, body = anyone.get("/api/reveal")
+    assert status == 200 and body["game"] != first and body["status"] == "ended"
+    assert body["reason"] == "The host ended the game."
+    assert all(c["role"] in ("prisoner", "guard") for c in body["view"]["characters"].values())
+    assert host.post(f"/api/host/games/{first}/resume")[0] == 200
+    assert anyone.get("/api/reveal")[0] == 409
