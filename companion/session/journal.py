@@ -269,7 +269,8 @@ class Journal:
                     (time.time(),),
                 ),
                 (
-                    "UPDATE games SET status='playing', ended=NULL WHERE id=? AND status='abandoned'",
+                    "UPDATE games SET status='playing', ended=NULL "
+                    "WHERE id=? AND status='abandoned'",
                     (game,),
                 ),
             ]

@@ -64,7 +64,10 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
     },
     "not_resumable": {
         "en": "Game {which} cannot be resumed: only a game that a new game replaced can.",
-        "fr": "La partie {which} ne peut pas reprendre : seule une partie remplacée par une nouvelle le peut.",
+        "fr": (
+            "La partie {which} ne peut pas reprendre : "
+            "seule une partie remplacée par une nouvelle le peut."
+        ),
     },
     "session_closed": {
         "en": "The companion is shutting down.",

@@ -99,7 +99,9 @@ def names(lang: str) -> dict[str, dict[str, str]]:
         },
         "buttons": button_names(lang),
         "cards": {card.id: _card_name(card, lang) for card in load_deck().cards},
-        "card_texts": {card.id: _lines_in_words(card.display.text(lang), lang) for card in load_deck().cards},
+        "card_texts": {
+            card.id: _lines_in_words(card.display.text(lang), lang) for card in load_deck().cards
+        },
     }
 
 

@@ -38,7 +38,7 @@ _PATTERNS = (
 
 
 def _sides_fr(text: str) -> str:
-    """"Player 1 and Team A" in French."""
+    """ "Player 1 and Team A" in French."""
     named = _SIDE.sub(lambda m: ("Joueur " if m[1] == "Player" else "Équipe ") + m[2], text)
     return named.replace(" and ", " et ")
 

@@ -16,6 +16,7 @@ from .test_browser import PHONE, public, shot, wait_public
 
 SETUP = {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "dealt", "seed": 7}
 TV = {"viewport": {"width": 1920, "height": 1080}}
+LOOK = re.compile("^(Regarder|Look)$")
 
 
 @pytest.fixture
@@ -227,7 +228,7 @@ def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, b
         page.locator("#task").get_by_role("button", name="C2").click()
         page.locator("#board .cell.seen").first.wait_for()
     for turn in range(1, 11):
-        wait_public(served, host, lambda v: v["waiting"]["phase"] in ("programming", "over"), "prog")
+        wait_public(served, host, lambda v: v["waiting"]["phase"] in ("programming", "over"), "")
         if public(served)["waiting"]["phase"] == "over":
             break
         for seat, page in phones.items():
@@ -256,7 +257,7 @@ def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, b
             if view["waiting"]["phase"] != "action":
                 break
             acting = phones[view["waiting"]["seats"][0]]
-            looks = acting.locator("#task").get_by_role("group", name=re.compile("^(Regarder|Look)$"))
+            looks = acting.locator("#task").get_by_role("group", name=LOOK)
             looks.get_by_role("button").first.click()
             wait_public(served, acting, lambda v, old=view["version"]: v["version"] != old, "look")
     over = wait_public(served, host, lambda v: v["waiting"]["phase"] == "over", "the game over")

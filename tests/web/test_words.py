@@ -36,7 +36,8 @@ def rendered(page) -> dict[str, str]:
     return page.evaluate(
         """(values) => Object.fromEntries(Object.keys(R25.texts.t).map((key) => {
             const fields = {};
-            for (const [, f] of R25.texts.t[key].matchAll(/\\{([a-z_]+)[^}]*\\}/g)) fields[f] = values[f] ?? "x";
+            const found = R25.texts.t[key].matchAll(/\\{([a-z_]+)[^}]*\\}/g);
+            for (const [, f] of found) fields[f] = values[f] ?? "x";
             return [key, R25.t(key, fields)];
         }))""",
         VALUES,
@@ -108,9 +109,7 @@ def test_cells_and_lines_are_named_as_people_name_them(served, browser, locale, 
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
-def test_every_room_fits_its_cell_on_a_phone_and_the_board_has_coordinates(
-    served, browser, locale
-):
+def test_every_room_fits_its_cell_on_a_phone_and_the_board_has_coordinates(served, browser, locale):
     page = page_in(served, browser, locale, "/")
     found = page.evaluate(
         """() => {
@@ -127,8 +126,9 @@ def test_every_room_fits_its_cell_on_a_phone_and_the_board_has_coordinates(
                 for (const cell of box.querySelectorAll(".cell")) {
                     const name = cell.querySelector(".room");
                     // A word wider than its cell spills out of the name's line box.
-                    if (name.scrollWidth > name.clientWidth || cell.scrollHeight > cell.clientHeight + 1)
-                        spill.push(name.textContent);
+                    const wide = name.scrollWidth > name.clientWidth;
+                    const tall = cell.scrollHeight > cell.clientHeight + 1;
+                    if (wide || tall) spill.push(name.textContent);
                 }
             }
             const coords = [...box.querySelectorAll(".coord")].map((c) => c.textContent).join("");
