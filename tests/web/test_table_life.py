@@ -268,8 +268,14 @@ def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, b
     reveal.locator(".roles li").nth(3).wait_for()
     said = reveal.inner_text()
     assert said.count("Guard") + said.count("Prisoner") == 4, said
-    assert "Why: The countdown ran out." in said
-    assert "The guards win." in said and "Winning seat" in said
+    # Ten turns of Looks: the countdown ends it, for the guards if the deal made any.
+    outcome = over["view"]["outcome"]
+    guards = outcome["result"] == "guards"
+    reason = outcome["reason"]
+    assert reason in ("The countdown ran out.", "The countdown ran out; there was no guard.")
+    assert f"Why: {reason}" in said
+    assert ("The guards win." if guards else "Defeat.") in said
+    assert ("Winning seat" in said) == guards
     cells = reveal.locator(".board .cell")
     assert cells.count() == 25
     assert reveal.locator(".board .cell.hidden").count() == 0  # every room laid open
@@ -284,9 +290,13 @@ def test_a_newcomer_table_plays_a_whole_game_and_every_page_reveals_it(served, b
     french = phones["4"].locator("#reveal")
     french.locator(".roles li").nth(3).wait_for()
     text = french.inner_text()
-    assert "Pourquoi\u00a0: Le compte à rebours est écoulé." in text, text
-    assert "Gardien" in text and "Place 4" in text
+    assert "Pourquoi\u00a0: Le compte à rebours est écoulé" in text, text
+    assert ("Gardien" in text) == guards and "Prisonnier" in text and "Place 4" in text
     shot(phones["4"], "phone-reveal-fr")
+    # The host's past games say the game is over, not "being played".
+    entry = host.locator("#past li", has_text=over["game"])
+    entry.get_by_text("The guards win." if guards else "Defeat.").wait_for()
+    assert "being played" not in entry.inner_text()
 
 
 # --- 14: the alarm as loud on a phone as on the OLED --------------------------------------------
@@ -391,3 +401,29 @@ def test_the_reveal_is_refused_while_a_game_can_still_be_played(served):
     assert all(c["role"] in ("prisoner", "guard") for c in body["view"]["characters"].values())
     assert host.post(f"/api/host/games/{first}/resume")[0] == 200
     assert anyone.get("/api/reveal")[0] == 409
+
+
+# --- 6: the seat button locks in what the phone shows -------------------------------------------
+
+
+def test_the_seat_button_locks_in_what_the_phone_shows(served, browser):
+    start(served)
+    phone = phone_page(served, browser, "1")
+    others = {seat: Phone(served.url) for seat in "234"}
+    for seat, other in others.items():
+        assert other.post("/api/join", {"seat": seat})[0] == 200
+        _, mine = other.get("/api/view")
+        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    task = phone.locator("#task")
+    task.get_by_role("group", name="Action 1").get_by_role("button", name="Push").click()
+    task.get_by_role("group", name="Action 2").get_by_role("button", name="Look").click()
+    phone.wait_for_timeout(500)
+    # The seat's own button (the virtual panel, as at the Pi), not the phone's Lock in.
+    status, body = Phone(served.url).post("/panel/seats/1/press")
+    assert status == 200, body
+    task.get_by_text("Locked in").first.wait_for()
+    seat_view = phone.evaluate("fetch('/api/view').then((r) => r.json())")
+    mine = [c for c in seat_view["view"]["characters"].values() if c["seat"] == "1"]
+    assert [c["program"] for c in mine] == [["push", "look"]]
+    assert "1" in public(served)["waiting"]["locked_in"]

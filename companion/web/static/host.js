@@ -6,6 +6,7 @@
   let wizard = null;
   let update = null;
   let lastGame = null;  // the game on the table, kept to reveal it once the host ends it
+  let listed = null;    // how the game on the table stood when the past games were listed
 
   async function start() {
     const seats = await get("/api/seats");
@@ -113,6 +114,10 @@
     const view = update.view || {};
     const waiting = update.waiting || {};
     foldWizard();
+    // The past games say how each game stands: listed again when the game on the table
+    // changes or ends (a finished game never stays "being played").
+    const stands = update.game + "/" + (waiting.phase === "over");
+    if (stands !== listed) { listed = stands; pastGames(); }
     hostSeats(view, waiting);
     hostTask(view, waiting);
     if (waiting.phase === "over" && view.notebooks) reveal(view);

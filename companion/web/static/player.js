@@ -266,20 +266,20 @@
           for (const a of options) {
             const chosen = (d.actions[slot] || (slot === 1 && d.actions.length === 1 ? "none" : null)) === a;
             row.append(el("button", { type: "button", "aria-pressed": chosen ? "true" : "false", disabled: locked,
-              on: { click: () => { setSlot(d, slot, a); render(); } } }, t("action_" + a)));
+              on: { click: () => { setSlot(d, slot, a); render(); share(cid, d); } } }, t("action_" + a)));
           }
           fieldset.append(row);
         }
         if (settings(view).adrenaline && c.adrenaline !== false) {
           fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
-            on: { click: () => { d.adrenaline = !d.adrenaline; render(); } } }, t("adrenaline")));
+            on: { click: () => { d.adrenaline = !d.adrenaline; render(); share(cid, d); } } }, t("adrenaline")));
         }
         const offered = [...new Set(legal("program", cid).map((p) => p.talent_choice).filter(Boolean))];
         if (offered.length) talentChoices[cid] = offered;
         const abilities = talentChoices[cid] || [];
         if (abilities.length && (d.actions || []).includes("talent")) {
           fieldset.append(el("label", {}, t("talent_choice"), el("select", { disabled: locked, "aria-label": t("talent_choice"),
-            on: { change: (e) => { d.talent_choice = e.target.value || null; } } },
+            on: { change: (e) => { d.talent_choice = e.target.value || null; share(cid, d); } } },
             el("option", { value: "", text: "—" }),
             abilities.map((x) => el("option", { value: x, selected: d.talent_choice === x, text: t("ability_" + x) })))));
         }
@@ -299,6 +299,18 @@
     else d.actions[1] = a;
   }
 
+  /* The programme as it is chosen goes to the companion at once, privately (only this seat's
+     view shows it), without locking in: the seat's button then locks in what the phone shows. */
+  function program(cid, d) {
+    return { type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
+      adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false };
+  }
+  async function share(cid, d) {
+    if (!(d.actions || []).filter(Boolean).length) return;
+    if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) return;
+    await post("/api/commands", { command: program(cid, d) });
+  }
+
   async function lockIn(view, locked, byApp) {
     if (!locked && byApp) {
       for (const [cid, c] of mine()) {
@@ -308,8 +320,7 @@
         if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) {
           status(R25.withName("talent_needed", cid), true); return;
         }
-        const answer = await send({ type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
-          adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false });
+        const answer = await post("/api/commands", { command: program(cid, d) });
         if (!answer.ok) return;
       }
     }
