@@ -299,7 +299,7 @@ class Session:
 
     def press_seat(self, seat: str) -> Reply:
         """A seat button: lock in, or unlock when already locked in."""
-        return self._call(lambda: self._press(seat))
+        return self._call(lambda: self._press_and_tell(seat))
 
     def control(self, button: str, long: bool = False) -> Reply:
         """The table's buttons: Next (the current action is done, countdown-only games), Back
@@ -432,6 +432,16 @@ class Session:
             return refused("no_game")
         waiting = engine.waiting_for(self._game.state).as_dict()
         return self._apply(seat_press(waiting, str(seat)), "button")
+
+    def _press_and_tell(self, seat: str) -> Reply:
+        """A seat button's press; refused, the refusal also reaches that seat's phone (a private
+        session event in its words), since a button has no screen of its own to say why."""
+        reply = self._press(seat)
+        if not reply.ok and self._game is not None and str(seat) in self._game.state.seats:
+            texts = {lang: reply.text_in(lang) for lang in ("en", "fr")}
+            told = {"type": "button_refused", "seat": str(seat), "code": reply.code}
+            self._publish([{**told, "texts": texts, "private": str(seat)}])
+        return reply
 
     def _new_game(self, setup: object) -> Reply:
         if not isinstance(setup, dict):

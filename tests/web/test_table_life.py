@@ -427,3 +427,22 @@ def test_the_seat_button_locks_in_what_the_phone_shows(served, browser):
     mine = [c for c in seat_view["view"]["characters"].values() if c["seat"] == "1"]
     assert [c["program"] for c in mine] == [["push", "look"]]
     assert "1" in public(served)["waiting"]["locked_in"]
+
+
+def test_a_refusal_of_the_seat_button_shows_on_that_seats_phone_only(served, browser):
+    start(served)
+    phones = {seat: phone_page(served, browser, seat) for seat in "12"}
+    for seat in "34":
+        other = Phone(served.url)
+        assert other.post("/api/join", {"seat": seat})[0] == 200
+        _, mine = other.get("/api/view")
+        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    for page in phones.values():
+        page.locator("#task").get_by_role("button", name="C2").click()
+    phones["1"].locator("#task").get_by_role("button", name="Lock in").wait_for()
+    status, body = Phone(served.url).post("/panel/seats/1/press")  # nothing chosen yet
+    assert status == 409 and body["code"] == "program_before_locking_in"
+    phones["1"].locator("#status").get_by_text("before locking in").wait_for()
+    assert in_view(phones["1"], "#status")
+    phones["2"].wait_for_timeout(300)
+    assert "before locking in" not in phones["2"].locator("#status").inner_text()

@@ -27,6 +27,8 @@
       if (u === null) { location.reload(); return; }
       update = u;
       render();
+      // A refusal of this seat's own button (pressed at the table) said here too.
+      for (const e of u.events || []) if (e.type === "button_refused") status((e.texts || {})[R25.texts.lang] || e.code, true);
     });
   }
 
