@@ -446,3 +446,32 @@ def test_a_refusal_of_the_seat_button_shows_on_that_seats_phone_only(served, bro
     assert in_view(phones["1"], "#status")
     phones["2"].wait_for_timeout(300)
     assert "before locking in" not in phones["2"].locator("#status").inner_text()
+
+
+# --- 16: the alarm and a M.A.C. card take the whole table screen for a moment ------------------
+
+
+def test_a_mac_card_takes_the_whole_table_screen_for_a_moment(served, browser):
+    mac = {"edition": "season2", "mode": "cooperation", "players": 2, "tracking": "dealt",
+           "seed": 3, "settings": {"mac": "standard"}}  # fmt: skip
+    start(served, mac)
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    table.locator("#board .cell").first.wait_for()
+    for seat in "12":  # the clues: the first turn begins with a M.A.C. card
+        phone = Phone(served.url)
+        assert phone.post("/api/join", {"seat": seat})[0] == 200
+        _, mine = phone.get("/api/view")
+        assert phone.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    card = public(served)["view"]["mac"]["current"]
+    shown = table.locator("#flash")
+    shown.wait_for()
+    box = shown.bounding_box()
+    assert box["width"] >= 1900 and box["height"] >= 1000
+    said = shown.inner_text()
+    assert card.startswith("punish") and "Punishment" in said and len(said) > 40, said
+    title = shown.locator(".flash-title")
+    assert title.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 80
+    shot(table, "table-mac-card")
+    shown.click()
+    shown.wait_for(state="hidden")

@@ -37,6 +37,25 @@
       rebuildLog();
     } else {
       for (const e of update.events || []) write(e);
+      moments(update.events);
+    }
+  }
+
+  /* The alarm and a M.A.C. card take the whole screen for a moment, so the table sees them
+     from across the room; a tap (or the next moment) puts the board back. */
+  let flashTimer = null;
+  function flash(kind, title, detail) {
+    const box = $("flash");
+    box.className = "flash " + kind;
+    box.replaceChildren(el("div", { class: "flash-title", text: title }), detail ? el("div", { class: "flash-detail", text: detail }) : null);
+    box.hidden = false;
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => { box.hidden = true; }, 7000);
+  }
+  function moments(events) {
+    for (const e of events || []) {
+      if (e.type === "alarm") flash("alarm", "🚨 " + t("alarm"), R25.tn("turns_left_label", e.turns_left ?? 0));
+      if (e.type === "mac_drawn" && e.card) flash("card", R25.cardText(e.card), (R25.texts.names.card_texts || {})[e.card] || "");
     }
   }
 
@@ -52,5 +71,8 @@
     for (const e of answer.events || []) write(e);
   }
 
-  document.addEventListener("DOMContentLoaded", () => listen("table", (u) => u && render(u)));
+  document.addEventListener("DOMContentLoaded", () => {
+    $("flash").addEventListener("click", () => { $("flash").hidden = true; });
+    listen("table", (u) => u && render(u));
+  });
 })();
