@@ -69,6 +69,12 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
             "seule une partie remplacée par une nouvelle le peut."
         ),
     },
+    "time_not_up": {
+        "en": "The programming time is not up: the late seats still have time.",
+        "fr": (
+            "Le temps de programmation n'est pas écoulé : les places en retard ont encore du temps."
+        ),
+    },
     "session_closed": {
         "en": "The companion is shutting down.",
         "fr": "Le compagnon s'arrête.",

@@ -314,7 +314,8 @@ class Session:
 
     def host(self, action: str, **args: Any) -> Reply:
         """The host's actions: new_game(setup), undo(count), pause, resume, end_game,
-        reset_seat(seat), press_seat(seat)."""
+        reset_seat(seat), press_seat(seat), and once the programming time is up more_time or
+        lock_in_late."""
         actions: dict[str, Callable[..., Reply]] = {
             "new_game": self._new_game,
             "undo": self._undo,
@@ -323,6 +324,8 @@ class Session:
             "end_game": self._end_game,
             "reset_seat": self._reset_seat,
             "press_seat": self._press,
+            "more_time": self._more_time,
+            "lock_in_late": self._lock_in_late,
         }
         run = actions.get(action)
         try:
@@ -442,6 +445,34 @@ class Session:
             told = {"type": "button_refused", "seat": str(seat), "code": reply.code}
             self._publish([{**told, "texts": texts, "private": str(seat)}])
         return reply
+
+    def _time_is_up(self) -> bool:
+        return self._game is not None and self._timer.expired and "timer" in self._notices
+
+    def _more_time(self) -> Reply:
+        """The programming time is up and the host gives the late seats the limit again."""
+        if not self._time_is_up():
+            return refused("time_not_up", self._version(), self._game_id())
+        self._timer.begin(self.clock.now())
+        self._notices.pop("timer", None)
+        self._publish([{"type": "more_time", "seconds": self._timer.limit}])
+        return accepted(self._version(), self._game_id())
+
+    def _lock_in_late(self) -> Reply:
+        """The programming time is up and the host locks in what each late seat has chosen on
+        its phone; a seat that chose nothing is not locked in (the rules know no programme for
+        it) and keeps programming, and every page is told which seats were which."""
+        if not self._time_is_up() or self._game is None:
+            return refused("time_not_up", self._version(), self._game_id())
+        late = list(engine.waiting_for(self._game.state).as_dict().get("seats", []))
+        locked = [seat for seat in late if self._press(seat).ok]
+        unchosen = [seat for seat in late if seat not in locked]
+        if unchosen:
+            self._notices["timer"] = Notice("time_up", {"seats": unchosen})
+        else:
+            self._notices.pop("timer", None)
+        self._publish([{"type": "late_locked_in", "locked": locked, "unchosen": unchosen}])
+        return accepted(self._version(), self._game_id())
 
     def _new_game(self, setup: object) -> Reply:
         if not isinstance(setup, dict):

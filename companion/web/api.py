@@ -419,6 +419,18 @@ def end():
     return _host_action("end_game")
 
 
+@blueprint.post("/host/more_time")
+def more_time():
+    """The programming time is up: the late seats get the limit again."""
+    return _host_action("more_time")
+
+
+@blueprint.post("/host/lock_in_late")
+def lock_in_late():
+    """The programming time is up: what each late seat chose on its phone is locked in."""
+    return _host_action("lock_in_late")
+
+
 @blueprint.post("/host/seats/<seat>/reset")
 def reset_seat(seat: str):
     refused = _host_only()

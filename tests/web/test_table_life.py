@@ -475,3 +475,40 @@ def test_a_mac_card_takes_the_whole_table_screen_for_a_moment(served, browser):
     shot(table, "table-mac-card")
     shown.click()
     shown.wait_for(state="hidden")
+
+
+# --- 8: the time limit has teeth: the host's choices at 0 s ------------------------------------
+
+
+def test_at_time_up_the_host_locks_in_what_the_late_seats_chose_or_gives_more_time(served, browser):
+    start(served, {**SETUP, "time_limit": 4, "warning": 0})
+    phones = {seat: phone_page(served, browser, seat) for seat in "12"}
+    others = {seat: Phone(served.url) for seat in "34"}
+    for seat, other in others.items():
+        assert other.post("/api/join", {"seat": seat})[0] == 200
+        _, mine = other.get("/api/view")
+        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    for page in phones.values():
+        page.locator("#task").get_by_role("button", name="C2").click()
+        page.locator("#board .cell.seen").first.wait_for()
+    for seat, other in others.items():  # seats 3 and 4 lock in in time
+        _, mine = other.get("/api/view")
+        cid = next(c for c, v in mine["view"]["characters"].items() if v["seat"] == seat)
+        program = {"type": "program", "character": cid, "actions": ["look"], "lock_in": True}
+        assert other.post("/api/commands", {"command": program})[0] == 200, seat
+    # Seat 1 chooses on its phone and does not lock in; seat 2 chooses nothing.
+    task = phones["1"].locator("#task")
+    task.get_by_role("group", name="Action 1").get_by_role("button", name="Look").click()
+    host = host_page(served, browser)
+    choices = host.locator("#host-task")
+    choices.get_by_text("Time is up.").wait_for(timeout=15000)
+    choices.get_by_role("button", name="Lock in what each late seat has chosen").click()
+    said = "Chose nothing, still programming: 2."
+    for page in (phones["1"], phones["2"], host):
+        page.locator("#status", has_text=said).wait_for()
+    waiting = public(served)["waiting"]
+    assert waiting["phase"] == "programming" and waiting["locked_in"] == ["1", "3", "4"]
+    # Still time up for seat 2: more time gives it the limit again.
+    choices.get_by_role("button", name="More time").click()
+    phones["2"].locator("#status", has_text="4 more seconds").wait_for()
+    assert public(served)["session"]["timer"]["left"] > 2

@@ -115,6 +115,7 @@ const R25 = (() => {
         const update = JSON.parse(e.data);
         clearStale(update);
         onUpdate(update);
+        sayDecisions(update);
       });
       source.addEventListener("bye", () => { source.close(); onUpdate(null); });
       source.onerror = () => {
@@ -210,6 +211,20 @@ const R25 = (() => {
     return t("outcome_" + outcome.result) + (winners.length ? " " + tn("winning_seats", winners.length, { seats: winners.join(", ") }) : "");
   }
 
+  /* What the host decided once the programming time was up, said on every page. */
+  function hostDecision(e) {
+    const list = (seats) => (seats && seats.length ? seats.join(", ") : t("nobody"));
+    if (e.type === "late_locked_in") return t("said_late_locked_in", { locked: list(e.locked), unchosen: list(e.unchosen) });
+    if (e.type === "more_time") return tn("said_more_time", e.seconds);
+    return null;
+  }
+  function sayDecisions(update) {
+    for (const e of (update && update.events) || []) {
+      const said = hostDecision(e);
+      if (said) status(said);
+    }
+  }
+
   /* The alarm as loud on a phone as on the OLED: a banner, and a vibration where allowed. */
   let alarmOn = false;
   function alarmed(on) {
@@ -296,5 +311,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, typography, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
 })();

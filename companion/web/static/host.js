@@ -149,6 +149,12 @@
     if ((waiting.seats || []).includes("host") && waiting.phase === "action") {
       box.append(el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
     }
+    // The programming time is up: the host's two choices, one tap each.
+    if (((update.session || {}).notices || []).some((n) => n.code === "time_up")) {
+      box.append(el("p", { text: t("time_up_choices") }), el("div", { class: "grid-buttons" },
+        el("button", { type: "button", class: "big", on: { click: () => post("/api/host/more_time", {}) } }, t("more_time")),
+        el("button", { type: "button", class: "big primary", on: { click: () => post("/api/host/lock_in_late", {}) } }, t("lock_in_late"))));
+    }
     const answers = (update.legal || []).filter((c) => c.type === "choose");
     if (view.pending && answers.length) {
       box.append(el("h3", { text: t("choice_" + view.pending.kind) }), el("div", { class: "grid-buttons" },

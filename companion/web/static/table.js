@@ -11,7 +11,7 @@
     const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: R25.cellName(e.cell), seat: e.seat || "", card: R25.cardText(e.card) };
     const key = "log_" + e.type;
     const text = t(R25.elide(key, p.who), p);
-    return text === key ? null : text;
+    return text === key ? R25.hostDecision(e) : text;
   }
 
   function render(update) {
