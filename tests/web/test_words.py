@@ -149,3 +149,35 @@ def test_compositions_are_named_in_the_pages_language(served):
     host.post("/api/language", {"lang": "en"})
     _, options = host.get("/api/host/wizard?edition=base&mode=suspicion&players=5")
     assert options["composition_names"]["expert-suspicion"] == "Expert: Suspicion mode"
+
+
+def test_revealed_rooms_show_their_colour_and_a_symbol_drawn_by_the_project(served, browser):
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(served.url + "/table")
+    page.wait_for_load_state("load")
+    found = page.evaluate(
+        """() => {
+            const colours = R25.texts.names.colours;
+            const ids = Object.keys(colours);
+            const complex = [0, 1, 2, 3, 4].map((r) => [0, 1, 2, 3, 4].map((c) => ({
+                cell: "ABCDE"[c] + (r + 1), room: r === 4 ? null : ids[(r * 5 + c) % ids.length],
+                occupants: [], reminders: [], robots: 0 })));
+            const box = document.createElement("div");
+            box.className = "board";
+            document.getElementById("main").prepend(box);
+            Board.draw(box, { complex }, { coords: true });
+            return [...box.querySelectorAll(".cell")].map((cell) => {
+                const svg = cell.querySelector("svg.symbol");
+                const room = complex.flat().find((c) => c.cell === cell.dataset.cell).room;
+                return { colour: room ? colours[room] : null,
+                         symbol: svg ? svg.getAttribute("class") : null,
+                         drawn: svg ? svg.querySelector("path").getAttribute("d").length : 0,
+                         shown: svg ? svg.getBoundingClientRect().width : 0 };
+            });
+        }"""
+    )
+    revealed = [c for c in found if c["colour"]]
+    assert len(revealed) == 20 and {c["colour"] for c in revealed} >= {"green", "yellow", "red"}
+    assert all(c["symbol"] == f"symbol s-{c['colour']}" for c in revealed), revealed
+    assert all(c["drawn"] > 10 and c["shown"] > 10 for c in revealed)
+    assert all(c["symbol"] is None for c in found if not c["colour"])  # a hidden room shows none

@@ -35,6 +35,26 @@ const Board = (() => {
       word.replace(SYLLABLE, (at, offset) => offset >= 2 && offset <= word.length - 2 ? "\u00ad" : "")).join(" ");
   }
 
+  /* A revealed room's colour doubled by a symbol the project draws (no image to fetch): a
+     tick for the green rooms (safe), an eye for the yellow (something happens), a warning
+     triangle for the red (deadly), a star for the blue (the Central room, Room 25). */
+  const SHAPES = {
+    green: "M4 12l5 5 11-11",
+    yellow: "M2 12c4-7 16-7 20 0c-4 7-16 7-20 0zM12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6z",
+    red: "M12 2l10 19H2zM12 9v5M12 17v1",
+    blue: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z",
+  };
+  function symbol(colour) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("class", "symbol s-" + colour);
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", SHAPES[colour]);
+    svg.append(path);
+    return svg;
+  }
+
   function draw(container, view, options) {
     options = options || {};
     const notebook = options.notebook || {};
@@ -61,6 +81,7 @@ const Board = (() => {
         const classes = ["cell", cell.room ? "revealed" : "hidden", seen && !cell.room ? "seen" : "", colour ? "c-" + colour : "", pick.has(cell.cell) ? "pick" : ""];
         const attrs = { class: classes.join(" ").trim(), role: "gridcell", "aria-label": cellLabel(cell, seen), "data-cell": cell.cell };
         const inner = [
+          cell.room && SHAPES[colour] ? symbol(colour) : null,
           el("span", { class: "room", text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
           el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
           el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
