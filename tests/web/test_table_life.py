@@ -190,7 +190,6 @@ def test_no_connection_is_cleared_once_the_phone_is_back(served, browser):
     phone.locator("#task").get_by_role("button", name="C2").click()
     phone.locator("#status").get_by_text("No connection to the companion.").wait_for()
     phone.context.set_offline(False)
-    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     phone.locator("#status").get_by_text("No connection").wait_for(state="detached", timeout=8000)
 
 
@@ -326,7 +325,12 @@ def test_a_phone_back_from_sleep_resynchronises_at_once(served, browser):
     phone = phone_page(served, browser, "1")
     streams: list[str] = []
     phone.on("request", lambda r: streams.append(r.url) if "/api/stream" in r.url else None)
-    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    asleep = """(state) => {
+        Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange")); }"""
+    phone.evaluate(asleep, "hidden")
+    phone.wait_for_timeout(2500)  # asleep, its stream perhaps cut without a word (iOS)
+    phone.evaluate(asleep, "visible")
     phone.wait_for_timeout(500)
     assert len(streams) == 1  # a fresh stream (and snapshot) at once, no wait for a retry
     assert "seat button still locks in" in phone.locator("#play").inner_text()

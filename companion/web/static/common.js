@@ -96,7 +96,7 @@ const R25 = (() => {
       answer = { ok: false, refusal: { code: "offline", text: t("offline") } };
     }
     if (answer.ok === false && answer.refusal) status(answer.refusal.text, true);
-    else if (method === "POST") status("");
+    else if (method === "POST" && $("status").classList.contains("bad")) status("");  // a new tap: the old refusal is stale
     return answer;
   }
   const post = (path, body) => call("POST", path, body);
@@ -127,10 +127,23 @@ const R25 = (() => {
       };
     }
     open();
+    /* Back on the network: whatever was said of the connection is stale, and the stream may
+       have missed updates: a fresh one at once. */
+    window.addEventListener("online", () => {
+      if ([t("offline"), t("reconnecting")].includes($("status").textContent)) status("");
+      if (source) source.close();
+      retry = 1000;
+      open();
+    });
     /* A phone that slept has missed updates, and its stream may look open yet be dead (iOS
-       cuts it as soon as the page is hidden): at once, a fresh stream and a fresh snapshot. */
+       cuts it as soon as the page is hidden): back after more than a moment away, at once a
+       fresh stream and a fresh snapshot. (A glance away of a second keeps its stream.) */
+    let hiddenAt = null;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState !== "visible") return;
+      if (document.visibilityState !== "visible") { hiddenAt = Date.now(); return; }
+      const away = hiddenAt !== null && Date.now() - hiddenAt > 2000;
+      hiddenAt = null;
+      if (!away && source && source.readyState !== EventSource.CLOSED) return;
       if (source) source.close();
       retry = 1000;
       open();
