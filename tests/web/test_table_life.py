@@ -559,3 +559,20 @@ def test_a_phone_that_lost_its_seat_asks_for_it_and_the_seat_button_gives_it(ser
     assert code.isdigit() and len(code) == 2
     assert Phone(served.url).post("/panel/seats/2/press", {"long": True})[0] == 200
     phone.locator("#title", has_text="Seat 2").wait_for()
+
+
+def test_a_seat_of_two_characters_programs_both_and_locks_in_on_the_first_screen(served, browser):
+    start(served, {"edition": "base", "mode": "cooperation", "players": 2, "seed": 3})
+    phone = phone_page(served, browser, "1")
+    other = Phone(served.url)
+    assert other.post("/api/join", {"seat": "2"})[0] == 200
+    _, mine = other.get("/api/view")
+    assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    lock = phone.locator("#task").get_by_role("button", name="Lock in")
+    lock.wait_for()
+    assert phone.locator("#task fieldset").count() == 2
+    phone.evaluate("window.scrollTo(0, 0)")
+    shot(phone, "phone-two-characters")
+    box = lock.bounding_box()
+    assert box["y"] + box["height"] <= 844, box

@@ -214,7 +214,7 @@ const R25 = (() => {
       const c = cast[cid] || {};
       order.append(el("li", { "aria-current": cid === waiting.character ? "true" : null, text: (i + 1) + ". " + firstName(cid) + (c.alive === false ? " ✝ " + t("dead") : "") }));
     }
-    box.append(el("div", { text: colon(t("turn_order")).trimEnd() }), order);
+    box.append(el("div", { class: "order-label", text: colon(t("turn_order")).trimEnd() }), order);
   }
 
   function outcomeText(outcome) {

@@ -263,11 +263,12 @@
           : p.actions[0] === d.actions[0] && (a === "none" ? p.actions.length === 1 : p.actions[1] === a));
         const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
         for (const slot of [0, 1]) {
-          const row = el("div", { class: "row", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { text: t("action_n", { n: slot + 1 }) }));
+          const buttons = el("div", { class: "slot-options" });
+          const row = el("div", { class: "slot", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { class: "slot-label", text: t("action_n", { n: slot + 1 }) }), buttons);
           const options = (slot === 1 ? [...choices, "none"] : choices).filter((a) => slot === 0 ? allowed(0, a) : !d.actions[0] || allowed(1, a));
           for (const a of options) {
             const chosen = (d.actions[slot] || (slot === 1 && d.actions.length === 1 ? "none" : null)) === a;
-            row.append(el("button", { type: "button", "aria-pressed": chosen ? "true" : "false", disabled: locked,
+            buttons.append(el("button", { type: "button", class: a === "none" ? "none-option" : null, "aria-pressed": chosen ? "true" : "false", disabled: locked,
               on: { click: () => { setSlot(d, slot, a); render(); share(cid, d); } } }, t("action_" + a)));
           }
           fieldset.append(row);
