@@ -44,15 +44,14 @@ const Board = (() => {
     red: "M12 2l10 19H2zM12 9v5M12 17v1",
     blue: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z",
   };
+  const drawn = {};  // one parsed symbol per colour (the HTML parser puts it in SVG's namespace)
   function symbol(colour) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("class", "symbol s-" + colour);
-    svg.setAttribute("aria-hidden", "true");
-    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-    path.setAttribute("d", SHAPES[colour]);
-    svg.append(path);
-    return svg;
+    if (!drawn[colour]) {
+      const holder = document.createElement("template");
+      holder.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" class="symbol s-' + colour + '"><path d="' + SHAPES[colour] + '"/></svg>';
+      drawn[colour] = holder.content.firstChild;
+    }
+    return drawn[colour].cloneNode(true);
   }
 
   function draw(container, view, options) {
