@@ -373,6 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     screens = commands.add_parser("screens", help="render every OLED screen to PNG files")
     screens.add_argument("outdir", help="folder for the PNGs (created if missing)")
+    screens.add_argument(
+        "--pages",
+        action="store_true",
+        help="also the table page (1920x1080) and a phone (390x844) at each moment of a sample "
+        "game, in OUTDIR/pages (needs Playwright and Chromium)",
+    )
     screens.set_defaults(run=_screens)
     return parser
 
@@ -380,7 +386,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _screens(args: argparse.Namespace) -> int:
     from companion.hardware.gallery import screens_command
 
-    return screens_command(args.outdir)
+    done = screens_command(args.outdir)
+    if done != 0 or not args.pages:
+        return done
+    from companion.web.gallery import pages_command
+
+    return pages_command(args.outdir)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -264,6 +264,23 @@ class Journal:
             ]
         )
 
+    def reopen(self, game: str) -> None:
+        """A game a new one replaced, played again: the game in play (if any) is replaced in
+        its turn, kept whole and resumable the same way."""
+        self._write(
+            [
+                (
+                    "UPDATE games SET status='abandoned', ended=? WHERE status='playing'",
+                    (time.time(),),
+                ),
+                (
+                    "UPDATE games SET status='playing', ended=NULL "
+                    "WHERE id=? AND status='abandoned'",
+                    (game,),
+                ),
+            ]
+        )
+
     def end(self, game: str) -> None:
         """The host takes the game off the table: `ended`, whether it was still being played or
         over by its outcome (its outcome is kept), so a restart does not put it back."""

@@ -79,6 +79,19 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "fr": "Ceci contient un texte qui n'est pas de l'UTF-8 valide (un demi-caractère "
         "isolé) : rien n'a changé.",
     },
+    "not_resumable": {
+        "en": "Game {which} cannot be resumed: only a game that a new game replaced can.",
+        "fr": (
+            "La partie {which} ne peut pas reprendre : "
+            "seule une partie remplacée par une nouvelle le peut."
+        ),
+    },
+    "time_not_up": {
+        "en": "The programming time is not up: the late seats still have time.",
+        "fr": (
+            "Le temps de programmation n'est pas écoulé : les places en retard ont encore du temps."
+        ),
+    },
     "session_closed": {
         "en": "The companion is shutting down.",
         "fr": "Le compagnon s'arrête.",

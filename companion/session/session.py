@@ -313,7 +313,7 @@ class Session:
 
     def press_seat(self, seat: str) -> Reply:
         """A seat button: lock in, or unlock when already locked in."""
-        return self._call(lambda: self._press(seat))
+        return self._call(lambda: self._press_and_tell(seat))
 
     def control(self, button: str, long: bool = False) -> Reply:
         """The table's buttons: Next (the current action is done, countdown-only games), Back
@@ -330,7 +330,8 @@ class Session:
 
     def host(self, action: str, **args: Any) -> Reply:
         """The host's actions: new_game(setup), undo(count), pause, resume, end_game,
-        reset_seat(seat), press_seat(seat)."""
+        reset_seat(seat), press_seat(seat), and once the programming time is up more_time or
+        lock_in_late."""
         actions: dict[str, Callable[..., Reply]] = {
             "new_game": self._new_game,
             "undo": self._undo,
@@ -339,6 +340,8 @@ class Session:
             "end_game": self._end_game,
             "reset_seat": self._reset_seat,
             "press_seat": self._press,
+            "more_time": self._more_time,
+            "lock_in_late": self._lock_in_late,
         }
         run = actions.get(action)
         try:
@@ -348,6 +351,11 @@ class Session:
         except TypeError:
             return refused("unknown_action", action=str(action)[:30])
         return self._call(lambda: run(**args))
+
+    def resume_game(self, game: str) -> Reply:
+        """Play again a game that a new game replaced (it stayed in the journal, "abandoned");
+        the game in play, if any, is replaced in its turn and can be resumed the same way."""
+        return self._call(lambda: self._resume_replaced(str(game)))
 
     def set_notice(self, key: str, notice: Notice | None) -> None:
         """A public problem shown to everyone (`phone_offline`, a device missing); None clears."""
@@ -446,6 +454,44 @@ class Session:
         waiting = engine.waiting_for(self._game.state).as_dict()
         return self._apply(seat_press(waiting, str(seat)), "button")
 
+    def _press_and_tell(self, seat: str) -> Reply:
+        """A seat button's press; refused, the refusal also reaches that seat's phone (a private
+        session event in its words), since a button has no screen of its own to say why."""
+        reply = self._press(seat)
+        if not reply.ok and self._game is not None and str(seat) in self._game.state.seats:
+            texts = {lang: reply.text_in(lang) for lang in ("en", "fr")}
+            told = {"type": "button_refused", "seat": str(seat), "code": reply.code}
+            self._publish([{**told, "texts": texts, "private": str(seat)}])
+        return reply
+
+    def _time_is_up(self) -> bool:
+        return self._game is not None and self._timer.expired and "timer" in self._notices
+
+    def _more_time(self) -> Reply:
+        """The programming time is up and the host gives the late seats the limit again."""
+        if not self._time_is_up():
+            return refused("time_not_up", self._version(), self._game_id())
+        self._timer.begin(self.clock.now())
+        self._notices.pop("timer", None)
+        self._publish([{"type": "more_time", "seconds": self._timer.limit}])
+        return accepted(self._version(), self._game_id())
+
+    def _lock_in_late(self) -> Reply:
+        """The programming time is up and the host locks in what each late seat has chosen on
+        its phone; a seat that chose nothing is not locked in (the rules know no programme for
+        it) and keeps programming, and every page is told which seats were which."""
+        if not self._time_is_up() or self._game is None:
+            return refused("time_not_up", self._version(), self._game_id())
+        late = list(engine.waiting_for(self._game.state).as_dict().get("seats", []))
+        locked = [seat for seat in late if self._press(seat).ok]
+        unchosen = [seat for seat in late if seat not in locked]
+        if unchosen:
+            self._notices["timer"] = Notice("time_up", {"seats": unchosen})
+        else:
+            self._notices.pop("timer", None)
+        self._publish([{"type": "late_locked_in", "locked": locked, "unchosen": unchosen}])
+        return accepted(self._version(), self._game_id())
+
     def _new_game(self, setup: object) -> Reply:
         if not isinstance(setup, dict):
             return refused("not_a_setup", self._version(), self._game_id())
@@ -523,6 +569,25 @@ class Session:
         self._timer.stop()
         self._publish([])
         return accepted(0, None)
+
+    def _resume_replaced(self, game: str) -> Reply:
+        record = self._journal.game(game)
+        if record is None or record.status != "abandoned":
+            return refused("not_resumable", self._version(), self._game_id(), which=game[:64])
+        try:
+            resumed = self._resume(replace(record, status="playing", ended=None))
+        except Exception as error:  # events this engine cannot fold: it stays set aside
+            log.error("game %s cannot be resumed (%r)", game, error)
+            return refused("not_resumable", self._version(), self._game_id(), which=game)
+        try:
+            self._journal.reopen(game)
+        except JournalError as error:
+            return self._unwritable(error)
+        log.info("game %s resumed by the host", game)
+        self._game = resumed
+        self._sync_timer(entering=True)
+        self._publish([], undone=False)
+        return accepted(resumed.state.version, game)
 
     def _reset_seat(self, seat: object, freed: bool = True) -> Reply:
         """The seat's phone is forgotten (the web layer frees it); its notice goes too. Freeing a

@@ -18,6 +18,7 @@ from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
 from .i18n import LANG_COOKIE, LANGUAGES, text
+from .reasons import reason_text
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
 
@@ -397,8 +398,52 @@ def reveal_game(game: str):
         return refused
     if not found.get("complete"):
         return refusal(lang(), "game_not_over", 409)
+    return jsonify(_reveal(found))
+
+
+def _reveal(found: dict) -> dict:
+    """A finished game laid open: roles, the whole complex, every notebook, the outcome and
+    why the game ended in the caller's language (the host's end of it said as such)."""
     state = engine.replay(_played(found))
-    return jsonify({"game": game, "outcome": found.get("outcome"), "view": engine.full_view(state)})
+    outcome = found.get("outcome")
+    reason = outcome.get("reason") if isinstance(outcome, dict) else None
+    return {
+        "game": found["game"],
+        "status": found.get("status"),
+        "outcome": outcome,
+        "reason": reason_text(reason, lang()),
+        "view": engine.full_view(state),
+    }
+
+
+@blueprint.get("/reveal")
+def public_reveal():
+    """The reveal for every page once a game is over (roles, complex, reason, winners): the
+    current game when it has ended, else the last game when the host ended it and none
+    replaced it. A game in play, or one a new game replaced (it may be resumed), is refused."""
+    session = _session()
+    snapshot = session.snapshot("public")
+    game = snapshot["game"]
+    if game is None:
+        listed = session.games()
+        game = listed[-1]["game"] if listed else None
+    elif snapshot["waiting"].get("phase") != "over":
+        return refusal(lang(), "game_not_over", 409)
+    found = session.export(game) if game else None
+    if found is None or found.get("status") not in ("over", "ended"):
+        return refusal(lang(), "game_not_over", 409)
+    return jsonify(_reveal(found))
+
+
+@blueprint.post("/host/games/<game>/resume")
+def resume_game(game: str):
+    """Play again a game that a new one replaced; the page asks first, naming what it replaces."""
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    if not GAME_ID.fullmatch(game):
+        return refusal(lang(), "not_found", 404)
+    return from_reply(_session().resume_game(game), lang())
 
 
 def _host_action(action: str, **args: Any):
@@ -431,6 +476,18 @@ def resume():
 @blueprint.post("/host/end")
 def end():
     return _host_action("end_game")
+
+
+@blueprint.post("/host/more_time")
+def more_time():
+    """The programming time is up: the late seats get the limit again."""
+    return _host_action("more_time")
+
+
+@blueprint.post("/host/lock_in_late")
+def lock_in_late():
+    """The programming time is up: what each late seat chose on its phone is locked in."""
+    return _host_action("lock_in_late")
 
 
 @blueprint.post("/host/seats/<seat>/reset")

@@ -5,6 +5,7 @@ language (a cookie), the browser's by default."""
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -51,12 +52,33 @@ def language(request: Request, default: str = "en") -> str:
 _ARROWS = {"north": "↑", "south": "↓", "east": "→", "west": "←"}
 
 
+def line_words(axis: str, index: int, lang: str) -> str:
+    """A line as a person reads it: "row 2", "column D" (the engine's keys are row2, colD)."""
+    if axis == "row":
+        return text(lang, "line_row", n=index + 1)
+    return text(lang, "line_col", n="ABCDE"[index])
+
+
+_LINE_KEY = re.compile(r"\b(row)([1-5])\b|\b(col)([A-E])\b")
+
+
+def _lines_in_words(found: str, lang: str) -> str:
+    """A card's text with the engine's line keys (row1, colD) said as words."""
+
+    def said(match: re.Match) -> str:
+        if match[1]:
+            return line_words("row", int(match[2]) - 1, lang)
+        return line_words("col", "ABCDE".index(match[4]), lang)
+
+    return _LINE_KEY.sub(said, found)
+
+
 def _card_name(card: Any, lang: str) -> str:
-    """A card's name, and for a Complex Movement the line it slides, named like the cells."""
+    """A card's name, and for a Complex Movement the line it slides, in words."""
     name = card.display.name(lang)
     if card.line is None:
         return name
-    return f"{name} · {card.line.name} {_ARROWS[card.direction]}"
+    return f"{name} · {line_words(card.line.axis, card.line.index, lang)} {_ARROWS[card.direction]}"
 
 
 @cache
@@ -77,4 +99,38 @@ def names(lang: str) -> dict[str, dict[str, str]]:
         },
         "buttons": button_names(lang),
         "cards": {card.id: _card_name(card, lang) for card in load_deck().cards},
+        "card_texts": {
+            card.id: _lines_in_words(card.display.text(lang), lang) for card in load_deck().cards
+        },
     }
+
+
+# The compositions' names in French (the engine's catalogue names them in English).
+_COMPOSITIONS_FR = {
+    "beginner": "Débutant",
+    "expert-competition": "Expert : mode Compétition",
+    "expert-suspicion": "Expert : mode Suspicion",
+    "s2-suspicion-1-guard": "Saison 2 : Suspicion avec 1 gardien (4 ou 5 joueurs)",
+    "s2-suspicion-1-guard-example": "Saison 2 : Suspicion avec 1 gardien, l'exemple de la règle",
+    "s2-suspicion-2-guards": "Saison 2 : Suspicion avec 2 gardiens (5 à 8 joueurs)",
+    "s2-suspicion-2-guards-example": "Saison 2 : Suspicion avec 2 gardiens, l'exemple de la règle",
+    "s2-competition-team": "Saison 2 : Compétition ou Équipe",
+    "s2-cooperation-standard": "Saison 2 : Coopération, niveau standard",
+    "s2-cooperation-standard-example": (
+        "Saison 2 : Coopération, niveau standard, l'exemple de la règle"
+    ),
+    "s2-cooperation-madness": "Saison 2 : Coopération, niveau Folie",
+    "s2-solo-standard": "Saison 2 : Solo, niveau standard",
+    "s2-solo-madness": "Saison 2 : Solo, niveau Folie",
+    "ultimate-suspicion-1-guard": "Ultimate : Suspicion avec 1 gardien (4 ou 5 joueurs)",
+    "ultimate-suspicion-2-guards": "Ultimate : Suspicion avec 2 gardiens (5 à 8 joueurs)",
+    "ultimate-cooperation": "Ultimate : Coopération et Solo (standard et Folie)",
+    "ultimate-competition-team": "Ultimate : Compétition ou Équipe (suggestion de la Saison 2)",
+}
+
+
+def composition_name(composition: Any, lang: str) -> str:
+    """A composition as the wizard lists it, in the page's language (English otherwise)."""
+    if lang == "fr":
+        return _COMPOSITIONS_FR.get(composition.id, composition.name)
+    return str(composition.name)

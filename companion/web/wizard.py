@@ -14,7 +14,7 @@ from companion.engine import (
     turns_for,
 )
 
-from .i18n import names
+from .i18n import composition_name, names
 
 
 def _players(edition: str, mode: str) -> list[int]:
@@ -52,6 +52,7 @@ def options(
     except compose.CompositionError as error:
         return {**found, "error": str(error)}
     found["compositions"] = [c.id for c in choices]
+    found["composition_names"] = {c.id: composition_name(c, lang) for c in choices}
     found["composition"] = tiles.composition
     found["tiles"] = [
         {

@@ -112,7 +112,8 @@ def play_a_short_game(server: Serve, browser, pages: dict) -> None:
     # A second phone cannot take a held seat.
     intruder = watch(browser.new_context(**PHONE).new_page(), "intruder")
     intruder.goto(server.url + "/")
-    assert intruder.get_by_role("button", name="Seat 2, taken").is_disabled()
+    intruder.get_by_role("button", name="Seat 2, taken").wait_for()
+    assert "hold your seat button for 3 seconds" in intruder.locator("#join-hint").inner_text()
 
     # Roles: the same two taps on every phone, hidden again on demand.
     for seat, page in phones.items():

@@ -18,7 +18,13 @@ def _keys_used() -> set[str]:
     for template in (WEB / "templates").glob("*.html"):
         found |= set(re.findall(r"\bt\.([a-z0-9_]+)", template.read_text()))
     for script in (WEB / "static").glob("*.js"):
-        found |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)"\s*[,)]""", script.read_text()))
+        code = script.read_text()
+        found |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)"\s*[,)]""", code))
+        # A counted text is asked for by its stem (`tn("turns_left", n)`): its plural forms.
+        for stem in re.findall(r"""\btn\(\s*"([a-z0-9_]+)"\s*,""", code):
+            found |= {stem + "_one", stem + "_other"}
+        # A sentence about someone (`withName("whose_action", id)`) and its elided form.
+        found |= set(re.findall(r"""\bwithName\(\s*"([a-z0-9_]+)"\s*,""", code))
     for module in WEB.glob("*.py"):
         found |= set(
             re.findall(r"""(?:refusal|text)\(\s*lang\(\),\s*"([a-z_]+)\"""", module.read_text())
@@ -47,7 +53,8 @@ def test_every_key_in_the_tables_is_used():
     assert "phase_" in prefixes
     used = _keys_used() | set(ERROR_CODES.values()) | set(COMMAND_TYPES)
     en = json.loads((WEB / "i18n" / "en.json").read_text())
-    assert sorted(k for k in en if k not in used and not k.startswith(prefixes)) == []
+    unused = (k for k in en if k not in used and not k.startswith(prefixes))
+    assert sorted(k for k in unused if k.removesuffix("_elided") not in used) == []
 
 
 def test_fields_are_filled_in_each_language():
@@ -67,9 +74,13 @@ def test_rooms_and_characters_are_named_in_both_languages():
 
 def test_a_mac_card_is_named_for_players_with_its_line_named_like_the_cells():
     """A card's id keeps the deck file's numbering from 0 (`move-row0-east` slides the top row);
-    what a page shows names that line as the cells do (row1), in the page's language."""
+    what a page shows names that line in words ("row 1", "colonne D"), in the page's language,
+    and says what the card does with its lines in words too."""
     english, french = names("en")["cards"], names("fr")["cards"]
-    assert english["move-row0-east-x2"] == "Complex Movement x2 · row1 →"
-    assert french["move-col3-north"] == "Déplacement du complexe · colD ↑"
+    assert english["move-row0-east-x2"] == "Complex Movement x2 · row 1 →"
+    assert french["move-col3-north"] == "Déplacement du complexe · colonne D ↑"
     assert english["time-bomb"] == "Time bomb" and french["time-bomb"] == "Bombe à retardement"
     assert not any("row0" in name or "col3" in name for name in english.values())
+    effects = [*names("en")["card_texts"].values(), *names("fr")["card_texts"].values()]
+    assert len(effects) == 2 * len(english)
+    assert not [e for e in effects if re.search(r"\b(row[0-9]|col[A-E0-9])\b", e)]

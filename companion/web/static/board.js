@@ -12,10 +12,46 @@ const Board = (() => {
     else parts.push(t("hidden_room"));
     if (cell.occupants.length) parts.push(cell.occupants.map(firstName).join(", "));
     if (cell.reminders.length) parts.push(t("reminder_of", { seats: cell.reminders.join(", ") }));
-    if (cell.robots) parts.push(t("robots_n", { n: cell.robots }));
+    if (cell.robots) parts.push(R25.tn("robots_n", cell.robots));
     if (cell.locked) parts.push(t("locked"));
     if (cell.sealed) parts.push(t("sealed"));
     return parts.join(", ");
+  }
+
+  /* On a phone a cell is about 60 px wide: a room by the word that sets it apart ("Salle
+     inondable" as "Inondable", "Flooded chamber" as "Flooded"); the cell's label keeps the
+     whole name for screen readers. */
+  function shortRoom(name) {
+    const short = name.replace(/^(salle|chambre) (de |d')?/i, "").replace(/ (chamber|room)$/i, "");
+    return hyphenable(short.charAt(0).toUpperCase() + short.slice(1));
+  }
+  /* Soft hyphens between syllables (before a consonant and its vowel, or between two
+     consonants), at least two letters from either end: a word too long for its cell breaks
+     there, with a hyphen, instead of spilling out. */
+  const V = "aeiouyàâäéèêëîïôöùûü";
+  const SYLLABLE = new RegExp("(?<=[" + V + "])(?=[^" + V + "\\s'-][" + V + "])|(?<=[" + V + "][^" + V + "\\s'-])(?=[^" + V + "\\s'-][" + V + "])", "gi");
+  function hyphenable(text) {
+    return text.split(" ").map((word) => word.length < 7 ? word :
+      word.replace(SYLLABLE, (at, offset) => offset >= 2 && offset <= word.length - 2 ? "\u00ad" : "")).join(" ");
+  }
+
+  /* A revealed room's colour doubled by a symbol the project draws (no image to fetch): a
+     tick for the green rooms (safe), an eye for the yellow (something happens), a warning
+     triangle for the red (deadly), a star for the blue (the Central room, Room 25). */
+  const SHAPES = {
+    green: "M4 12l5 5 11-11",
+    yellow: "M2 12c4-7 16-7 20 0c-4 7-16 7-20 0zM12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6z",
+    red: "M12 2l10 19H2zM12 9v5M12 17v1",
+    blue: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z",
+  };
+  const drawn = {};  // one parsed symbol per colour (the HTML parser puts it in SVG's namespace)
+  function symbol(colour) {
+    if (!drawn[colour]) {
+      const holder = document.createElement("template");
+      holder.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" class="symbol s-' + colour + '"><path d="' + SHAPES[colour] + '"/></svg>';
+      drawn[colour] = holder.content.firstChild;
+    }
+    return drawn[colour].cloneNode(true);
   }
 
   function draw(container, view, options) {
@@ -28,7 +64,15 @@ const Board = (() => {
       container.append(el("p", { text: t("no_complex") }));
       return;
     }
-    for (const row of rows) {
+    const named = (kind) => (options.short ? shortRoom(room(kind)) : room(kind));
+    container.classList.toggle("coords", !!options.coords);
+    const COLUMNS = "ABCDE";
+    if (options.coords) {
+      container.append(el("span", { class: "coord", "aria-hidden": "true" }),
+        ...[...COLUMNS].map((c) => el("span", { class: "coord", "aria-hidden": "true", title: t("column_label", { n: c }), text: c })));
+    }
+    for (const [r, row] of rows.entries()) {
+      if (options.coords) container.append(el("span", { class: "coord", "aria-hidden": "true", title: t("row_label", { n: r + 1 }), text: String(r + 1) }));
       for (const cell of row) {
         const seen = notebook[cell.cell];
         const kind = cell.room || seen;
@@ -36,7 +80,8 @@ const Board = (() => {
         const classes = ["cell", cell.room ? "revealed" : "hidden", seen && !cell.room ? "seen" : "", colour ? "c-" + colour : "", pick.has(cell.cell) ? "pick" : ""];
         const attrs = { class: classes.join(" ").trim(), role: "gridcell", "aria-label": cellLabel(cell, seen), "data-cell": cell.cell };
         const inner = [
-          el("span", { class: "room", text: cell.room ? room(cell.room) : seen ? t("seen") + " " + room(seen) : "?" }),
+          cell.room && SHAPES[colour] ? symbol(colour) : null,
+          el("span", { class: "room", text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
           el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
           el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
         ];

@@ -9,7 +9,37 @@ const R25 = (() => {
   function t(key, params) {
     let s = T[key] !== undefined ? T[key] : key;
     for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(String(v));
-    return s;
+    return typography(s);
+  }
+  /* French sets a no-break space before : ; ? ! (so they never start a line), whichever
+     catalogue the sentence came from (the pages', the notices', a refusal's). */
+  function typography(s) {
+    return texts.lang === "fr" ? s.replace(/[ \u00a0\u202f]?([:;?!])(?=\s|$)/g, "\u00a0$1") : s;
+  }
+  /* A text that counts: key_one, key_other... chosen by the language's own plural rules
+     (French says "1 tour", "0 tour"; English "1 turn", "0 turns"). */
+  const plurals = new Intl.PluralRules(texts.lang);
+  function tn(key, n, params) {
+    const wanted = key + "_" + plurals.select(Number(n));
+    return t(T[wanted] !== undefined ? wanted : key + "_other", { n, ...(params || {}) });
+  }
+  /* A cell as players name it (C2), whether the engine gave its index (0..24) or its name. */
+  function cellName(c) {
+    if (typeof c === "number") return "ABCDE"[c % 5] + (Math.floor(c / 5) + 1);
+    return c === undefined || c === null ? "" : String(c);
+  }
+  /* The key to say a sentence about `name` with: its "_elided" form before a vowel where the
+     language elides ("Action d'Emmett", not "de Emmett"). */
+  function elide(key, name) {
+    return T[key + "_elided"] !== undefined && /^[aeiouyhàâéèêëîïôöûü]/i.test(name || "") ? key + "_elided" : key;
+  }
+  function withName(key, id) {
+    const name = firstName(id);
+    return t(elide(key, name), { name });
+  }
+  /* "Label: value" with the French space before the colon. */
+  function colon(label) {
+    return label + (texts.lang === "fr" ? "\u00a0: " : ": ");
   }
   const room = (id) => (id && N.rooms[id]) || id || "?";
   const who = (id) => (id && N.characters[id]) || id || "?";
@@ -29,10 +59,25 @@ const R25 = (() => {
     return node;
   }
 
+  /* Feedback in a banner fixed in view (read out by screen readers): a refusal stays until
+     the game moves on or the next tap, a plain acknowledgement goes after a few seconds. */
+  let statusTimer = null;
   function status(message, bad) {
     const box = $("status");
-    box.textContent = message || "";
-    box.className = bad ? "status bad" : "status";
+    box.textContent = typography(message || "");
+    box.className = "status" + (message ? " shown" : "") + (bad ? " bad" : "");
+    clearTimeout(statusTimer);
+    if (message && !bad) statusTimer = setTimeout(() => status(""), 5000);
+  }
+  let seenVersion = null;
+  let seenGame;
+  /* What a refusal said is stale once the game has moved on (another version, another game). */
+  function clearStale(update) {
+    if (!update) return;
+    const moved = seenGame !== undefined && (update.game !== seenGame || update.version !== seenVersion);
+    seenGame = update.game;
+    seenVersion = update.version;
+    if (moved && $("status").classList.contains("bad")) status("");
   }
 
   async function call(method, path, body) {
@@ -51,7 +96,7 @@ const R25 = (() => {
       answer = { ok: false, refusal: { code: "offline", text: t("offline") } };
     }
     if (answer.ok === false && answer.refusal) status(answer.refusal.text, true);
-    else if (method === "POST") status("");
+    else if (method === "POST" && $("status").classList.contains("bad")) status("");  // a new tap: the old refusal is stale
     return answer;
   }
   const post = (path, body) => call("POST", path, body);
@@ -65,8 +110,12 @@ const R25 = (() => {
       source = new EventSource("/api/stream?as=" + encodeURIComponent(as));
       source.addEventListener("update", (e) => {
         retry = 1000;
-        if ($("status").textContent === t("reconnecting")) status("");
-        onUpdate(JSON.parse(e.data));
+        const said = $("status").textContent;
+        if (said === t("reconnecting") || said === t("offline")) status("");
+        const update = JSON.parse(e.data);
+        clearStale(update);
+        onUpdate(update);
+        sayDecisions(update);
       });
       source.addEventListener("bye", () => { source.close(); onUpdate(null); });
       source.onerror = () => {
@@ -78,8 +127,26 @@ const R25 = (() => {
       };
     }
     open();
+    /* Back on the network: whatever was said of the connection is stale, and the stream may
+       have missed updates: a fresh one at once. */
+    window.addEventListener("online", () => {
+      if ([t("offline"), t("reconnecting")].includes($("status").textContent)) status("");
+      if (source) source.close();
+      retry = 1000;
+      open();
+    });
+    /* A phone that slept has missed updates, and its stream may look open yet be dead (iOS
+       cuts it as soon as the page is hidden): back after more than a moment away, at once a
+       fresh stream and a fresh snapshot. (A glance away of a second keeps its stream.) */
+    let hiddenAt = null;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && source && source.readyState === EventSource.CLOSED) open();
+      if (document.visibilityState !== "visible") { hiddenAt = Date.now(); return; }
+      const away = hiddenAt !== null && Date.now() - hiddenAt > 2000;
+      hiddenAt = null;
+      if (!away && source && source.readyState !== EventSource.CLOSED) return;
+      if (source) source.close();
+      retry = 1000;
+      open();
     });
     return () => source && source.close();
   }
@@ -90,9 +157,11 @@ const R25 = (() => {
     if (!update) return;
     const view = update.view || {};
     const session = update.session || {};
+    const playing = new Set(Object.values(view.characters || {}).map((c) => c.seat));
+    const about = (notice) => (notice.params || {}).seat;
     if (view.jammed) box.append(el("div", { class: "banner jammed", role: "alert", text: "⚠ " + t("jammed") }));
     if (session.paused) box.append(el("div", { class: "banner paused", text: "⏸ " + t("paused") }));
-    for (const notice of session.notices || []) box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
+    for (const notice of session.notices || []) if (!about(notice) || playing.has(about(notice))) box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
   }
 
   /* A notice is a code and its parameters, said from the session's catalogue in the page's
@@ -122,34 +191,82 @@ const R25 = (() => {
     const view = update.view, waiting = update.waiting || {};
     const timer = (update.session || {}).timer;
     box.append(el("div", { class: "row" },
-      el("span", { class: "big-number", "aria-label": t("turns_left_label", { n: view.turns_left }) }, String(view.turns_left ?? "–")),
-      el("span", { text: t("turns_left") + (view.alarm ? " · 🚨 " + t("alarm") : "") + (view.last_turn ? " · " + t("last_turn") : "") })));
-    box.append(el("div", { text: t("turn_n", { n: view.turn ?? "–" }) + " · " + phaseText(waiting) + (waiting.round ? " · " + t("round_n", { n: waiting.round }) : "") }));
+      el("span", { class: "big-number", "aria-label": tn("turns_left_label", view.turns_left ?? 0) }, String(view.turns_left ?? "–")),
+      el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") })));
+    if (view.alarm) box.append(el("div", { class: "alarm", role: "alert", text: "🚨 " + t("alarm") }));
+    alarmed(!!view.alarm);
+    box.append(el("div", { class: "phase-line", text: t("turn_n", { n: view.turn ?? "–" }) + " · " + phaseText(waiting) + (waiting.round ? " · " + t("round_n", { n: waiting.round }) : "") }));
     if (timer && timer.left !== null && timer.left !== undefined) {
       const ends = Date.now() + timer.left * 1000;
       const shown = el("div", { "data-ends": update.session.paused ? null : String(ends), text: "⏱ " + t("seconds_left", { n: Math.ceil(timer.left) }) });
       box.append(shown);
     }
     const lines = Object.entries(view.controls || {});
-    if (lines.length) box.append(el("div", { text: t("do_not_cross") + " " + lines.map(([line, d]) => line + " " + t("dir_" + d)).join(", ") }));
-    if (waiting.character) box.append(el("div", { text: t("whose_action", { name: firstName(waiting.character) }) }));
+    if (lines.length) box.append(el("div", { text: t("do_not_cross") + " " + lines.map(([line, d]) => lineName(line) + " " + ARROWS[d] + " " + t("dir_" + d)).join(", ") }));
+    if (waiting.character) box.append(el("div", { class: "whose", text: withName("whose_action", waiting.character) }));
     if (waiting.phase === "programming" || waiting.phase === "clue") {
       box.append(el("div", { text: t("waiting_for", { seats: (waiting.seats || []).join(", ") || "–" }) }));
     }
     const order = el("ol", { class: "order row", "aria-label": t("turn_order") });
-    for (const [i, cid] of (view.order || []).entries()) {
-      const c = (view.characters || {})[cid] || {};
+    const cast = view.characters || {};
+    const everyone = [...(view.order || []), ...Object.keys(cast).filter((cid) => !(view.order || []).includes(cid))];
+    for (const [i, cid] of everyone.entries()) {
+      const c = cast[cid] || {};
       order.append(el("li", { "aria-current": cid === waiting.character ? "true" : null, text: (i + 1) + ". " + firstName(cid) + (c.alive === false ? " ✝ " + t("dead") : "") }));
     }
-    box.append(el("div", { text: t("turn_order") + ":" }), order);
-    if (view.outcome) box.append(el("div", { class: "role", text: t("game_over") + " " + outcomeText(view.outcome) }));
+    box.append(el("div", { class: "order-label", text: colon(t("turn_order")).trimEnd() }), order);
   }
 
   function outcomeText(outcome) {
     if (!outcome) return "";
     if (typeof outcome === "string") return t("outcome_" + outcome);
     const winners = outcome.winners || [];
-    return t("outcome_" + outcome.result) + (winners.length ? " " + t("winning_seats", { seats: winners.join(", ") }) : "");
+    return t("outcome_" + outcome.result) + (winners.length ? " " + tn("winning_seats", winners.length, { seats: winners.join(", ") }) : "");
+  }
+
+  /* What the host decided once the programming time was up, said on every page. */
+  function hostDecision(e) {
+    const list = (seats) => (seats && seats.length ? seats.join(", ") : t("nobody"));
+    if (e.type === "late_locked_in") return t("said_late_locked_in", { locked: list(e.locked), unchosen: list(e.unchosen) });
+    if (e.type === "more_time") return tn("said_more_time", e.seconds);
+    return null;
+  }
+  function sayDecisions(update) {
+    for (const e of (update && update.events) || []) {
+      const said = hostDecision(e);
+      if (said) status(said);
+    }
+  }
+
+  /* The alarm as loud on a phone as on the OLED: a banner, and a vibration where allowed. */
+  let alarmOn = false;
+  function alarmed(on) {
+    if (on && !alarmOn && navigator.vibrate) navigator.vibrate([400, 150, 400, 150, 400]);
+    alarmOn = on;
+  }
+
+  /* The end of a game for every page: why it ended, who won, who was what (the seat's own
+     characters first on a phone), and the whole complex; from /api/reveal, in this page's
+     language. */
+  let revealed = null;
+  async function reveal(box, game, mySeat) {
+    if (revealed === game && box.childElementCount) return;
+    revealed = game;
+    const answer = await get("/api/reveal");
+    if (!answer.view) { revealed = null; return; }
+    const view = answer.view;
+    const cast = Object.entries(view.characters || {});
+    if (mySeat) cast.sort(([, a], [, b]) => (b.seat === mySeat) - (a.seat === mySeat));
+    const winners = (answer.outcome || {}).winners || [];
+    box.replaceChildren(
+      el("h2", { text: t("reveal") }),
+      el("p", { class: "outcome", text: answer.outcome ? outcomeText(answer.outcome) : t("outcome_ended") }),
+      el("p", { class: "reason", text: t("reason") + " " + typography(answer.reason) }),
+      el("ul", { class: "roles" }, cast.map(([cid, c]) => el("li", { class: winners.includes(c.seat) ? "won" : null,
+        text: t("seat_n", { seat: c.seat }) + " · " + who(cid) + " — " + (c.role ? t("role_" + c.role) : t("role_none")) + (c.alive ? "" : " ✝") + (winners.includes(c.seat) ? " ★" : "") }))),
+      el("div", { class: "board reveal-board" }));
+    box.hidden = false;
+    Board.draw(box.querySelector(".reveal-board"), view, { coords: true, short: !!mySeat });
   }
 
   /* A M.A.C. card (its id) as players read it: its name and what sets it apart (the line it
@@ -160,8 +277,14 @@ const R25 = (() => {
     if (N.cards[id]) return N.cards[id];
     return t("card_" + id.split("-")[0]) + " (" + id + ")";
   }
+  /* A card's name with what it does, in words: for the table and the seat's M.A.C. panel. */
+  function cardWithEffect(id) {
+    const effect = id && N.card_texts[id];
+    return effect ? colon(cardText(id)) + effect : cardText(id);
+  }
 
   function lineName(line) {
+    if (typeof line !== "string") return "";
     return line.startsWith("row") ? t("line_row", { n: line.slice(3) }) : t("line_col", { n: line.slice(3) });
   }
 
@@ -172,14 +295,14 @@ const R25 = (() => {
     if (c.mimic) parts.push(t("mimics", { name: firstName(c.mimic) }));
     if (c.ability) parts.push(t("ability_" + c.ability));
     if (c.token) parts.push(t("action_" + c.token));
-    if (c.robot) parts.push(t("robot_at", { cell: c.robot }));
+    if (c.robot !== undefined) parts.push(t("robot_at", { cell: cellName(c.robot) }));
     if (c.order) parts.push(t("order_" + c.order));
     if (c.line) parts.push(lineName(c.line));
     if (c.direction) parts.push(ARROWS[c.direction] + " " + t("dir_" + c.direction));
     if (c.target) parts.push(who(c.target));
-    if (c.from) parts.push(t("from_cell", { cell: c.from }));
-    if (c.cell) parts.push(c.cell);
-    if (c.cells) parts.push(c.cells.join(" ⇄ "));
+    if (c.from !== undefined) parts.push(t("from_cell", { cell: cellName(c.from) }));
+    if (c.cell !== undefined) parts.push(cellName(c.cell));
+    if (c.cells) parts.push(c.cells.map(cellName).join(" ⇄ "));
     if (c.answer) parts.push(t("answer_" + c.answer));
     if (c.card) parts.push(cardText(c.card));
     return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
@@ -201,5 +324,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
 })();

@@ -6,6 +6,7 @@
   let wizard = null;
   let update = null;
   let lastGame = null;  // the game on the table, kept to reveal it once the host ends it
+  let listed = null;    // how the game on the table stood when the past games were listed
 
   async function start() {
     const seats = await get("/api/seats");
@@ -14,6 +15,7 @@
     $("host").hidden = false;
     await refreshWizard();
     pastGames();
+    showPin();
     listen("host", (u) => { if (u === null) { location.reload(); return; } update = u; render(); });
   }
 
@@ -32,7 +34,7 @@
     const wanted = players.includes(Number(q.get("players"))) ? q.get("players") : players[0];
     fill($("w-players"), players, (n) => String(n), wanted);
     if (wizard.error && players.length && !players.includes(Number(q.get("players")))) return refreshWizard();
-    fill($("w-composition"), wizard.compositions || [], (c) => c, wizard.composition);
+    fill($("w-composition"), wizard.compositions || [], (c) => (wizard.composition_names || {})[c] || c, wizard.composition);
     const n = Number(wanted) || 0;
     const seatIds = Array.from({ length: n }, (_, i) => String(i + 1));
     fill($("w-first"), seatIds, (s) => t("seat_n", { seat: s }), form.first.value || "1");
@@ -81,12 +83,41 @@
       time_limit: Number(form.time_limit.value) || 0 };
   }
 
+  /* The PIN, for the host's eyes only (the public screens never show it). */
+  async function showPin() {
+    const answer = await fetch("/api/host/pin", { credentials: "same-origin" }).then((r) => r.json()).catch(() => ({}));
+    $("host-pin").textContent = answer.pin || "—";
+  }
+
+  /* A game in play: the controls come first and the wizard folds away, so no stray tap on
+     "Start the game" replaces it (and starting one still asks, naming what would be lost). */
+  function playing() {
+    return !!(update && update.game && (update.waiting || {}).phase !== "over");
+  }
+
+  function foldWizard() {
+    const on = playing();
+    const setup = $("setup");
+    if (on !== setup.classList.contains("replacing")) {
+      setup.classList.toggle("replacing", on);
+      setup.open = !on;
+      $("setup-title").textContent = on ? t("wizard_folded") : t("new_game");
+      if (on) $("host").insertBefore($("controls"), setup);
+      else $("host").insertBefore(setup, $("controls"));
+    }
+  }
+
   function render() {
     if (update.game) lastGame = update.game;
     banners(update);
     summary(update, $("summary"));
     const view = update.view || {};
     const waiting = update.waiting || {};
+    foldWizard();
+    // The past games say how each game stands: listed again when the game on the table
+    // changes or ends (a finished game never stays "being played").
+    const stands = update.game + "/" + (waiting.phase === "over");
+    if (stands !== listed) { listed = stands; pastGames(); }
     hostSeats(view, waiting);
     hostTask(view, waiting);
     if (waiting.phase === "over" && view.notebooks) reveal(view);
@@ -118,6 +149,12 @@
     if ((waiting.seats || []).includes("host") && waiting.phase === "action") {
       box.append(el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
     }
+    // The programming time is up: the host's two choices, one tap each.
+    if (((update.session || {}).notices || []).some((n) => n.code === "time_up")) {
+      box.append(el("p", { text: t("time_up_choices") }), el("div", { class: "grid-buttons" },
+        el("button", { type: "button", class: "big", on: { click: () => post("/api/host/more_time", {}) } }, t("more_time")),
+        el("button", { type: "button", class: "big primary", on: { click: () => post("/api/host/lock_in_late", {}) } }, t("lock_in_late"))));
+    }
     const answers = (update.legal || []).filter((c) => c.type === "choose");
     if (view.pending && answers.length) {
       box.append(el("h3", { text: t("choice_" + view.pending.kind) }), el("div", { class: "grid-buttons" },
@@ -134,20 +171,37 @@
     const body = $("reveal-body");
     body.replaceChildren(el("p", { text: view.outcome ? R25.outcomeText(view.outcome) : t("outcome_ended") }),
       el("ul", {}, Object.entries(view.characters || {}).map(([cid, c]) =>
-        el("li", { text: t("seat_n", { seat: c.seat }) + ": " + who(cid) + " — " + (c.role ? t("role_" + c.role) : "") + (c.alive ? "" : " ✝") }))));
-    Board.draw($("reveal-board"), view, {});
+        el("li", { text: R25.colon(t("seat_n", { seat: c.seat })) + who(cid) + " — " + (c.role ? t("role_" + c.role) : "") + (c.alive ? "" : " ✝") }))));
+    Board.draw($("reveal-board"), view, { coords: true });
   }
 
   async function pastGames() {
     const answer = await get("/api/host/games");
     const list = $("past");
     list.replaceChildren(...(answer.games || []).map((g) => {
-      const label = [g.game, t("mode_" + g.mode), t("players_n", { n: g.players || "?" }), g.outcome ? R25.outcomeText(g.outcome) : t("status_" + g.status)].join(" · ");
+      // "being played" only for the game on the table; a replaced game says it may resume.
+      const state = g.status === "playing" && update && g.game !== update.game ? "unfinished" : g.status === "abandoned" ? "replaced" : g.status;
+      const label = [g.game, t("mode_" + g.mode), t("players_n", { n: g.players || "?" }), g.outcome ? R25.outcomeText(g.outcome) : t("status_" + state)].join(" · ");
       const item = el("li", {}, label, " ", el("a", { href: "/api/host/games/" + encodeURIComponent(g.game) + "/export", download: "room25-" + g.game + ".json" }, t("export")));
-      if (g.status !== "playing") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => revealGame(g.game) } }, t("reveal_button")));
+      if (g.status === "abandoned") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => resumeGame(g.game) } }, t("resume_button")));
+      else if (g.status !== "playing") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => revealGame(g.game) } }, t("reveal_button")));
       return item;
     }));
     if (!list.children.length) list.append(el("li", { text: t("no_past_games") }));
+  }
+
+  async function resumeGame(game) {
+    if (!confirm(t("resume_confirm", { game }))) return;
+    const answer = await post("/api/host/games/" + encodeURIComponent(game) + "/resume", {});
+    if (answer.ok) { status(t("game_resumed")); pastGames(); }
+  }
+
+  /* What a new game would stop, named: the mode, the players and the turn of the game in play. */
+  function replaceConfirmed() {
+    if (!playing()) return true;
+    const view = update.view || {};
+    const players = new Set(Object.values(view.characters || {}).map((c) => c.seat)).size;
+    return confirm(t("replace_confirm", { mode: t("mode_" + ((view.ruleset || {}).mode || "suspicion")), players, turn: view.turn ?? "–" }));
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -159,6 +213,7 @@
     for (const id of ["w-edition", "w-mode", "w-players", "w-composition"]) $(id).addEventListener("change", refreshWizard);
     $("wizard").addEventListener("submit", async (e) => {
       e.preventDefault();
+      if (!replaceConfirmed()) return;
       const answer = await post("/api/host/games", { setup: setupFromForm() });
       if (answer.ok) { status(t("game_started")); pastGames(); }
     });

@@ -2,12 +2,13 @@
    programming, this seat's actions and choices. Every role sees the same screens and taps. */
 "use strict";
 (() => {
-  const { $, t, room, who, firstName, el, post, get, listen, banners, summary, status, describe } = R25;
+  const { $, t, tn, room, who, firstName, el, post, get, listen, banners, summary, status, describe } = R25;
   const ACTIONS = ["look", "move", "push", "control"];
   const CENTRE_NEIGHBOURS = ["B3", "C2", "C4", "D3"];
   let seat = null;
   let update = null;
   let draft = {};        // programming being chosen, per character (kept across updates)
+  let draftTurn = null;  // the turn (and game) the draft is for: every turn starts empty
   let clueRoom = null;   // the room a physical starting clue turned out to be
   let talentChoices = {}; // per character, the talent choices its legal programmes offered
   let revealing = null;  // the move whose physical tile is being turned over: which room is it?
@@ -26,27 +27,51 @@
       if (u === null) { location.reload(); return; }
       update = u;
       render();
+      // A refusal of this seat's own button (pressed at the table) said here too.
+      for (const e of u.events || []) if (e.type === "button_refused") status((e.texts || {})[R25.texts.lang] || e.code, true);
     });
   }
 
+  /* The join page: a free seat is one tap; a taken one (or any seat mid-game) is asked for,
+     then given by holding that seat's button, which proves the player sits there. */
   function showJoin(seats) {
     $("play").hidden = true;
     $("join").hidden = false;
     const list = $("seat-list");
     list.replaceChildren();
+    const anyTaken = (seats.seats || []).some((s) => s.taken);
     for (const s of seats.seats || []) {
       list.append(el("button", {
-        type: "button", class: "big", disabled: s.taken,
+        type: "button", class: "big" + (s.taken ? " taken" : ""),
         "aria-label": t("seat_n", { seat: s.seat }) + (s.taken ? ", " + t("taken") : ""),
         on: { click: () => join(s.seat) },
       }, t("seat_n", { seat: s.seat }) + (s.taken ? " · " + t("taken") : "")));
     }
+    $("join-hint").textContent = anyTaken ? t("taken_hint") : "";
+    if (seats.asking) asking(seats.asking);
   }
 
   async function join(chosen) {
     const answer = await post("/api/join", { seat: chosen });
     if (answer.ok) location.reload();
+    else if (answer.pending) asking(answer);
     else start();
+  }
+
+  /* A seat asked for: its code on this phone and the companion's screen, until the seat's
+     button is held (then the seat is this phone's) or the request lapses. */
+  let askTimer = null;
+  function asking(ask) {
+    $("join-ask").hidden = false;
+    $("join-ask").replaceChildren(el("p", { class: "ask-code", text: t("ask_code", { ask: ask.ask }) }),
+      el("p", { text: t("ask_pending", { ask: ask.ask, seat: ask.seat }) }));
+    clearTimeout(askTimer);
+    askTimer = setTimeout(async () => {
+      const seats = await get("/api/seats");
+      if (seats.mine) location.reload();
+      else if (seats.asking) asking(seats.asking);
+      else { $("join-ask").hidden = true; showJoin(seats); }
+    }, 1500);
   }
 
   function mine() {
@@ -61,8 +86,10 @@
     const waiting = update.waiting || {};
     const notebook = view.notebook || {};
     const pick = pickable(view, waiting);
-    Board.draw($("board"), view, { notebook, pick: pick.cells, onPick: pick.onPick });
+    Board.draw($("board"), view, { notebook, pick: pick.cells, onPick: pick.onPick, coords: true, short: true });
     renderTask(view, waiting);
+    if (waiting.phase === "over" || (!update.game && hadGame)) R25.reveal($("reveal"), update.game || "ended", seat);
+    else $("reveal").hidden = true;
     renderMac(view);
     keepAwake(update.game && waiting.phase !== "over");
     if (!$("role").hidden) showRole();
@@ -165,7 +192,7 @@
   function renderTask(view, waiting) {
     const box = $("task");
     box.replaceChildren();
-    if (!update.game && hadGame) { box.append(heading(t("game_over")), el("p", { text: t("outcome_ended") })); return; }
+    if (!update.game && hadGame) { box.append(heading(t("game_over"))); return; }
     if (!update.game) { box.append(heading(t("no_game")), el("p", { text: t("wait_for_host") })); return; }
     if (!update.view) {
       box.append(heading(t("seat_not_in_game", { seat })), el("button", { type: "button", class: "big",
@@ -178,8 +205,8 @@
     if (phase === "programming") return programmingTask(box, view, waiting);
     if (phase === "choice" && isMyTurn(waiting) && view.pending) return choiceTask(box, view.pending);
     if (phase === "action" && isMyTurn(waiting)) return actionTask(box, view, waiting);
-    if (phase === "over") { box.append(heading(t("game_over")), el("p", { text: R25.outcomeText(view.outcome) })); return; }
-    box.append(heading(t("phase_" + phase)), el("p", { text: waiting.character ? t("whose_action", { name: firstName(waiting.character) }) : t("please_wait") }));
+    if (phase === "over") { box.append(heading(t("game_over"))); return; }
+    box.append(heading(t("phase_" + phase)), el("p", { text: waiting.character ? R25.withName("whose_action", waiting.character) : t("please_wait") }));
   }
 
   /* A hidden tile can only be a room of which the box still holds an unrevealed tile. */
@@ -222,32 +249,40 @@
     const thinking = isMyTurn(waiting);
     box.append(heading(t("phase_programming")));
     const byApp = settings(view).programming !== "tokens";
+    const turn = update.game + "/" + view.turn;
+    if (draftTurn !== turn) { draft = {}; talentChoices = {}; draftTurn = turn; }
     if (byApp) {
       for (const [cid, c] of mine()) {
         if (!c.alive) continue;
-        const d = draft[cid] || (draft[cid] = { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed });
+        // A locked-in seat shows what it sent; otherwise each turn starts empty, never with
+        // the last turn's plan (a hasty Lock in would send it again).
+        const d = draft[cid] || (draft[cid] = locked ? { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed } : { actions: [], adrenaline: false });
+        const programmes = legal("program", cid);
         const choices = [...ACTIONS, ...(settings(view).talents ? ["talent"] : [])].filter((a) => !(c.lost_tokens || []).includes(a));
+        const allowed = (slot, a) => !programmes.length || programmes.some((p) => slot === 0 ? p.actions[0] === a
+          : p.actions[0] === d.actions[0] && (a === "none" ? p.actions.length === 1 : p.actions[1] === a));
         const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
         for (const slot of [0, 1]) {
-          const row = el("div", { class: "row", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { text: t("action_n", { n: slot + 1 }) }));
-          const options = slot === 1 ? [...choices, "none"] : choices;
+          const buttons = el("div", { class: "slot-options" });
+          const row = el("div", { class: "slot", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { class: "slot-label", text: t("action_n", { n: slot + 1 }) }), buttons);
+          const options = (slot === 1 ? [...choices, "none"] : choices).filter((a) => slot === 0 ? allowed(0, a) : !d.actions[0] || allowed(1, a));
           for (const a of options) {
             const chosen = (d.actions[slot] || (slot === 1 && d.actions.length === 1 ? "none" : null)) === a;
-            row.append(el("button", { type: "button", "aria-pressed": chosen ? "true" : "false", disabled: locked,
-              on: { click: () => { setSlot(d, slot, a); render(); } } }, t("action_" + a)));
+            buttons.append(el("button", { type: "button", class: a === "none" ? "none-option" : null, "aria-pressed": chosen ? "true" : "false", disabled: locked,
+              on: { click: () => { setSlot(d, slot, a); render(); share(cid, d); } } }, t("action_" + a)));
           }
           fieldset.append(row);
         }
         if (settings(view).adrenaline && c.adrenaline !== false) {
           fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
-            on: { click: () => { d.adrenaline = !d.adrenaline; render(); } } }, t("adrenaline")));
+            on: { click: () => { d.adrenaline = !d.adrenaline; render(); share(cid, d); } } }, t("adrenaline")));
         }
         const offered = [...new Set(legal("program", cid).map((p) => p.talent_choice).filter(Boolean))];
         if (offered.length) talentChoices[cid] = offered;
         const abilities = talentChoices[cid] || [];
         if (abilities.length && (d.actions || []).includes("talent")) {
           fieldset.append(el("label", {}, t("talent_choice"), el("select", { disabled: locked, "aria-label": t("talent_choice"),
-            on: { change: (e) => { d.talent_choice = e.target.value || null; } } },
+            on: { change: (e) => { d.talent_choice = e.target.value || null; share(cid, d); } } },
             el("option", { value: "", text: "—" }),
             abilities.map((x) => el("option", { value: x, selected: d.talent_choice === x, text: t("ability_" + x) })))));
         }
@@ -262,9 +297,21 @@
   }
 
   function setSlot(d, slot, a) {
-    if (slot === 0) d.actions[0] = a;
+    if (slot === 0) { d.actions[0] = a; if (d.actions[1] === a) d.actions = [a]; }
     else if (a === "none") d.actions = d.actions.slice(0, 1);
     else d.actions[1] = a;
+  }
+
+  /* The programme as it is chosen goes to the companion at once, privately (only this seat's
+     view shows it), without locking in: the seat's button then locks in what the phone shows. */
+  function program(cid, d) {
+    return { type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
+      adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false };
+  }
+  async function share(cid, d) {
+    if (!(d.actions || []).filter(Boolean).length) return;
+    if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) return;
+    await post("/api/commands", { command: program(cid, d) });
   }
 
   async function lockIn(view, locked, byApp) {
@@ -272,13 +319,16 @@
       for (const [cid, c] of mine()) {
         if (!c.alive) continue;
         const d = draft[cid] || {};
-        const answer = await send({ type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
-          adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false });
+        if (!(d.actions || []).filter(Boolean).length) { status(R25.withName("program_first", cid), true); return; }
+        if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) {
+          status(R25.withName("talent_needed", cid), true); return;
+        }
+        const answer = await post("/api/commands", { command: program(cid, d) });
         if (!answer.ok) return;
       }
     }
     const answer = await post("/api/seats/" + seat + "/press", {});
-    if (answer.ok) { status(locked ? t("unlocked") : t("locked_in")); if (locked) draft = {}; else talentChoices = {}; }
+    if (answer.ok) status(locked ? t("unlocked") : t("locked_in"));
   }
 
   function choiceTask(box, pending) {
@@ -327,8 +377,8 @@
     if (!mac.level) return;
     const body = $("mac-body");
     body.replaceChildren(
-      el("p", { text: t("mac_current") + ": " + R25.cardText(mac.current) }),
-      el("p", { text: t("mac_draw_pile", { n: mac.draw_pile ?? "–" }) }),
+      el("p", { text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
+      el("p", { text: tn("mac_draw_pile", mac.draw_pile ?? 0) }),
       el("h3", { text: t("mac_discard") }),
       el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) }))));
   }
@@ -352,7 +402,12 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     $("role-toggle").addEventListener("click", () => ($("role").hidden ? showRole() : hideRole()));
-    $("leave").addEventListener("click", async () => { await post("/api/leave", {}); location.reload(); });
+    $("leave").addEventListener("click", async () => {
+      const playing = update && update.game && (update.waiting || {}).phase !== "over";
+      if (!confirm(playing ? t("leave_confirm_game", { seat }) : t("leave_confirm", { seat }))) return;
+      await post("/api/leave", {});
+      location.reload();
+    });
     start();
   });
 })();
