@@ -5,12 +5,13 @@ when the config names a model file the user put on the Pi; nothing is ever downl
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
+from types import MappingProxyType
 from typing import Protocol
 
 RENDER_TIMEOUT = 30  # seconds: a phrase takes espeak-ng a few milliseconds, Piper under a second
+ESPEAK_VOICES = MappingProxyType({"en": "en-gb", "fr": "fr-fr"})
 
 
 class EngineError(Exception):
@@ -57,22 +58,18 @@ class Espeak:
     """espeak-ng through its command line, the text on standard input (never an argument)."""
 
     name = "espeak-ng"
-    VOICES = {"en": "en-gb", "fr": "fr-fr"}
 
     def __init__(self, program: str = "espeak-ng", speed: int = 165) -> None:
         self.program = program
         self.speed = speed
 
     def voice(self, lang: str) -> str:
-        return f"{self.VOICES.get(lang, 'en-gb')}@{self.speed}"
+        return f"{ESPEAK_VOICES.get(lang, 'en-gb')}@{self.speed}"
 
     def render(self, text: str, lang: str, out: Path) -> None:
-        voice = self.VOICES.get(lang, "en-gb")
+        voice = ESPEAK_VOICES.get(lang, "en-gb")
         command = [self.program, "-v", voice, "-s", str(self.speed), "-w", str(out), "--stdin"]
         _run(command, text, "espeak-ng")
-
-    def available(self) -> bool:
-        return shutil.which(self.program) is not None
 
 
 class Piper:

@@ -60,6 +60,9 @@ class Voice:
         self.sink = sink
         self.announcer = Announcer(self._speak)
         self._stop = threading.Event()
+        self._heard = threading.Condition()
+        self._rounds = 0
+        self._all_heard = True
         self._listener = session.listen("public")
         self._on_update(session.snapshot("public"))
         self._thread = threading.Thread(target=self._updates, name="room25-voice-in", daemon=True)
@@ -114,7 +117,13 @@ class Voice:
             kept = self._recent.get(announcement)
         return None if kept is None else kept[1]
 
-    def idle(self, timeout: float | None = None) -> bool:
+    def idle(self, timeout: float = 5.0) -> bool:
+        """Wait until every update published so far is announced and said (tests, the
+        benchmark): one whole round of the listening thread after the call, with nothing left."""
+        with self._heard:
+            start = self._rounds
+            if not self._heard.wait_for(lambda: self._rounds > start and self._all_heard, timeout):
+                return False
         return self.announcer.idle(timeout)
 
     def describe(self) -> str:
@@ -128,13 +137,17 @@ class Voice:
 
     def _updates(self) -> None:
         while not self._stop.is_set():
-            update = self._listener.get(timeout=0.1)
-            if update is None:
-                continue
-            try:
-                self._on_update(update)
-            except Exception:  # one odd update must not silence the rest of the game
-                log.exception("voice: update not announced")
+            update = self._listener.get(timeout=0.05)
+            with self._heard:
+                try:
+                    if update is not None:
+                        self._on_update(update)
+                except Exception:  # one odd update must not silence the rest of the game
+                    log.exception("voice: update not announced")
+                # Read by this thread, the one that takes updates: nothing heard is left unsaid.
+                self._rounds += 1
+                self._all_heard = self._listener.pending() == 0
+                self._heard.notify_all()
 
     def _on_update(self, update: dict) -> None:
         lines = self.script.lines(update)
