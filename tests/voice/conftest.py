@@ -25,9 +25,12 @@ needs_espeak = pytest.mark.skipif(
 )
 
 
+HUM = 8000  # the stand-in's sample value
+
+
 class Murmur(Espeak):
     """A stand-in for espeak-ng where a test is about what is said, not how: it writes a real
-    WAV file (silence, 50 ms a character, espeak-ng's format) where espeak-ng would, at once."""
+    WAV file (a steady hum, 50 ms a character, espeak-ng's format) where espeak-ng would."""
 
     name = "murmur"
 
@@ -41,7 +44,7 @@ class Murmur(Espeak):
             writer.setnchannels(1)
             writer.setsampwidth(2)
             writer.setframerate(22050)
-            writer.writeframes(b"\x00\x00" * (1102 * len(text)))
+            writer.writeframes(HUM.to_bytes(2, "little", signed=True) * (1102 * len(text)))
 
 
 def voice_config(**settings: object) -> Config:
