@@ -8,13 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hardware.conftest import eventually
 
 from companion.config import Config
 from companion.session import Session
 from companion.voice import start_voice
 from companion.voice.engines import Espeak, Speaker
 from companion.voice.sinks import Aplay, FakeSink
-from hardware.conftest import eventually
 
 from .conftest import Murmur, play, settled, voice_config
 

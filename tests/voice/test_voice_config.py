@@ -27,7 +27,8 @@ def test_good_values_are_taken(tmp_path: Path) -> None:
         _write(
             tmp_path,
             '[voice]\nlanguage = "fr"\nvolume = 0.3\nquiet_table = true\nengine = "piper"\n'
-            'model = "/var/lib/room25/fr_FR-siwis-medium.onnx"\ndevice = "plughw:CARD=Device,DEV=0"\n',
+            'model = "/var/lib/room25/fr_FR-siwis-medium.onnx"\n'
+            'device = "plughw:CARD=Device,DEV=0"\n',
         )
     )
     voice = config.voice
