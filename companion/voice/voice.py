@@ -194,8 +194,11 @@ class Voice:
         except EngineError as error:
             log.error("voice: %s", error)
             if self.sink is not None:  # without a speaker here only the browser misses it
-                code = "voice_engine_missing" if error.missing else "voice_engine_failed"
-                self._problem("engine", Notice(code, {"engine": engine.name}))
+                if error.missing:
+                    notice = Notice("voice_engine_missing", {"engine": engine.name})
+                else:
+                    notice = Notice("voice_engine_failed", {"engine": engine.name})
+                self._problem("engine", notice)
             return None
         except (OSError, ValueError) as error:  # a cache folder not writable, an odd WAV
             log.error("voice: %s", error)
