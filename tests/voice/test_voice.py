@@ -142,7 +142,7 @@ def test_the_time_limit_is_said(tmp_path) -> None:
     session.open()
     voice, sink = _started(session, Config(), tmp_path)
     try:
-        _new_game(session, voice, programming="tokens", time_limit=60, warning=30)
+        _new_game(session, voice, time_limit=60, warning=30)
         clock.advance(30)
         settled(session, voice)
         clock.advance(30)
