@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol
@@ -78,9 +79,11 @@ class Piper:
 
     name = "piper"
 
-    def __init__(self, model: Path, program: str = "piper") -> None:
+    def __init__(self, model: Path, program: str | None = None) -> None:
         self.model = Path(model)
-        self.program = program
+        # `pip install piper-tts` puts `piper` beside this Python, which a service's PATH lacks.
+        beside = Path(sys.executable).with_name("piper")
+        self.program = program or (str(beside) if beside.exists() else "piper")
         if not self.model.is_file():
             raise EngineError(f"no Piper voice model at {self.model}", missing=True)
         self.language = model_language(self.model)
