@@ -13,12 +13,25 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
-from companion.engine.kernel.catalogue import characters, rooms
-
 LANGUAGES = ("en", "fr")
 FIELD = re.compile(r"\{([a-z_]+)(?::([a-z_]+))?\}")
 # French drops the vowel of these words before a vowel: "de Emmett" -> "d'Emmett".
 ELIDED = re.compile(r"\b([dDlLnNsS]e|[lL]a|[qQ]ue) (?=[aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊËÎÏÔÛ])")
+
+
+@cache
+def _engine_data(name: str, key: str) -> dict[str, dict]:
+    """A catalogue of the engine's data files by id (the pages read them the same way)."""
+    path = resources.files("companion.engine").joinpath("data").joinpath(name)
+    return {entry["id"]: entry for entry in json.loads(path.read_text("utf-8"))[key]}
+
+
+def characters() -> dict[str, dict]:
+    return _engine_data("characters.json", "characters")
+
+
+def rooms() -> dict[str, dict]:
+    return _engine_data("rooms.json", "rooms")
 
 
 @cache

@@ -11,10 +11,10 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine.kernel.grid import line_key
+from companion.engine import grid
 from companion.session.notices import shown
 
-from .catalogue import LANGUAGES, line_text, phrases, room_name, say
+from .catalogue import line_text, phrases, say
 
 # Lines that are never stale: a later announcement carries them on rather than dropping them.
 LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
@@ -55,7 +55,7 @@ def _card_text(card: dict, lang: str) -> str:
     if kind == "complex_movement":
         line = card.get("line") or {}
         axis, index = line.get("axis", "row"), int(line.get("index", 0))
-        where = line_key(axis, index)[3:]
+        where = grid.line_key(axis, index)[3:]
         moves = "card_movement_twice" if card.get("twice") else "card_movement"
         effect = say(
             lang,
@@ -167,6 +167,3 @@ def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
 def spoken_kinds() -> set[str]:
     """The event kinds the catalogue says a line for."""
     return {kind for kind, key in phrases()["_events"].items() if key is not None}
-
-
-__all__ = ["LANGUAGES", "Line", "Script", "event_lines", "room_name", "spoken_kinds"]
