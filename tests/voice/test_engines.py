@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import sys
 import wave
 from array import array
 from pathlib import Path
@@ -17,7 +18,7 @@ from companion.config import Config
 from companion.voice import start_voice
 from companion.voice.cache import Cache
 from companion.voice.engines import Espeak, Piper, Speaker
-from companion.voice.sinks import Aplay, Clip
+from companion.voice.sinks import Aplay, Clip, FakeSink
 from companion.voice.wav import duration, join, scaled
 
 from .conftest import Murmur, needs_espeak, play, settled
@@ -106,3 +107,39 @@ def test_clips_join_with_a_gap_and_scale(tmp_path: Path) -> None:
         writer.writeframes(b"\x00" * 400)
     with pytest.raises(ValueError, match="different formats"):
         join([clips[0], (tmp_path / "stereo.wav").read_bytes()])
+
+
+def test_piper_is_run_with_its_model_and_the_text_on_its_input(session, tmp_path: Path) -> None:
+    """Piper's command line (`piper --model M --output_file F`, the text on standard input),
+    answered by a stand-in program that writes the WAV where piper would."""
+    model = tmp_path / "en_GB-alan-medium.onnx"
+    model.write_bytes(b"onnx")
+    model.with_name(model.name + ".json").write_text(json.dumps({"language": {"code": "en_GB"}}))
+    program = tmp_path / "piper"
+    program.write_text(
+        f"""#!{sys.executable}
+import sys, wave
+args = sys.argv[1:]
+assert args[args.index("--model") + 1] == {str(model)!r}
+text = sys.stdin.read()
+with open({str(tmp_path / "said.txt")!r}, "a") as said:
+    said.write(text + "\\n")
+with wave.open(args[args.index("--output_file") + 1], "wb") as out:
+    out.setnchannels(1); out.setsampwidth(2); out.setframerate(22050)
+    out.writeframes(b"\\x10\\x00" * 22050)
+"""
+    )
+    program.chmod(0o755)
+    sink = FakeSink()
+    engines = Speaker(Murmur(), Piper(model, program=str(program)))
+    voice = start_voice(session, Config(), sink=sink, engines=engines, cache_dir=tmp_path / "c")
+    try:
+        assert session.host(
+            "new_game", setup={"edition": "base", "mode": "solo", "players": 1, "seed": 2}
+        ).ok
+        play(session, 15, seed=1, voice=voice)
+        said = (tmp_path / "said.txt").read_text().splitlines()
+        assert said and sink.played and said[0] in sink.played[0].clip.text
+        assert voice.problems() == []
+    finally:
+        voice.close()

@@ -151,3 +151,19 @@ def test_the_time_limit_is_said(tmp_path) -> None:
     finally:
         voice.close()
         session.close()
+
+
+def test_without_a_speaker_the_browser_still_gets_the_audio(session, tmp_path) -> None:
+    """The virtual table (`speaker=False`) or `device = "none"`: nothing is played here, the
+    WAV is rendered for the panel in the browser."""
+    for options, config in (({"speaker": False}, Config()), ({}, voice_config(device="none"))):
+        voice = start_voice(
+            session, config, engines=Speaker(Murmur()), cache_dir=tmp_path / "c", **options
+        )
+        assert voice.sink is None
+        if session._game is None:
+            _new_game(session, voice)
+        play(session, 30, seed=4, voice=voice)
+        latest = voice.latest()
+        assert latest is not None and duration(voice.audio(latest["id"])) > 0.5
+        voice.close()
