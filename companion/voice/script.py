@@ -145,7 +145,7 @@ def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
         return [Line.of("guard_exposed", character=event["character"])]
     if kind == "alarm":
         return [Line.of("alarm", turns_left=event["turns_left"])]
-    if kind == "turns_reduced":
+    if kind == "turns_reduced" and event.get("cause") == "timer":
         return [Line.of("timer", room="timer", turns_left=event["turns_left"])]
     if kind == "mac_drawn":
         return [Line.of("card", card=event.get("shown") or {"id": event.get("card")})]
