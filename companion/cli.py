@@ -380,6 +380,15 @@ def build_parser() -> argparse.ArgumentParser:
         "game, in OUTDIR/pages (needs Playwright and Chromium)",
     )
     screens.set_defaults(run=_screens)
+
+    voice = commands.add_parser("voice", help="say a text, or render every announcement to WAV")
+    said = voice.add_mutually_exclusive_group(required=True)
+    said.add_argument("--say", metavar="TEXT", help="a text to say (played, or written with --out)")
+    said.add_argument("--sample", metavar="OUTDIR", help="render every announcement, en and fr")
+    voice.add_argument("--lang", choices=("en", "fr"), default="en")
+    voice.add_argument("--out", metavar="FILE", help="with --say: write a WAV file, play nothing")
+    voice.add_argument("--device", default="", help="with --say: an ALSA device (aplay -L)")
+    voice.set_defaults(run=_voice)
     return parser
 
 
@@ -392,6 +401,12 @@ def _screens(args: argparse.Namespace) -> int:
     from companion.web.gallery import pages_command
 
     return pages_command(args.outdir)
+
+
+def _voice(args: argparse.Namespace) -> int:
+    from companion.voice.samples import voice_command
+
+    return voice_command(args.say, args.sample, args.lang, args.out, args.device)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

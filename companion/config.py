@@ -80,6 +80,18 @@ class Hotspot:
 
 
 @dataclass(frozen=True)
+class Voice:
+    enabled: bool = True
+    language: str = ""  # "" follows [table] language
+    volume: float = 0.8
+    mute: bool = False
+    quiet_table: bool = False  # only the alarm and the end of the game
+    engine: str = "espeak-ng"  # espeak-ng | piper
+    model: str = ""  # a Piper voice model file (.onnx) on this machine
+    device: str = ""  # an ALSA device (aplay -L); "" = the default; "none" = no speaker
+
+
+@dataclass(frozen=True)
 class Config:
     table: Table = field(default_factory=Table)
     web: Web = field(default_factory=Web)
@@ -88,6 +100,7 @@ class Config:
     buttons: Buttons = field(default_factory=Buttons)
     panel: Panel = field(default_factory=Panel)
     hotspot: Hotspot = field(default_factory=Hotspot)
+    voice: Voice = field(default_factory=Voice)
 
 
 SECTIONS = frozenset(f.name for f in fields(Config))
@@ -204,6 +217,20 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("panel", "allow"): (
         'a list of IP addresses or networks such as ["192.168.1.30"]',
         _addresses,
+    ),
+    ("voice", "enabled"): ("true or false", lambda v: isinstance(v, bool)),
+    ("voice", "language"): ('"en", "fr" or "" (the table\'s)', _one_of("", "en", "fr")),
+    ("voice", "volume"): ("from 0.0 to 1.0", _number(0.0, 1.0)),
+    ("voice", "mute"): ("true or false", lambda v: isinstance(v, bool)),
+    ("voice", "quiet_table"): ("true or false", lambda v: isinstance(v, bool)),
+    ("voice", "engine"): ("espeak-ng or piper", _one_of("espeak-ng", "piper")),
+    ("voice", "model"): (
+        "the path of a Piper voice model ending in .onnx, or empty",
+        lambda v: isinstance(v, str) and (v == "" or v.endswith(".onnx")),
+    ),
+    ("voice", "device"): (
+        'an ALSA device name (aplay -L), "" for the default or "none"',
+        lambda v: isinstance(v, str) and bool(re.fullmatch(r"[A-Za-z0-9_:,=.\-]*", v)),
     ),
 }
 # Never written to the log, even when refused.

@@ -17,10 +17,15 @@ if ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/d
     apt-get update
     apt-get install -y python3-venv
 fi
+# The voice (docs/speakers.md): espeak-ng speaks, aplay (alsa-utils) plays.
+if ! command -v espeak-ng >/dev/null || ! command -v aplay >/dev/null; then
+    apt-get update
+    apt-get install -y espeak-ng alsa-utils
+fi
 if ! id room25 >/dev/null 2>&1; then
     useradd --system --home-dir "$data" --no-create-home --shell /usr/sbin/nologin room25
 fi
-for group in gpio i2c dialout; do
+for group in gpio i2c dialout audio; do
     if getent group "$group" >/dev/null; then
         usermod -a -G "$group" room25
     else

@@ -218,7 +218,7 @@ def _serve_listening(
     log.info("hardware: %s (%s)", kind, why)
     from companion.web import create_app, serve_app
 
-    rig = None
+    rig = voice = None
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _raise_stop)
     try:
@@ -226,6 +226,7 @@ def _serve_listening(
         here = join_address(port, "127.0.0.1")
         lan = join_address(port, join_host(config.web.public_address))
         rig = _start_hardware(session, served, kind, port)
+        voice = _start_voice(session, served, kind)
         app = create_app(session, served, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
@@ -247,9 +248,21 @@ def _serve_listening(
         signal.signal(signal.SIGTERM, previous)
         if rig is not None:
             rig.close()  # the display cleared, no more button presses
+        if voice is not None:
+            voice.close()
         session.close()
         log.info("journal closed")
     return 0
+
+
+def _start_voice(session: Session, config: Config, kind: str) -> Any:
+    """The show's voice through the Pi's speaker. Only on a Pi for now: the virtual panel and
+    the table page do not play it yet, so elsewhere nothing would hear it."""
+    if kind != "pi" or not config.voice.enabled:
+        return None
+    from companion.voice import start_voice
+
+    return start_voice(session, config, speaker=True)
 
 
 def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:

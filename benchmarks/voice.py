@@ -1,0 +1,156 @@
+"""The voice: time from a command to the start of its announcement (the phrase already in the
+cache, and rendered afresh), and the size of the phrase cache after a whole game of each edition.
+
+Run: .venv/bin/python benchmarks/voice.py [--trials N]
+
+A real session with its journal, the real espeak-ng and the real aplay on ALSA's `null` device
+(it takes the clip as a sound card would, without one): the time runs from the command handed
+to the session to aplay started with the clip on its input. The command is the last lock-in of
+a programming phase, which names the first actor; it is undone between trials. The games are
+played by the simulator's heuristic players, their public updates said in English and French.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from load import load_line
+
+from companion.config import Config
+from companion.engine import apply, events_for, public_view, waiting_for
+from companion.session import Session
+from companion.sim.simulate import PlayedGame
+from companion.voice import start_voice
+from companion.voice.cache import Cache
+from companion.voice.engines import Espeak
+from companion.voice.script import Script
+from companion.voice.sinks import Aplay
+
+SETUP = {
+    "edition": "base",
+    "mode": "suspicion",
+    "players": 5,
+    "settings": {"programming": "tokens"},
+    "seed": 3,
+}
+GAMES = [
+    {"edition": "base", "mode": "suspicion", "players": 5},
+    {"edition": "season2", "mode": "cooperation", "players": 4},
+    {"edition": "ultimate", "mode": "suspicion", "players": 6},
+]
+TARGET_MS = 300
+
+
+def announcement_latency(trials: int, warm: bool) -> list[float]:
+    """Milliseconds from the last lock-in handed to the session to aplay starting its clip."""
+    started: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(Path(folder) / "journal.sqlite")
+        session.open()
+        sink = Aplay("null", on_start=lambda clip: started.append(time.monotonic()))
+        cache = Path(folder) / "voice"
+        voice = start_voice(session, Config(), sink=sink, cache_dir=cache)
+        try:
+            session.host("new_game", setup=dict(SETUP))
+            for seat in "12345":
+                for cell in ("C2", "C4", "B3", "D3"):
+                    if session.submit({"type": "clue", "seat": seat, "cell": cell}).ok:
+                        break
+            for seat in "1234":
+                session.press_seat(seat)
+            session.healthy()
+            voice.idle(10)
+            if warm:  # the phrase said once before the trials
+                session.press_seat("5")
+                session.healthy()
+                voice.idle(10)
+                session.host("undo", count=1)
+            times = []
+            for _ in range(trials):
+                session.healthy()
+                voice.idle(10)
+                if not warm:
+                    shutil.rmtree(cache, ignore_errors=True)
+                before = len(started)
+                pressed = time.monotonic()
+                session.press_seat("5")
+                deadline = pressed + 10
+                while len(started) == before and time.monotonic() < deadline:
+                    time.sleep(0.0005)
+                if len(started) == before:
+                    raise RuntimeError(f"no announcement; problems: {voice.problems()}")
+                times.append((started[-1] - pressed) * 1000)
+                voice.idle(10)
+                session.host("undo", count=1)
+        finally:
+            voice.close()
+            session.close()
+    return times
+
+
+def cache_after_game(setup: dict, seed: int) -> dict:
+    """A whole game of heuristic players said in English and French: the lines said, the
+    distinct phrases rendered and the cache's size on disk."""
+    game = PlayedGame({**setup, "seed": seed}, "heuristic", random.Random(seed))
+    script, espeak = Script(), Espeak()
+    said = 0
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        before = game.state
+        for decision in game:
+            result = apply(before, decision.command)
+            before = result.state
+            update = {
+                "events": events_for(result.events, None),
+                "view": public_view(result.state),
+                "waiting": waiting_for(result.state).as_dict(),
+            }
+            for line in script.lines(update):
+                said += 1
+                for lang in ("en", "fr"):
+                    cache.clip(espeak, line.text(lang), lang)
+        files, size = cache.size()
+    return {"commands": game.played, "lines": said, "phrases": files, "bytes": size}
+
+
+def _stats(name: str, values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    return (
+        f"{name}: median {statistics.median(values):.1f} ms, 95th percentile {p95:.1f} ms, "
+        f"max {max(values):.1f} ms over {len(values)}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}")
+    print(load_line())
+    warm = announcement_latency(args.trials, warm=True)
+    cold = announcement_latency(args.trials, warm=False)
+    print(_stats("command to announcement, warm cache", warm))
+    print(_stats("command to announcement, cold cache (espeak-ng renders)", cold))
+    verdict = "met" if statistics.median(warm) <= TARGET_MS else "NOT met"
+    print(f"target <= {TARGET_MS} ms warm (median): {verdict}")
+    for setup in GAMES:
+        found = cache_after_game(setup, args.seed)
+        game = f"{setup['edition']} {setup['mode']} {setup['players']}p"
+        print(
+            f"{game}: {found['commands']} commands, {found['lines']} lines said, "
+            f"cache {found['phrases']} phrases (en + fr), {found['bytes'] / 1e6:.1f} MB"
+        )
+    print(load_line())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""The showrunner: the companion announces the game aloud, offline, in English and French.
+
+    voice = start_voice(session, config)   # beside start_hardware
+    ...
+    voice.close()
+
+script.py says which lines an update calls for (public facts only); catalogue.py and
+phrases.json put them into words; announcer.py keeps the voice at most one announcement behind;
+engines.py renders a phrase (espeak-ng, or Piper with a local model) and cache.py keeps it;
+sinks.py plays it (aplay) or records it (tests); voice.py puts them together.
+"""
+
+from .voice import Voice, start_voice
+
+__all__ = ["Voice", "start_voice"]

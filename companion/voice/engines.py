@@ -1,0 +1,124 @@
+"""Speech engines that run offline on a Pi, each rendering a phrase to a WAV file: espeak-ng
+(Debian's package, English and French voices, the default) and Piper (a neural voice, used only
+when the config names a model file the user put on the Pi; nothing is ever downloaded)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import MappingProxyType
+from typing import Protocol
+
+RENDER_TIMEOUT = 30  # seconds: a phrase takes espeak-ng a few milliseconds, Piper under a second
+ESPEAK_VOICES = MappingProxyType({"en": "en-gb", "fr": "fr-fr"})
+
+
+class EngineError(Exception):
+    """An engine that cannot speak: `missing` when its program or model is not there."""
+
+    def __init__(self, message: str, missing: bool = False) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
+class Engine(Protocol):
+    name: str
+
+    def voice(self, lang: str) -> str:
+        """The voice used for `lang`: part of the cache key, so a new voice renders anew."""
+        ...
+
+    def render(self, text: str, lang: str, out: Path) -> None:
+        """Write `text` spoken in `lang` to the WAV file `out`; raise EngineError."""
+        ...
+
+
+def _run(command: list[str], text: str, what: str) -> None:
+    try:
+        done = subprocess.run(
+            command,
+            input=text.encode("utf-8"),
+            capture_output=True,
+            timeout=RENDER_TIMEOUT,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise EngineError(
+            f"{what} is not installed ({command[0]} not found)", missing=True
+        ) from None
+    except subprocess.TimeoutExpired:
+        raise EngineError(f"{what} took more than {RENDER_TIMEOUT} s") from None
+    if done.returncode != 0:
+        why = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise EngineError(f"{what} failed ({why[-1] if why else f'exit {done.returncode}'})")
+
+
+class Espeak:
+    """espeak-ng through its command line, the text on standard input (never an argument)."""
+
+    name = "espeak-ng"
+
+    def __init__(self, program: str = "espeak-ng", speed: int = 165) -> None:
+        self.program = program
+        self.speed = speed
+
+    def voice(self, lang: str) -> str:
+        return f"{ESPEAK_VOICES.get(lang, 'en-gb')}@{self.speed}"
+
+    def render(self, text: str, lang: str, out: Path) -> None:
+        voice = ESPEAK_VOICES.get(lang, "en-gb")
+        command = [self.program, "-v", voice, "-s", str(self.speed), "-w", str(out), "--stdin"]
+        _run(command, text, "espeak-ng")
+
+
+class Piper:
+    """A Piper voice model (`*.onnx` with its `*.onnx.json` beside it) through the `piper`
+    program; it speaks the model's language only."""
+
+    name = "piper"
+
+    def __init__(self, model: Path, program: str | None = None) -> None:
+        self.model = Path(model)
+        # `pip install piper-tts` puts `piper` beside this Python, which a service's PATH lacks.
+        beside = Path(sys.executable).with_name("piper")
+        self.program = program or (str(beside) if beside.exists() else "piper")
+        if not self.model.is_file():
+            raise EngineError(f"no Piper voice model at {self.model}", missing=True)
+        self.language = model_language(self.model)
+
+    def speaks(self, lang: str) -> bool:
+        return self.language in (None, lang)
+
+    def voice(self, lang: str) -> str:
+        stat = self.model.stat()
+        return f"{self.model.name}:{stat.st_size}:{int(stat.st_mtime)}"
+
+    def render(self, text: str, lang: str, out: Path) -> None:
+        command = [self.program, "--model", str(self.model), "--output_file", str(out)]
+        _run(command, text, "piper")
+
+
+def model_language(model: Path) -> str | None:
+    """The language of a Piper model from its JSON config ("fr_FR" -> "fr"); None if unknown."""
+    config = model.with_name(model.name + ".json")
+    try:
+        data = json.loads(config.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    code = (data.get("language") or {}).get("code") or (data.get("espeak") or {}).get("voice")
+    return str(code)[:2].lower() if code else None
+
+
+class Speaker:
+    """The engine for each language: Piper where its model speaks the language, else espeak-ng."""
+
+    def __init__(self, espeak: Espeak, piper: Piper | None = None) -> None:
+        self.espeak = espeak
+        self.piper = piper
+
+    def engine(self, lang: str) -> Engine:
+        if self.piper is not None and self.piper.speaks(lang):
+            return self.piper
+        return self.espeak

@@ -1,0 +1,133 @@
+"""`room25 voice`: say a text (`--say`), or render every kind of announcement in English and
+French to WAV files (`--sample OUTDIR`, the gallery of docs/hardware.md)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from companion.engine import load_deck
+from companion.session.notices import Notice
+
+from .cache import Cache
+from .catalogue import LANGUAGES
+from .engines import EngineError, Espeak
+from .script import Line, event_lines
+from .sinks import Aplay, Clip, SinkError
+from .wav import duration, join
+
+
+def _card(card_id: str) -> dict:
+    return {"type": "mac_drawn", "card": card_id, "shown": load_deck().by_id(card_id).as_json()}
+
+
+def sample_events() -> dict[str, list[dict]]:
+    """Public events of each kind the voice says, named after the announcement."""
+    samples: dict[str, list[dict]] = {
+        "turn": [{"type": "countdown", "order": [], "turn": 3, "turns_left": 8}],
+        "last_turn": [{"type": "countdown", "order": [], "turn": 10, "turns_left": 1}],
+        "programming": [{"type": "phase", "phase": "programming"}],
+        "time_warning": [{"type": "time_warning", "left": 30}],
+        "time_up": [{"type": "time_up", "seats": []}],
+        "actor_first": [{"type": "actor", "character": "emmett", "round": 1}],
+        "actor_second": [{"type": "actor", "character": "jennifer", "round": 2}],
+        "actor_adrenaline": [{"type": "actor", "character": "franck", "round": 3}],
+        "room_revealed": [{"type": "room_revealed", "tile": 4, "room": "acid", "cell": "B2"}],
+        "elimination": [
+            {"type": "eliminated", "character": "alice", "cause": "flooded"},
+            {"type": "role_revealed", "character": "alice", "role": "prisoner", "reason": "death"},
+        ],
+        "guard_exposed": [{"type": "guard_exposed", "character": "max", "role": "guard"}],
+        "alarm": [{"type": "alarm", "turns_left": 5}],
+        "timer": [{"type": "turns_reduced", "turns_left": 6, "cause": "timer"}],
+        "escaped": [{"type": "escaped", "characters": ["kevin", "sarah"]}],
+        "game_over": [
+            {
+                "type": "game_over",
+                "outcome": {"result": "prisoners", "winners": ["1", "2", "4"], "reason": ""},
+            }
+        ],
+        "defeat": [{"type": "game_over", "outcome": {"result": "defeat", "winners": []}}],
+    }
+    kinds: dict[str, str] = {}
+    for card in load_deck().cards:
+        name = card.kind if card.kind != "complex_movement" else _movement_name(card)
+        kinds.setdefault(name, card.id)
+    for name, card_id in kinds.items():
+        samples[f"card_{name}"] = [_card(card_id)]
+    return samples
+
+
+def _movement_name(card: object) -> str:
+    twice = getattr(card, "twice", False)
+    again = getattr(card, "draw_again", False)
+    return "movement" + ("_twice" if twice else "") + ("_again" if again else "")
+
+
+def sample_lines() -> dict[str, list[Line]]:
+    """Every announcement the voice makes, as lines: the events' and a notice."""
+    view = {"turn": 1, "turns_left": 10}
+    found = {
+        name: event_lines({"events": events, "view": view})
+        for name, events in sample_events().items()
+    }
+    found["notice"] = [Line.of("notice", notice=Notice("phone_offline", {"seat": "3"}).as_dict())]
+    return found
+
+
+def render_samples(outdir: Path, engine: Espeak | None = None) -> list[tuple[Path, str]]:
+    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says."""
+    engine = engine or Espeak()
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        for name, lines in sample_lines().items():
+            for lang in LANGUAGES:
+                texts = [line.text(lang) for line in lines]
+                path = outdir / f"{name}.{lang}.wav"
+                path.write_bytes(join([cache.clip(engine, text, lang) for text in texts]))
+                written.append((path, " ".join(texts)))
+    return written
+
+
+def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
+    """`room25 voice --say`: render `text`, then write it to `out` or play it."""
+    engine = Espeak()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            wav = Path(folder) / "said.wav"
+            engine.render(text, lang, wav)
+            clip = wav.read_bytes()
+        if out is not None:
+            out.write_bytes(clip)
+            print(f"{out} ({duration(clip):.1f} s)")
+        else:
+            Aplay(device).play(Clip(0, text, lang, clip))
+    except (EngineError, SinkError, OSError) as error:
+        print(f"room25 voice: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def voice_command(
+    say: str | None, sample: str | None, lang: str, out: str | None, device: str
+) -> int:
+    """The `room25 voice` subcommand."""
+    if say is not None:
+        if not say.strip():
+            print("room25 voice: --say needs a text to say", file=sys.stderr)
+            return 2
+        return say_text(say, lang, Path(out) if out else None, device)
+    if sample is None:
+        print("room25 voice: give --say TEXT or --sample OUTDIR", file=sys.stderr)
+        return 2
+    try:
+        written = render_samples(Path(sample))
+    except (EngineError, OSError) as error:
+        print(f"room25 voice: {error}", file=sys.stderr)
+        return 1
+    for path, text in written:
+        print(f"{path}\t{text}")
+    return 0

@@ -1,0 +1,169 @@
+"""What the showrunner says for an update: lines made from the PUBLIC update only (its view, its
+public events, what the game waits for, the session's notices), never a seat's view.
+
+Two games that differ only in a secret get the same public updates at the same moments, so they
+get the same lines. Lock-ins are never said: a seat's lock-in is public but says who is slow.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from companion.engine import grid
+from companion.session.notices import shown
+
+from .catalogue import line_text, phrases, say
+
+# Lines that are never stale: a later announcement carries them on rather than dropping them.
+LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
+# What a quiet table still hears.
+QUIET = frozenset({"alarm", "game_over", "winners"})
+# Notices the session's own events already say (the time limit).
+SAID_BY_EVENTS = frozenset({"seconds_left", "time_up"})
+
+
+@dataclass(frozen=True)
+class Line:
+    """One phrase of the catalogue with its parameters as the events carry them (ids, numbers,
+    lists, a card), kept as JSON so that equal lines compare equal; `text` puts it into words."""
+
+    key: str
+    params: str = "{}"
+
+    @classmethod
+    def of(cls, key: str, **params: object) -> Line:
+        return cls(key, json.dumps(params, sort_keys=True, ensure_ascii=False))
+
+    @property
+    def lasting(self) -> bool:
+        return self.key in LASTING
+
+    def text(self, lang: str) -> str:
+        params = json.loads(self.params)
+        if self.key == "card":
+            return _card_text(params["card"], lang)
+        if self.key == "notice":
+            return say(lang, "notice", {"text": shown(params["notice"], lang)})
+        return say(lang, self.key, params)
+
+
+def _card_text(card: dict, lang: str) -> str:
+    """A M.A.C. card: its name and its effect, from the card the event shows."""
+    kind = card.get("kind")
+    if kind == "complex_movement":
+        line = card.get("line") or {}
+        axis, index = line.get("axis", "row"), int(line.get("index", 0))
+        where = grid.line_key(axis, index)[3:]
+        moves = "card_movement_twice" if card.get("twice") else "card_movement"
+        effect = say(
+            lang,
+            moves,
+            {
+                "line": say(lang, axis, {"n": where}),
+                "direction": line_text(lang, str(card.get("direction", "north"))),
+            },
+        )
+        if card.get("draw_again"):
+            effect += " " + say(lang, "card_draw_again")
+        name = line_text(lang, "complex_movement")
+    elif kind == "punishment":
+        effect = say(lang, "card_punishment", {"characters": list(card.get("characters") or ())})
+        # "Punishment: Emmett & Kevin": the effect names them, the name is said without them.
+        name = str(card.get(f"name_{lang}") or card.get("name_en") or "").split(":")[0].strip()
+    else:
+        name = str(card.get(f"name_{lang}") or card.get("name_en") or card.get("id", ""))
+        effect = str(card.get(f"text_{lang}") or card.get("text_en") or "")
+    return say(lang, "card", {"card": name, "effect": effect})
+
+
+@dataclass
+class Script:
+    """Turns public updates into lines; remembers which notices were said, to say each once."""
+
+    said_notices: set[str] = field(default_factory=set)
+
+    def lines(self, update: dict) -> list[Line]:
+        """The lines an update calls for, in the order they are said."""
+        found = list(event_lines(update))
+        found.extend(self._notices(update))
+        return found
+
+    def _notices(self, update: dict) -> Iterable[Line]:
+        notices = [
+            n
+            for n in (update.get("session") or {}).get("notices") or ()
+            if n.get("code") not in SAID_BY_EVENTS
+        ]
+        now = {_key(n) for n in notices}
+        fresh = [n for n in notices if _key(n) not in self.said_notices]
+        self.said_notices = now  # a notice cleared and raised again is said again
+        return [Line.of("notice", notice=n) for n in fresh]
+
+
+def _key(notice: dict) -> str:
+    return json.dumps([notice.get("code"), notice.get("params")], sort_keys=True)
+
+
+def event_lines(update: dict) -> list[Line]:
+    """The lines of an update's public events; a resync snapshot (no events) says nothing."""
+    events = [e for e in update.get("events") or () if "private" not in e]
+    view = update.get("view") or {}
+    lines: list[Line] = []
+    kinds = {e.get("type") for e in events}
+    for event in events:
+        lines.extend(_event_lines(event, view, kinds))
+    # Whose action it is: only the last actor of the update acts now (the others were skipped
+    # on the way), and none once the game is over.
+    actors = [i for i, line in enumerate(lines) if line.key.startswith("actor_")]
+    stale = set(actors if "game_over" in kinds else actors[:-1])
+    return [line for i, line in enumerate(lines) if i not in stale]
+
+
+def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
+    kind = event.get("type")
+    if kind == "countdown":
+        return [Line.of("turn", turn=event["turn"], turns_left=event["turns_left"])]
+    if kind == "phase" and event.get("phase") == "programming":
+        found = []
+        if "countdown" not in kinds and view.get("turn") is not None:
+            found.append(Line.of("turn", turn=view["turn"], turns_left=view.get("turns_left", 0)))
+        return [*found, Line.of("programming")]
+    if kind == "actor":
+        return [
+            Line.of(f"actor_{min(int(event.get('round', 1)), 3)}", character=event["character"])
+        ]
+    if kind == "room_revealed" and event.get("room"):
+        return [Line.of("room_revealed", room=event["room"])]
+    if kind == "eliminated":
+        return [Line.of("eliminated", character=event["character"], cause=str(event["cause"]))]
+    if kind == "role_revealed":
+        role = "guard" if event.get("role") == "guard" else "prisoner"
+        return [Line.of(f"role_{role}", character=event["character"])]
+    if kind == "guard_exposed":
+        return [Line.of("guard_exposed", character=event["character"])]
+    if kind == "alarm":
+        return [Line.of("alarm", turns_left=event["turns_left"])]
+    if kind == "turns_reduced" and event.get("cause") == "timer":
+        return [Line.of("timer", room="timer", turns_left=event["turns_left"])]
+    if kind == "mac_drawn":
+        return [Line.of("card", card=event.get("shown") or {"id": event.get("card")})]
+    if kind == "game_over":
+        outcome = event.get("outcome") or {}
+        found = [Line.of("game_over", result=str(outcome.get("result", "defeat")))]
+        if outcome.get("winners"):
+            found.append(Line.of("winners", seats=list(outcome["winners"])))
+        return found
+    if kind == "escaped":
+        return [Line.of("escaped", characters=list(event.get("characters") or ()))]
+    if kind == "time_warning":
+        return [Line.of("time_warning", left=int(event["left"]))]
+    if kind == "time_up":
+        return [Line.of("time_up")]
+    return []
+
+
+def spoken_kinds() -> set[str]:
+    """The event kinds the catalogue says a line for."""
+    return {kind for kind, key in phrases()["_events"].items() if key is not None}

@@ -1,0 +1,128 @@
+"""Where an announcement is heard: ALSA's `aplay` on the Pi (jack, HDMI, USB or a Bluetooth
+speaker behind an ALSA device), or a fake sink that records what would be played (tests, the
+benchmark, a table with no speaker).
+
+`aplay` rather than a Python audio library: it ships with Raspberry Pi OS (alsa-utils), needs no
+compiled wheel, takes any ALSA device name (`aplay -L`), and a player that hangs or crashes is a
+child process to kill, never the table server's own thread.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .wav import duration
+
+
+class SinkError(Exception):
+    """A clip that could not be played, in plain words."""
+
+
+@dataclass(frozen=True)
+class Clip:
+    """An announcement ready to be heard."""
+
+    id: int
+    text: str
+    lang: str
+    wav: bytes
+
+
+class Sink(Protocol):
+    def play(self, clip: Clip) -> None:
+        """Play the clip to its end (blocking); raise SinkError when it cannot be heard."""
+        ...
+
+    def stop(self) -> None:
+        """Cut the clip playing now, if any (closing)."""
+        ...
+
+
+class Aplay:
+    """`aplay -q [-D device] -`, the clip on standard input."""
+
+    def __init__(
+        self,
+        device: str = "",
+        program: str = "aplay",
+        on_start: Callable[[Clip], None] | None = None,
+    ) -> None:
+        self.device = device
+        self.program = program
+        self.on_start = on_start
+        self._playing: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+        self._stopped = False
+
+    def command(self) -> list[str]:
+        return [self.program, "-q", *(["-D", self.device] if self.device else []), "-"]
+
+    def play(self, clip: Clip) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            try:
+                player = subprocess.Popen(
+                    self.command(),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                )
+            except FileNotFoundError:
+                raise SinkError(f"{self.program} is not installed (alsa-utils)") from None
+            self._playing = player
+        if self.on_start is not None:
+            self.on_start(clip)
+        try:
+            _, errors = player.communicate(clip.wav, timeout=duration(clip.wav) + 10)
+        except subprocess.TimeoutExpired:
+            player.kill()
+            player.communicate()
+            raise SinkError(f"{self.program} hung on device {self.device or 'default'}") from None
+        finally:
+            with self._lock:
+                self._playing = None
+        if player.returncode != 0 and not self._stopped:
+            lines = errors.decode("utf-8", "replace").strip().splitlines()
+            raise SinkError(lines[-1] if lines else f"{self.program} exited {player.returncode}")
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            if self._playing is not None:
+                self._playing.kill()
+
+
+@dataclass
+class Played:
+    at: float
+    clip: Clip
+
+
+@dataclass
+class FakeSink:
+    """Records each clip with the time it started; `fail` makes it refuse like a missing device,
+    `seconds` makes each clip last that long (as a real speaker would)."""
+
+    clock: Callable[[], float] = time.monotonic
+    seconds: float = 0.0
+    fail: str | None = None
+    played: list[Played] = field(default_factory=list)
+
+    def play(self, clip: Clip) -> None:
+        if self.fail:
+            raise SinkError(self.fail)
+        self.played.append(Played(self.clock(), clip))
+        if self.seconds:
+            time.sleep(self.seconds)
+
+    def stop(self) -> None:
+        return None
+
+    def texts(self) -> list[str]:
+        return [p.clip.text for p in self.played]

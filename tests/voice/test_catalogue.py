@@ -1,0 +1,106 @@
+"""The phrase catalogue: English and French for every line with the same parameters, plural and
+gender forms, French elision, and the catalogues' own names for every character, room, cause
+and card the engine knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import load_deck
+from companion.engine.kernel.catalogue import characters, rooms
+from companion.voice.catalogue import (
+    FIELD,
+    LANGUAGES,
+    cause_name,
+    elide,
+    gender,
+    phrases,
+    plural,
+    say,
+)
+from companion.voice.script import Line
+
+
+def _fields(template: str) -> list[tuple[str, str]]:
+    return FIELD.findall(template)
+
+
+def test_every_line_in_both_languages_with_the_same_parameters() -> None:
+    english, french = (phrases()[lang]["lines"] for lang in LANGUAGES)
+    assert set(english) == set(french)
+    for key in english:
+        assert english[key].strip() and french[key].strip(), key
+        assert {name for name, _ in _fields(english[key])} == {
+            name for name, _ in _fields(french[key])
+        }, key
+        if any(c.isalpha() for c in english[key]) and key not in ("programming", "card"):
+            assert english[key] != french[key], f"{key}: the French is a copy of the English"
+
+
+def test_every_form_a_line_asks_for_is_there() -> None:
+    """A plural form must be in the language that asks for it; a gender form only in the
+    languages that agree (English says the name alone)."""
+    for lang in LANGUAGES:
+        forms = phrases()[lang]["forms"]
+        for key, template in phrases()[lang]["lines"].items():
+            for _, form in _fields(template):
+                if form:
+                    assert form in forms, f"{lang} {key}: no form {form}"
+        for name, choices in forms.items():
+            assert set(choices) in ({"one", "other"}, {"m", "f"}), name
+
+
+def test_plural_rules() -> None:
+    assert [plural("en", n) for n in (0, 1, 2)] == ["other", "one", "other"]
+    assert [plural("fr", n) for n in (0, 1, 2)] == ["one", "one", "other"]
+    assert say("en", "alarm", {"turns_left": 1}) == "Room 25 has been found: last turn."
+    assert say("en", "alarm", {"turns_left": 5}) == "Room 25 has been found: 5 turns left."
+    assert say("fr", "alarm", {"turns_left": 5}) == (
+        "La salle 25 a été trouvée : plus que 5 tours."
+    )
+    assert say("en", "winners", {"seats": ["2"]}) == "Winners: seat 2."
+    assert say("fr", "winners", {"seats": ["1", "3", "5"]}) == "Gagnants : places 1, 3 et 5."
+
+
+def test_french_elision_and_agreement() -> None:
+    assert say("fr", "actor_1", {"character": "emmett"}) == "Au tour d'Emmett : première action."
+    assert say("fr", "actor_1", {"character": "kevin"}) == "Au tour de Kevin : première action."
+    assert say("fr", "time_warning", {"left": 1}) == "Programmation : plus qu'une seconde."
+    assert say("fr", "time_warning", {"left": 30}) == "Programmation : plus que 30 secondes."
+    assert say("fr", "eliminated", {"character": "alice", "cause": "acid"}) == (
+        "Alice est éliminée : Bain d'acide."
+    )
+    assert say("fr", "eliminated", {"character": "max", "cause": "time_bomb"}) == (
+        "Max est éliminé : Bombe à retardement."
+    )
+    assert elide("la alarme de Alice que il") == "l'alarme d'Alice qu'il"
+    assert elide("de la place 3") == "de la place 3"  # before a consonant, nothing
+
+
+def test_every_character_has_a_gender_and_a_name() -> None:
+    assert set(phrases()["_gender"]) == set(characters())
+    for character in characters():
+        assert gender(character) in ("m", "f")
+        assert character.capitalize() in say("en", "actor_2", {"character": character})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rooms_and_causes_are_named_from_the_catalogues(lang: str) -> None:
+    for room, entry in rooms().items():
+        assert entry[f"name_{lang}"] in say(lang, "room_revealed", {"room": room})
+    for cause in phrases()["_causes"]:
+        named = cause_name(cause, lang)
+        assert named and "_" not in named, cause
+    assert cause_name("time_bomb", lang) == load_deck().by_id("time-bomb").display.name(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_of_the_deck_is_said_with_its_name_and_effect(lang: str) -> None:
+    for card in load_deck().cards:
+        text = Line.of("card", card=card.as_json()).text(lang)
+        assert "{" not in text and len(text) > 25, card.id
+        if card.kind not in ("complex_movement", "punishment"):
+            assert card.display.name(lang) in text and card.display.text(lang) in text
+    row = load_deck().by_id("move-row1-east").as_json()
+    said = {"en": "Complex movement. Row 2 slides east.", "fr": "La rangée 2 glisse vers l'est."}
+    assert said[lang] in Line.of("card", card=row).text(lang)
