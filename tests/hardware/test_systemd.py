@@ -47,7 +47,7 @@ def test_the_unit_runs_unprivileged_with_a_watchdog_and_restarts() -> None:
     assert int(service["WatchdogSec"][0]) > 0
     assert service["Restart"] == ["on-failure"]
     assert service["User"] == ["room25"]
-    assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "dialout"}
+    assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "dialout", "audio"}
     assert "CapabilityBoundingSet" in service and service["CapabilityBoundingSet"] == [""]
     assert service["NoNewPrivileges"] == ["yes"]
 
@@ -67,6 +67,15 @@ def test_hardening_still_lets_the_devices_through() -> None:
     allowed = {value.split()[0] for value in service["DeviceAllow"]}
     assert {"char-gpiochip", "char-i2c", "char-ttyACM"} <= allowed
     assert "PrivateDevices" not in service  # it would hide /dev/gpiochip* and /dev/i2c-*
+
+
+def test_the_voice_reaches_the_sound_card_under_the_unit() -> None:
+    """The voice plays with aplay on /dev/snd/*: the unit lets the ALSA devices through and its
+    user is in the audio group, or every announcement would be a "speaker unavailable" notice."""
+    service = _unit()["Service"]
+    allowed = {value.split()[0] for value in service["DeviceAllow"]}
+    assert "char-alsa" in allowed
+    assert "audio" in service["SupplementaryGroups"][0].split()
 
 
 # What each gpiozero pin factory opens, as DeviceAllow= names it.
