@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from companion.session import Session
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / ".compiled"
 CHROMIUM = "/usr/bin/chromium"
@@ -89,6 +91,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    """A real session on a journal of its own (tests/session has one on a hand-moved clock)."""
+    opened = Session(tmp_path / "journal.sqlite")
+    opened.open()
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 @pytest.fixture(scope="module")

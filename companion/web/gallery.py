@@ -22,7 +22,14 @@ from companion.session import Session
 from . import THREADS, create_app
 
 PIN = "2525"
-SETUP = {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "dealt", "seed": 7}
+SETUP = {
+    "edition": "base",
+    "mode": "suspicion",
+    "players": 4,
+    "tracking": "dealt",
+    "seed": 7,
+    "rigged": True,  # the same pictures at every run
+}
 TABLE = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
 WRITE = {"X-Room25": "1"}

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
 from companion.config import Config
-from companion.session import Session
 
 # Base Suspicion at five seats with token programming: a seat button press is a whole lock-in.
 TOKENS_GAME = {
@@ -53,14 +51,6 @@ def eventually(check: Callable[[], object], timeout: float = 5.0) -> object:
 @pytest.fixture
 def ticks() -> Ticks:
     return Ticks()
-
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    table = Session(tmp_path / "journal.sqlite")
-    table.open()
-    yield table
-    table.close()
 
 
 @pytest.fixture

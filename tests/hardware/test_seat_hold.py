@@ -117,6 +117,7 @@ def test_a_serial_panel_long_press_of_a_seat_gives_the_asked_seat(session, clock
     )
     try:
         _under_way(session)
+        port.write(b"HELLO ROOM25-PANEL 1 8 pico-0.1\n")  # the panel says who it is
         eventually(lambda: rig.panel is not None and rig.panel.connected.is_set())
         session.ask_seat("4", DIGEST)
         clock.advance(STEADY)

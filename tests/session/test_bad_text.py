@@ -71,16 +71,19 @@ def test_the_server_refuses_the_text_and_the_next_write_is_kept(tmp_path: Path) 
         status, body = Phone(server.url).post("/api/host/login", {"pin": LONE})
         assert status == 400 and body["refusal"]["code"] == "bad_text", body
         host = host_of(server)
-        status, body = host.post("/api/host/games", {"setup": {**DEALT, "unused": LONE}})
+        status, body = host.post(
+            "/api/host/games", {"setup": {**DEALT, "rigged": True, "unused": LONE}}
+        )
         assert status == 400 and body["refusal"]["code"] == "bad_text", body
         assert "UTF-8" in body["refusal"]["text"]
-        status, body = host.post("/api/host/games", {"setup": DEALT})
+        status, body = host.post("/api/host/games", {"setup": {**DEALT, "rigged": True}})
         assert status == 200, body
         phone = Phone(server.url)
         assert phone.post("/api/join", {"seat": "1"})[0] == 200
         status, body = phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})
         assert status == 200, body
         _, view = phone.get("/api/view?as=table")
-        assert view["session"]["notices"] == []
+        # the journal took the next write: no notice but the rigged game's own
+        assert [n["code"] for n in view["session"]["notices"]] == ["rigged_game"]
     finally:
         server.stop()

@@ -90,7 +90,7 @@ def test_the_games_list_counts_what_the_table_saw_while_a_game_runs(tmp_path: Pa
 
 
 def test_a_running_games_export_leaves_out_what_deals_the_secrets(tmp_path: Path) -> None:
-    rigged = {**TIMED, "roles": {}}
+    rigged = {**TIMED, "roles": {"emmett": "guard"}}
     with Session(tmp_path / "journal.sqlite", FakeClock()) as session:
         _programming(session, rigged)
         game = session.snapshot("public")["game"]
@@ -100,7 +100,7 @@ def test_a_running_games_export_leaves_out_what_deals_the_secrets(tmp_path: Path
         assert running["setup"]["players"] == 5
         assert session.host("end_game").ok
         finished = session.export(game)
-        assert finished["seed"] == 3 and finished["setup"]["roles"] == {}
+        assert finished["seed"] == 3 and finished["setup"]["roles"] == {"emmett": "guard"}
 
 
 def test_the_servers_public_clock_does_not_move_with_a_private_programme(tmp_path: Path) -> None:
@@ -109,10 +109,11 @@ def test_the_servers_public_clock_does_not_move_with_a_private_programme(tmp_pat
     server = Serve(tmp_path / "data").wait_ready()
     try:
         host = host_of(server)
-        assert host.post("/api/host/games", {"setup": TIMED})[0] == 200
+        assert host.post("/api/host/games", {"setup": {**TIMED, "rigged": True}})[0] == 200
         phones = {seat: Phone(server.url) for seat in "12345"}
-        for seat, phone in phones.items():
+        for seat, phone in phones.items():  # every seat taken before the game is under way
             assert phone.post("/api/join", {"seat": seat})[0] == 200
+        for phone in phones.values():
             _, mine = phone.get("/api/view")
             clue = next(c for c in mine["legal"] if c["type"] == "clue")
             assert phone.post("/api/commands", {"command": clue})[0] == 200

@@ -53,14 +53,6 @@ def voice_config(**settings: object) -> Config:
 
 
 @pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    table = Session(tmp_path / "journal.sqlite")
-    table.open()
-    yield table
-    table.close()
-
-
-@pytest.fixture
 def sink() -> FakeSink:
     return FakeSink()
 

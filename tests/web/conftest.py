@@ -5,7 +5,6 @@ real process for the tests that need real sockets."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -18,16 +17,6 @@ from companion.web import create_app
 WRITE = {"X-Room25": "1"}
 # A small, quick game: base Suspicion at five seats, the complex dealt by the companion.
 SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt"}
-
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    opened = Session(tmp_path / "journal.sqlite")
-    opened.open()
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 @pytest.fixture

@@ -36,6 +36,10 @@ def play_until_a_look_needs_a_room(phones: dict[str, Phone]) -> tuple[str, dict]
                 return seat, mine
             if waiting["phase"] == "programming":
                 offered = [c for c in offered if c.get("actions", [None])[0] == "look"] or offered
+            if waiting["phase"] == "clue":
+                # Not the tile the first Look goes to: a seat's own report binds its later ones,
+                # and that Look would offer only the room it reported.
+                offered = offered[::-1]
             if offered:
                 status, body = phones[seat].post(
                     "/api/commands", {"command": {**offered[0], "version": mine["version"]}}
