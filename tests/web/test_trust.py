@@ -5,9 +5,11 @@ never holds the companion itself, and bodies that broke the server get a plain r
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from collections.abc import Iterator
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -396,3 +398,19 @@ def test_a_bad_panel_allow_setting_is_logged_and_left_out(tmp_path: Path, caplog
     assert "panel.allow" in caplog.text and "line 2" in caplog.text
     config.write_text('[panel]\nallow = ["192.168.1.30", "10.0.0.0/24"]\n')
     assert load_config(config).panel.allow == ("192.168.1.30", "10.0.0.0/24")
+
+
+def test_the_packaged_mac_deck_can_be_sent_as_a_setups_deck(server: Serve):
+    """The owner's own count of the M.A.C. deck goes with the setup (docs/mac-deck.md): the
+    packaged file, sent indented as a person would paste it, fits; a body far past any setup
+    is still refused, and every other write keeps the small limit."""
+    packaged = json.loads((files("companion.engine") / "data" / "mac_deck.json").read_text("utf-8"))
+    setup = {"edition": "season2", "mode": "cooperation", "players": 4, "deck": packaged}
+    raw = json.dumps({"setup": setup}, indent=2).encode()
+    assert len(raw) > 16 * 1024  # what the probe saw refused with a 413
+    host = _here(server).login()
+    answer = host.post("/api/host/games", raw=raw)
+    assert answer.status == 200, answer.body
+    huge = json.dumps({"setup": {**setup, "pad": "x" * (70 * 1024)}}).encode()
+    assert host.post("/api/host/games", raw=huge).status == 413
+    assert host.post("/api/host/undo", raw=raw).status == 413
