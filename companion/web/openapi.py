@@ -275,6 +275,21 @@ def document() -> dict[str, Any]:
             "/api/host/games/{game}/reveal": _get(
                 "A finished game's roles, complex and notebooks (host)", parameters=(game_path,)
             ),
+            "/api/host/games/{game}/resume": _post(
+                "Play again a game a new game replaced (host)", None, 401, 409, path=(game_path,)
+            ),
+            "/api/host/more_time": _post(
+                "Once the programming time is up: the late seats get the limit again (host)",
+                None,
+                401,
+                409,
+            ),
+            "/api/host/lock_in_late": _post(
+                "Once the programming time is up: lock in what each late seat chose (host)",
+                None,
+                401,
+                409,
+            ),
             "/api/host/wizard": _get(
                 "The setup wizard's choices (host)",
                 parameters=(
@@ -307,6 +322,10 @@ def document() -> dict[str, Any]:
                 "The caller's snapshot", parameters=(_query("as", "seat, host or table"),)
             ),
             "/api/log": _get("The current game's public record so far"),
+            "/api/reveal": _get(
+                "The finished game's roles, complex, winners and reason, for everyone (409 while "
+                "a game can still be played)"
+            ),
             "/api/stream": _get(
                 "Server-Sent Events of the caller's updates",
                 "text/event-stream",
