@@ -15,8 +15,6 @@ from typing import Any
 
 import pytest
 
-from companion.session import Session
-
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / ".compiled"
 CHROMIUM = "/usr/bin/chromium"
@@ -94,8 +92,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    """A real session on a journal of its own (tests/session has one on a hand-moved clock)."""
+def session(tmp_path: Path) -> Iterator[Any]:
+    """A real session on a journal of its own (tests/session has one on a hand-moved clock).
+    Imported here, not at the top: with --compiled the package must not be imported before the
+    compiled copy is put first on the path (below)."""
+    from companion.session import Session
+
     opened = Session(tmp_path / "journal.sqlite")
     opened.open()
     try:
