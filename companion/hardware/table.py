@@ -292,7 +292,9 @@ class Hardware:
             except Exception:  # a press must never kill the thread that hands presses on
                 log.exception("press of %s %s failed", button, what)
                 continue
-            if not getattr(reply, "ok", True):
+            if button in CONTROL_BUTTONS and not getattr(reply, "ok", True):
+                # A seat's refusal may tell a private fact ("Program Emmett before locking in"):
+                # it goes to that seat's phone only, never to the log.
                 log.info("button %s: %s", button, getattr(reply, "text", reply))
 
     # --- updates --------------------------------------------------------------------------

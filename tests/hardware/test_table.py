@@ -5,6 +5,7 @@ when fixed; the virtual kind has no GPIO and takes the virtual panel's presses."
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pytest
@@ -223,3 +224,31 @@ def test_the_join_screen_shows_no_pin(rig, session) -> None:
     rig.set_pin("481093")
     picture = rig.display.frame
     assert picture.tobytes() == frame("join", {"address": "http://t:8025/"}).tobytes()
+
+
+def test_a_seat_buttons_refusal_never_reaches_the_log(rig, session, ticks, caplog) -> None:
+    """Whether a seat may lock in depends on its private programme ("Program Emmett before
+    locking in"): the refusal goes to that seat's phone only, never to the companion's log."""
+    app_game = {**SETUP, "settings": {"programming": "app"}}
+    assert session.host("new_game", setup=app_game).ok
+    for seat in "12345":
+        assert any(
+            session.submit({"type": "clue", "seat": seat, "cell": cell}).ok
+            for cell in ("C2", "C4", "B3", "D3")
+        )
+    caplog.set_level("DEBUG", logger="companion")
+    phone_3 = session.listen("3")
+    seat_3 = rig.factory.pin(rig.config.buttons.seats[2])
+    seat_3.drive_low()  # nothing programmed: refused
+    ticks.advance(0.05)
+    told: list[dict] = []
+
+    def refused_on_the_phone() -> bool:
+        update = phone_3.get(timeout=0.1)
+        told.extend((update or {}).get("events") or [])
+        return any(event.get("type") == "button_refused" for event in told)
+
+    eventually(refused_on_the_phone)
+    time.sleep(0.2)  # the presses' thread logs, if it does, just after the phone is told
+    assert session.snapshot("public")["waiting"]["locked_in"] == []
+    assert not [r for r in caplog.records if "locking in" in r.getMessage()]
