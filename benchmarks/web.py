@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import re
 import socket
 import statistics
@@ -29,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
 
 from load import load_line
-from serving import Phone, Serve, host_of
+from serving import Phone, Serve, held_mb, host_of
 
 SEATS = [str(n) for n in range(1, 9)]
 # Token programming: a seat's press is then a whole lock-in (or unlock), one real command.
@@ -96,20 +95,6 @@ def deaf(port: int, source: str) -> socket.socket:
     conn.connect(("127.0.0.1", port))
     conn.sendall(b"GET /api/stream?as=table HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     return conn
-
-
-def held_mb(pid: int) -> tuple[float, float]:
-    """The server's resident set, and the temporary files it keeps open, in MB."""
-    status = Path(f"/proc/{pid}/status").read_text().splitlines()
-    rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
-    files = 0
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        try:
-            if os.readlink(fd).endswith("(deleted)"):
-                files += fd.stat().st_size
-        except OSError:
-            continue
-    return rss, files / 2**20
 
 
 def press_rounds(phone: Phone, streams: list[Stream], rounds: int) -> list[float]:

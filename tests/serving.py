@@ -23,6 +23,21 @@ PIN = "2525"
 ROOM25 = Path(sys.executable).with_name("room25")
 
 
+def held_mb(pid: int) -> tuple[float, float]:
+    """What a server process holds, in MB: its resident set, and the temporary files it keeps
+    open (waitress moves a connection's output buffer over 1 MB to one; on a Pi /tmp is in RAM)."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    files = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if os.readlink(fd).endswith("(deleted)"):
+                files += fd.stat().st_size
+        except OSError:
+            continue
+    return rss, files / 2**20
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -6,7 +6,6 @@ page that must still get theirs at once."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 import threading
 import time
@@ -14,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serving import Phone, Serve, host_of
+from serving import Phone, Serve, held_mb, host_of
 
 SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt"}
 
@@ -195,24 +194,6 @@ def ended(conn: socket.socket, timeout: float = 10.0) -> bool:
         return False
 
 
-def held_mb(pid: int) -> float:
-    """The memory the server holds: its resident set, and the temporary files it keeps open
-    (waitress moves a connection's output buffer over 1 MB to one; on a Pi /tmp is in RAM)."""
-    rss = next(
-        int(line.split()[1]) * 1024
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-        if line.startswith("VmRSS:")
-    )
-    held = 0
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        try:
-            if os.readlink(fd).endswith("(deleted)"):
-                held += fd.stat().st_size
-        except OSError:
-            continue
-    return (rss + held) / 2**20
-
-
 EIGHT = {
     "edition": "season2",
     "mode": "suspicion",
@@ -263,12 +244,12 @@ def test_streams_do_not_keep_what_they_sent_nor_what_a_client_never_reads(table)
         deaf.append(conn)
     try:
         time.sleep(1)
-        before = held_mb(server.process.pid)
+        before = sum(held_mb(server.process.pid))
         for _ in range(250):  # seat 1 locks in and unlocks: two public updates each
             assert phones["1"].post("/api/seats/1/press")[0] == 200
             assert phones["1"].post("/api/seats/1/press")[0] == 200
         time.sleep(1)
-        grown = held_mb(server.process.pid) - before
+        grown = sum(held_mb(server.process.pid)) - before
         assert grown < 8, f"the server holds {grown:.1f} MB more"
         for conn in deaf:  # each was dropped: what the server had sent, then the end
             assert ended(conn)

@@ -67,6 +67,16 @@ def others_locked_in(server: Serve, seats: str = "234") -> dict[str, Phone]:
     return others
 
 
+def seat_one_programming(server: Serve, browser):
+    """A game where seats 2 to 4 played by API and seat 1's phone took its clue: the phone page
+    and its task, on the programming."""
+    start(server)
+    phone = phone_page(server, browser, "1")
+    others_locked_in(server)
+    phone.locator("#task").get_by_role("button", name="C2").click()
+    return phone, phone.locator("#task")
+
+
 def in_view(page, selector: str) -> bool:
     """The element is drawn inside the phone's screen as it is (no scrolling)."""
     return page.evaluate(
@@ -383,11 +393,7 @@ def test_a_phone_shows_its_programming_and_lock_in_without_scrolling(served, bro
 
 
 def test_the_second_action_never_offers_the_first_again(served, browser):
-    start(served)
-    phone = phone_page(served, browser, "1")
-    others_locked_in(served)
-    phone.locator("#task").get_by_role("button", name="C2").click()
-    task = phone.locator("#task")
+    _phone, task = seat_one_programming(served, browser)
     task.get_by_role("group", name="Action 1").get_by_role("button", name="Move").click()
     second = task.get_by_role("group", name="Action 2")
     second.get_by_role("button", name="Look").wait_for()
@@ -417,11 +423,7 @@ def test_the_reveal_is_refused_while_a_game_can_still_be_played(served):
 
 
 def test_the_seat_button_locks_in_what_the_phone_shows(served, browser):
-    start(served)
-    phone = phone_page(served, browser, "1")
-    others_locked_in(served)
-    phone.locator("#task").get_by_role("button", name="C2").click()
-    task = phone.locator("#task")
+    phone, task = seat_one_programming(served, browser)
     task.get_by_role("group", name="Action 1").get_by_role("button", name="Push").click()
     task.get_by_role("group", name="Action 2").get_by_role("button", name="Look").click()
     phone.wait_for_timeout(500)
