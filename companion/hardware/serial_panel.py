@@ -115,11 +115,11 @@ class SerialPanel:
 
     def show(self, lights: dict[str, str], text: str) -> None:
         """Send the LEDs and the text when they change (and again after every HELLO)."""
-        with self._lock:
+        with self._lock:  # held while writing: a HELLO's resend never overtakes a newer show
             changed = (lights, text) != (self._lights, self._text)
             self._lights, self._text = dict(lights), text
-        if changed and self.connected.is_set():
-            self._write(leds_line(lights) + text_line(text))
+            if changed and self.connected.is_set():
+                self._write(leds_line(lights) + text_line(text))
 
     def close(self) -> None:
         self._stop.set()
@@ -218,10 +218,9 @@ class SerialPanel:
         if port is None:
             return
         first = not self.connected.is_set()
-        self.connected.set()  # before reading the state: a show() from now on sends its own
         with self._lock:
-            state = leds_line(self._lights) + text_line(self._text)
-        self._write(state)
+            self.connected.set()  # a show() from now on sends its own, after this state
+            self._write(leds_line(self._lights) + text_line(self._text))
         if not first:
             return
         log.info("seat panel %s on %s", hello.firmware, getattr(port, "port", port))

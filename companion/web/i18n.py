@@ -19,11 +19,24 @@ LANGUAGES = ("en", "fr")
 LANG_COOKIE = "room25_lang"
 
 
+def own_texts(lang: str) -> dict[str, str]:
+    """The texts written for the pages in one language: `i18n/<lang>.json` and the topic files
+    beside it in `i18n/<lang>/` (one a feature, so features grow without touching each other)."""
+    folder = resources.files(__package__).joinpath("i18n")
+    found = json.loads(folder.joinpath(f"{lang}.json").read_text("utf-8"))
+    topics = folder.joinpath(lang)
+    if topics.is_dir():
+        for topic in sorted(topics.iterdir(), key=lambda path: path.name):
+            if topic.name.endswith(".json"):
+                found.update(json.loads(topic.read_text("utf-8")))
+    return found
+
+
 @cache
 def table(lang: str) -> dict[str, str]:
     """The page texts of one language (English fills any key French lacks), with the notices'
     templates (`notice_<code>`) from the session's catalogue."""
-    found = json.loads(resources.files(__package__).joinpath(f"i18n/{lang}.json").read_text())
+    found = own_texts(lang)
     if lang != "en":
         found = {**table("en"), **found}
     return {**found, **page_texts(lang)}

@@ -185,7 +185,8 @@ def test_reconnects_after_the_port_vanishes_and_returns() -> None:
     os.write(side.master, b"P 4\n")
     eventually(lambda: pressed == [("4", False)])
     panel.show({"4": "on"}, "Turn 2")
-    assert b"LEDS 08 00" in side.read_until(b"LEDS")
+    # The panel is first sent what it showed before the press (no lights), then the new lights.
+    side.read_until(b"LEDS 08 00\nTEXT Turn 2\n")
 
     side.vanish()  # unplugged: the port's other end is gone, then the device node too
     eventually(lambda: problems == [PANEL_MISSING])

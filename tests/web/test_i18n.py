@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.engine import COMMAND_TYPES
 from companion.web.guard import ERROR_CODES
-from companion.web.i18n import names, table, text
+from companion.web.i18n import names, own_texts, table, text
 
 WEB = Path(__file__).resolve().parents[2] / "companion" / "web"
 
@@ -33,10 +33,21 @@ def _keys_used() -> set[str]:
 
 
 def test_the_two_tables_have_the_same_keys():
-    en = json.loads((WEB / "i18n" / "en.json").read_text())
-    fr = json.loads((WEB / "i18n" / "fr.json").read_text())
+    en, fr = own_texts("en"), own_texts("fr")
     assert set(en) == set(fr)
     assert all(fr[k].strip() for k in fr)
+
+
+def test_a_key_is_written_in_one_file_of_its_language():
+    """Topic files (`i18n/<lang>/*.json`) add texts; one that silently overrode another's would
+    change a page far from the feature it was written for."""
+    for lang in ("en", "fr"):
+        files = [WEB / "i18n" / f"{lang}.json", *sorted((WEB / "i18n" / lang).glob("*.json"))]
+        seen: dict[str, str] = {}
+        for path in files:
+            for key in json.loads(path.read_text("utf-8")):
+                assert key not in seen, f"{key} is in both {seen[key]} and {path.name}"
+                seen[key] = path.name
 
 
 def test_every_key_the_pages_and_the_api_use_is_in_the_tables():
@@ -52,7 +63,7 @@ def test_every_key_in_the_tables_is_used():
     prefixes = tuple(set(re.findall(r'"([a-z]+_)"\s*\+', scripts)))
     assert "phase_" in prefixes
     used = _keys_used() | set(ERROR_CODES.values()) | set(COMMAND_TYPES)
-    en = json.loads((WEB / "i18n" / "en.json").read_text())
+    en = own_texts("en")
     unused = (k for k in en if k not in used and not k.startswith(prefixes))
     assert sorted(k for k in unused if k.removesuffix("_elided") not in used) == []
 
