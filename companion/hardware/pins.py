@@ -1,8 +1,10 @@
 """Which gpiozero pin factory drives the header.
 
 On a Pi the factory is the config's `[buttons] pin_factory`, else $GPIOZERO_PIN_FACTORY, else
-lgpio (every Pi, the only choice on a Pi 5), then RPi.GPIO (older Pis only). It never falls back
-to a mock on a real Pi: a missing factory is an error in plain words.
+lgpio (every Pi, the only choice on a Pi 5, and the only one the service's sandbox opens). It
+never falls back to another factory or to a mock: RPi.GPIO loads on a Pi 5 and then fails at its
+first pin, and under the service it cannot open /dev/gpiomem, so a fallback would only hide
+lgpio's own error behind another. A factory that does not load is an error in plain words.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ FACTORIES = {
     "pigpio": ("gpiozero.pins.pigpio", "PiGPIOFactory"),
     "native": ("gpiozero.pins.native", "NativeFactory"),
 }
-PREFERRED = ("lgpio", "rpigpio")
+DEFAULT = "lgpio"
 
 
 class PinFactoryError(RuntimeError):
@@ -48,21 +50,23 @@ def mock_factory() -> MockFactory:
 
 
 def pi_factory(name: str = ""):
-    """The named factory (or the preferred one that loads) for the real header."""
+    """The named factory, else lgpio, for the real header."""
     name = (name or os.environ.get("GPIOZERO_PIN_FACTORY", "")).lower()
     if name == "mock":
         return mock_factory()
-    names = (name,) if name else PREFERRED
-    errors = []
-    for candidate in names:
-        if candidate not in FACTORIES:
-            raise PinFactoryError(
-                f"unknown pin factory {candidate!r}: choose one of {', '.join(FACTORIES)}"
-            )
-        module_name, class_name = FACTORIES[candidate]
-        try:
-            module = __import__(module_name, fromlist=[class_name])
-            return getattr(module, class_name)()
-        except Exception as error:  # each factory fails its own way (ImportError, RuntimeError...)
-            errors.append(f"{candidate}: {error}")
-    raise PinFactoryError("no GPIO pin factory works here (" + "; ".join(errors) + ")")
+    name = name or DEFAULT
+    if name not in FACTORIES:
+        raise PinFactoryError(f"unknown pin factory {name!r}: choose one of {', '.join(FACTORIES)}")
+    module_name, class_name = FACTORIES[name]
+    try:
+        module = __import__(module_name, fromlist=[class_name])
+        return getattr(module, class_name)()
+    except Exception as error:  # each factory fails its own way (ImportError, RuntimeError...)
+        hint = (
+            " (systemd/install.sh installs it on a Pi; see docs/pi-setup.md)"
+            if name == DEFAULT
+            else ""
+        )
+        raise PinFactoryError(
+            f"the GPIO pin factory {name} does not work here{hint}: {error}"
+        ) from error
