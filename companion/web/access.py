@@ -7,9 +7,11 @@ until the host frees it, or its own player takes it back by holding its seat but
 new phone asks (companion/session/seats.py). PIN guesses are slowed per client: each wrong guess
 doubles the time before the next one is heard (up to a quarter of an hour); and for the whole
 network: ten wrong guesses at once, then one every six seconds, so forty phones cannot try the
-million PINs in an evening either. The companion itself (loopback: a browser on the Pi, the
-laptop of a laptop table; or a `[panel] allow` tablet) is never held by the network's limit, so a
-real host can always log in there, with the PIN held up on the OLED by a long press of Menu.
+million PINs in an evening either. Seat requests are slowed per address (four in a row, then one
+every 20 s), so nobody can keep replacing a seat's request. The companion itself (loopback: a
+browser on the Pi, the laptop of a laptop table; or a `[panel] allow` tablet) is held by neither
+limit, so a real host can always log in there, with the PIN held up on the OLED by a long press
+of Menu.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ PIN_DIGITS = 6
 LOCKOUT_CAP = 900.0  # seconds: the longest wait between two guesses
 NETWORK_BURST = 10.0  # wrong guesses the whole network may make in a row
 NETWORK_EVERY = 6.0  # seconds: then one more (600 an hour: months for the million)
+ASKS_BURST = 4.0  # seat requests one address may make in a row
+ASKS_EVERY = 20.0  # seconds: then one more (a player who mistyped never waits; a pest does)
+ASKING_ADDRESSES = 256  # addresses remembered; the oldest are forgotten first
 
 
 class SeatStore(Protocol):
@@ -62,6 +67,29 @@ class Caller:
     host: bool = False
 
 
+class Bucket:
+    """`burst` turns in a row, then one more every `every` seconds. Not thread-safe: its owner
+    holds a lock."""
+
+    def __init__(self, burst: float, every: float, clock: Callable[[], float]) -> None:
+        self._burst, self._every, self._clock = burst, every, clock
+        self._left, self._counted = burst, clock()
+
+    def _now_left(self) -> float:
+        return min(self._burst, self._left + (self._clock() - self._counted) / self._every)
+
+    def wait(self) -> float:
+        """Seconds before the next turn (0: now)."""
+        left = self._now_left()
+        return 0.0 if left >= 1.0 else (1.0 - left) * self._every
+
+    def take(self) -> None:
+        self._left, self._counted = max(0.0, self._now_left() - 1.0), self._clock()
+
+    def full(self) -> bool:
+        return self._now_left() >= self._burst
+
+
 class Guesses:
     """Wrong PIN guesses per client, with the time before the next guess is heard; and the
     whole network's wrong guesses, a bucket of `NETWORK_BURST` refilled one every
@@ -71,7 +99,7 @@ class Guesses:
         self._clock = clock
         self._lock = threading.Lock()
         self._wrong: dict[str, tuple[int, float]] = {}  # client -> (wrong guesses, last one)
-        self._network = (NETWORK_BURST, clock())  # (guesses left, when counted)
+        self._network = Bucket(NETWORK_BURST, NETWORK_EVERY, clock)
 
     def wait(self, client: str) -> float:
         """Seconds before this client may guess again (0: now)."""
@@ -85,22 +113,43 @@ class Guesses:
     def network_wait(self) -> float:
         """Seconds before anyone on the network (not the companion itself) may guess again."""
         with self._lock:
-            left = self._left()
-        return 0.0 if left >= 1.0 else (1.0 - left) * NETWORK_EVERY
-
-    def _left(self) -> float:
-        left, counted = self._network
-        return min(NETWORK_BURST, left + (self._clock() - counted) / NETWORK_EVERY)
+            return self._network.wait()
 
     def failed(self, client: str) -> None:
         with self._lock:
             wrong, _ = self._wrong.get(client, (0, 0.0))
             self._wrong[client] = (wrong + 1, self._clock())
-            self._network = (max(0.0, self._left() - 1.0), self._clock())
+            self._network.take()
 
     def succeeded(self, client: str) -> None:
         with self._lock:
             self._wrong.pop(client, None)
+
+
+class SeatAskLimit:
+    """Seat requests per address: a phone asking again for a taken seat replaces the request
+    being shown (and its code), so one address asking without end would keep a seat's own
+    player from ever taking it back. A new cookie per request does not help: it counts by
+    address."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._buckets: dict[str, Bucket] = {}
+
+    def wait(self, client: str) -> float:
+        """Seconds before this address may ask again; when 0, this request is counted."""
+        with self._lock:
+            bucket = self._buckets.pop(client, None) or Bucket(ASKS_BURST, ASKS_EVERY, self._clock)
+            self._buckets[client] = bucket  # the most recent last, so the oldest go first
+            wait = bucket.wait()
+            if wait == 0:
+                bucket.take()
+            for address in [a for a, b in self._buckets.items() if b.full()]:
+                del self._buckets[address]
+            while len(self._buckets) > ASKING_ADDRESSES:
+                del self._buckets[next(iter(self._buckets))]
+            return wait
 
 
 class Access:
@@ -115,6 +164,7 @@ class Access:
     ) -> None:
         self.pin = pin
         self.guesses = Guesses(clock)
+        self.seat_asks = SeatAskLimit(clock)
         self._store = store
         self._lock = threading.Lock()
         self._digest_of = dict(store.seat_claims()) if store is not None else {}  # seat ->

@@ -113,6 +113,9 @@ def join():
     # asked already asks again with the same secret (its older request is dropped).
     known = current and (access.seat_of(current) or session.asking(digest(current)))
     secret = current if current and known else secrets.token_urlsafe(32)
+    wait = 0.0 if from_the_companion() else access.seat_asks.wait(request.remote_addr or "?")
+    if wait > 0:
+        return refusal(lang(), "seat_asks_wait", 429, seconds=int(wait) + 1)
     ask = session.ask_seat(seat, digest(secret))
     if not ask:
         return refusal(lang(), "seat_taken", 409, seat=seat)

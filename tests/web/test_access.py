@@ -5,7 +5,16 @@ from __future__ import annotations
 import sqlite3
 
 from companion.session import Session
-from companion.web.access import LOCKOUT_CAP, Access, Guesses, digest, new_pin
+from companion.web.access import (
+    ASKING_ADDRESSES,
+    ASKS_EVERY,
+    LOCKOUT_CAP,
+    Access,
+    Guesses,
+    SeatAskLimit,
+    digest,
+    new_pin,
+)
 
 
 class Clock:
@@ -114,3 +123,22 @@ def test_seats_survive_a_restart_and_the_journal_keeps_no_secret(tmp_path):
         assert again.free("3") and restarted.seat_claims() == {"5": digest(moved)}
     finally:
         restarted.close()
+
+
+def test_an_address_asks_for_seats_four_times_then_once_every_twenty_seconds():
+    clock = Clock()
+    asks = SeatAskLimit(clock)
+    assert [asks.wait("10.42.0.7") for _ in range(4)] == [0.0] * 4
+    assert asks.wait("10.42.0.7") == ASKS_EVERY
+    assert asks.wait("10.42.0.8") == 0  # another phone is not slowed
+    clock.now += ASKS_EVERY
+    assert asks.wait("10.42.0.7") == 0
+    assert asks.wait("10.42.0.7") == ASKS_EVERY  # the refill is one request, not a burst
+
+
+def test_the_addresses_remembered_for_seat_requests_are_bounded():
+    clock = Clock()
+    asks = SeatAskLimit(clock)
+    for n in range(ASKING_ADDRESSES + 50):
+        asks.wait(f"10.{n // 250}.{n % 250}.1")
+    assert len(asks._buckets) == ASKING_ADDRESSES

@@ -414,3 +414,26 @@ def test_the_packaged_mac_deck_can_be_sent_as_a_setups_deck(server: Serve):
     huge = json.dumps({"setup": {**setup, "pad": "x" * (70 * 1024)}}).encode()
     assert host.post("/api/host/games", raw=huge).status == 413
     assert host.post("/api/host/undo", raw=raw).status == 413
+
+
+@needs_lan
+def test_one_address_cannot_keep_replacing_a_seats_request(tmp_path: Path):
+    """Before: every request for a taken seat replaced the one shown (and its code), so a phone
+    asking again and again, a new cookie each time, kept the seat's own player from ever taking
+    it back. Now one address asks four times in a row, then once every 20 s."""
+    data = tmp_path / "data"
+    data.mkdir()
+    running = Serve(data).wait_ready()
+    try:
+        _game(running)
+        _play_clues(_seated(running))
+        for _ in range(4):
+            assert _lan(running).post("/api/join", {"seat": "3"}).status == 202
+        shown = _notices(running)
+        pest = _lan(running).post("/api/join", {"seat": "3"})
+        assert (pest.status, pest.code) == (429, "seat_asks_wait")
+        assert "s, or ask the host" in pest.json()["refusal"]["text"]
+        assert _notices(running) == shown  # the code on the screens is still the last one
+        assert _here(running).post("/api/join", {"seat": "3"}).status == 202  # at the companion
+    finally:
+        running.stop()
