@@ -333,9 +333,11 @@ def test_the_alarm_fills_the_phone_and_vibrates(served, browser):
     phone.evaluate(
         """() => R25.summary({ game: "g", version: 9, view: { turns_left: 5, turn: 3, alarm: true,
             order: [], characters: {} }, waiting: { phase: "action" }, session: {} },
-            document.getElementById("summary"))"""
+            document.body.appendChild(Object.assign(document.createElement("div"),
+                { id: "probe" })))"""
     )
-    alarm = phone.locator("#summary .alarm")
+    # Its own box: the phone's stream may redraw #summary meanwhile (seen under load).
+    alarm = phone.locator("#probe .alarm")
     assert alarm.get_attribute("role") == "alert"
     size = alarm.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24 and alarm.bounding_box()["width"] > 300
