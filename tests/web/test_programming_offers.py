@@ -25,10 +25,14 @@ vortex prison  twin    acid    control
 COLD_COMPLEX_ROWS = [row.split() for row in COLD_COMPLEX.strip().splitlines()]
 COLD_SETUP = {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "dealt",
               "seed": 3, "rigged": True, "complex": COLD_COMPLEX_ROWS}  # fmt: skip
+CAST = ["kevin", "emmett", "franck", "max"]
 # Ultimate, Kevin at seat 1: he names his ability as he programs his talent (000, KEVIN).
-KEVIN_SETUP = {"edition": "ultimate", "mode": "suspicion", "tracking": "dealt",
-               "seats": [{"id": "1", "characters": ["kevin"]}, {"id": "2", "characters": ["emmett"]},
-                         {"id": "3", "characters": ["franck"]}, {"id": "4", "characters": ["max"]}]}  # fmt: skip
+KEVIN_SETUP = {
+    "edition": "ultimate",
+    "mode": "suspicion",
+    "tracking": "dealt",
+    "seats": [{"id": str(n), "characters": [cid]} for n, cid in enumerate(CAST, start=1)],
+}
 
 
 @pytest.fixture
@@ -59,7 +63,8 @@ def play_turn_one_into_the_cold(phones: dict[str, Phone]) -> None:
     """Seat 1 programs a move and moves north into the Cold chamber (C2); the others look."""
     for seat, phone in phones.items():
         wanted = ["move"] if seat == "1" else ["look"]
-        programme = next(c for c in legal(phone) if c["type"] == "program" and c.get("actions") == wanted)
+        programmes = [c for c in legal(phone) if c["type"] == "program"]
+        programme = next(c for c in programmes if c.get("actions") == wanted)
         assert phone.post("/api/commands", {"command": programme})[0] == 200
     for _ in range(20):
         moved = False
