@@ -176,10 +176,11 @@
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
-     not applied twice), except programming: setting a programme again is harmless, and a duo's
-     two programmes are sent one after the other while the other seats lock in. */
+     not applied twice), except those of the phases every seat plays at once: setting a programme
+     again is harmless, a second clue is refused as such, and another seat's clue or lock-in just
+     before this tap must not make it stale. */
   async function send(command) {
-    const guarded = command.type === "program" ? command : { ...command, version: update.version };
+    const guarded = ["program", "clue"].includes(command.type) ? command : { ...command, version: update.version };
     const answer = await post("/api/commands", { command: guarded });
     if (answer.ok) status(t("done"));
     return answer;
@@ -337,7 +338,7 @@
         const d = draft[cid] || { actions: [] };
         const programme = chosenProgramme(cid, d);
         if (!programme) {
-          status(R25.withName(d.actions.length ? "talent_needed" : "program_first", cid), true);
+          status(d.actions.length ? R25.withName("talent_needed", cid) : R25.withName("program_first", cid), true);
           return;
         }
         const answer = await post("/api/commands", { command: { ...programme, lock_in: false } });
