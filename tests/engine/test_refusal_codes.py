@@ -165,11 +165,11 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
             "Il n'y a pas de salle côté ouest de A3.",
         ),
         (
-            "not_a_way_to_use_talent",
-            {"talent": "max", "ways": [{"target": "kevin", "direction": "north"}]},
-            "That is not a way to use Carry now. Ways: target kevin direction north.",
-            "Ce n'est pas une façon d'utiliser le Talent Porter maintenant. "
-            "Façons possibles : target kevin direction north.",
+            "talent_choice_needed",
+            {"character": "emmett", "abilities": ["reactivate", "lock"]},
+            "Choose what Emmett's talent does as you program it: reactivate or lock.",
+            "Choisissez ce que fait le Talent d'Emmett en le programmant : "
+            "réactiver ou verrouiller.",
         ),
     ],
 )
@@ -230,7 +230,7 @@ def _action_phase():
             {"type": "clue", "seat": "9", "cell": "C2"},
             "unknown_seat",
             {"seat": "9"},
-            "Place inconnue : « 9 ».",
+            "Il n'y a pas de place 9 dans cette partie.",
         ),
     ],
 )

@@ -43,11 +43,29 @@ TALENT_NAMES_FR = {
     "sarah": "Saboter",
     "bruce": "Imiter",
 }
+# The abilities a talent token may carry (000, KEVIN, EMMETT, SARAH; 002, LES TALENTS SPÉCIAUX).
+ABILITY_NAMES = {
+    "en": {
+        "hack_complex": "hack the complex",
+        "hack_robot": "hack a robot",
+        "lock": "lock",
+        "reactivate": "reactivate",
+        "sabotage_robot": "sabotage a robot",
+        "sabotage_room": "sabotage a room",
+    },
+    "fr": {
+        "hack_complex": "pirater le complexe",
+        "hack_robot": "pirater un robot",
+        "lock": "verrouiller",
+        "reactivate": "réactiver",
+        "sabotage_robot": "saboter un robot",
+        "sabotage_room": "saboter une salle",
+    },
+}
 JOINS = {"": {"en": ", ", "fr": ", "}, "or": {"en": " or ", "fr": " ou "}}
 JOINS["and"] = {"en": " and ", "fr": " et "}
 # French elides "de" and "que" before a name starting with a vowel: "l'action d'Emmett".
 ELISION = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUÉ][a-zé])")
-NO_PARAMETER = {"en": "no parameter", "fr": "sans paramètre"}
 QUOTES = {"en": ("'", "'"), "fr": ("« ", " »")}
 
 
@@ -79,16 +97,6 @@ def _named(names: dict[str, dict[str, str]]):
     return render
 
 
-def _way(value: object, lang: str) -> str:
-    """One option of a talent or a robot order: its fields in a row, "target kevin direction
-    north" (the command's own words, so that it can be typed back)."""
-    if not isinstance(value, dict) or not value:
-        return NO_PARAMETER[lang]
-    return " ".join(
-        f"{k} {' and '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items()
-    )
-
-
 def _talent(value: object, lang: str) -> str:
     if lang == "fr" and value in TALENT_NAMES_FR:
         return TALENT_NAMES_FR[value]
@@ -102,6 +110,7 @@ RENDER = {
     "character": _character,
     "room": _room,
     "action": _named(ACTION_NAMES),
+    "ability": _named(ABILITY_NAMES),
     "direction": _named(DIRECTION_NAMES),
     "talent": _talent,
     "mode": _named(MODE_NAMES),
@@ -112,9 +121,8 @@ RENDER = {
 
 def _render(name: str, value: object, lang: str, join: str) -> str:
     """A parameter in words: ids by their names in the language, lists joined."""
-    if name == "ways":
-        return "; ".join(_way(v, lang) for v in value) if isinstance(value, list) else str(value)
-    one = RENDER.get(name.removesuffix("s"), lambda v, _lang: str(v))
+    single = "ability" if name == "abilities" else name.removesuffix("s")
+    one = RENDER.get(single, lambda v, _lang: str(v))
     if isinstance(value, list | tuple):
         return JOINS[join][lang].join(one(v, lang) for v in value)
     return one(value, lang)

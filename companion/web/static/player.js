@@ -3,14 +3,12 @@
 "use strict";
 (() => {
   const { $, t, tn, room, who, firstName, el, post, get, listen, banners, summary, status, describe } = R25;
-  const ACTIONS = ["look", "move", "push", "control"];
   const CENTRE_NEIGHBOURS = ["B3", "C2", "C4", "D3"];
   let seat = null;
   let update = null;
   let draft = {};        // programming being chosen, per character (kept across updates)
   let draftTurn = null;  // the turn (and game) the draft is for: every turn starts empty
   let clueRoom = null;   // the room a physical starting clue turned out to be
-  let talentChoices = {}; // per character, the talent choices its legal programmes offered
   let revealing = null;  // the move whose physical tile is being turned over: which room is it?
   let roleTimer = null;
   let wakeLock = null;
@@ -178,10 +176,11 @@
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
-     not applied twice), except programming: setting a programme again is harmless, and a duo's
-     two programmes are sent one after the other while the other seats lock in. */
+     not applied twice), except those of the phases every seat plays at once: setting a programme
+     again is harmless, a second clue is refused as such, and another seat's clue or lock-in just
+     before this tap must not make it stale. */
   async function send(command) {
-    const guarded = command.type === "program" ? command : { ...command, version: update.version };
+    const guarded = ["program", "clue"].includes(command.type) ? command : { ...command, version: update.version };
     const answer = await post("/api/commands", { command: guarded });
     if (answer.ok) status(t("done"));
     return answer;
@@ -244,49 +243,25 @@
 
   function settings(view) { return ((view.ruleset || {}).settings) || {}; }
 
+  /* The seat's programming, offered from the engine's legal programmes for each character
+     (never a copy of the rules here): the first action among the programmes' first actions,
+     the second among those that follow it (none in the Cold chamber), the Adrenaline when a
+     programme carries it, and a talent's ability when the programme names one. */
   function programmingTask(box, view, waiting) {
     const locked = (waiting.locked_in || []).includes(seat);
     const thinking = isMyTurn(waiting);
     box.append(heading(t("phase_programming")));
     const byApp = settings(view).programming !== "tokens";
     const turn = update.game + "/" + view.turn;
-    if (draftTurn !== turn) { draft = {}; talentChoices = {}; draftTurn = turn; }
+    if (draftTurn !== turn) { draft = {}; draftTurn = turn; }
     if (byApp) {
       for (const [cid, c] of mine()) {
         if (!c.alive) continue;
         // A locked-in seat shows what it sent; otherwise each turn starts empty, never with
         // the last turn's plan (a hasty Lock in would send it again).
-        const d = draft[cid] || (draft[cid] = locked ? { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed } : { actions: [], adrenaline: false });
-        const programmes = legal("program", cid);
-        const choices = [...ACTIONS, ...(settings(view).talents ? ["talent"] : [])].filter((a) => !(c.lost_tokens || []).includes(a));
-        const allowed = (slot, a) => !programmes.length || programmes.some((p) => slot === 0 ? p.actions[0] === a
-          : p.actions[0] === d.actions[0] && (a === "none" ? p.actions.length === 1 : p.actions[1] === a));
-        const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
-        for (const slot of [0, 1]) {
-          const buttons = el("div", { class: "slot-options" });
-          const row = el("div", { class: "slot", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { class: "slot-label", text: t("action_n", { n: slot + 1 }) }), buttons);
-          const options = (slot === 1 ? [...choices, "none"] : choices).filter((a) => slot === 0 ? allowed(0, a) : !d.actions[0] || allowed(1, a));
-          for (const a of options) {
-            const chosen = (d.actions[slot] || (slot === 1 && d.actions.length === 1 ? "none" : null)) === a;
-            buttons.append(el("button", { type: "button", class: a === "none" ? "none-option" : null, "aria-pressed": chosen ? "true" : "false", disabled: locked,
-              on: { click: () => { setSlot(d, slot, a); render(); share(cid, d); } } }, t("action_" + a)));
-          }
-          fieldset.append(row);
-        }
-        if (settings(view).adrenaline && c.adrenaline !== false) {
-          fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
-            on: { click: () => { d.adrenaline = !d.adrenaline; render(); share(cid, d); } } }, t("adrenaline")));
-        }
-        const offered = [...new Set(legal("program", cid).map((p) => p.talent_choice).filter(Boolean))];
-        if (offered.length) talentChoices[cid] = offered;
-        const abilities = talentChoices[cid] || [];
-        if (abilities.length && (d.actions || []).includes("talent")) {
-          fieldset.append(el("label", {}, t("talent_choice"), el("select", { disabled: locked, "aria-label": t("talent_choice"),
-            on: { change: (e) => { d.talent_choice = e.target.value || null; share(cid, d); } } },
-            el("option", { value: "", text: "—" }),
-            abilities.map((x) => el("option", { value: x, selected: d.talent_choice === x, text: t("ability_" + x) })))));
-        }
-        box.append(fieldset);
+        const sent = { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed, talent_choice: c.talent_choice || null };
+        const d = locked ? sent : draft[cid] || (draft[cid] = { actions: [], adrenaline: false, talent_choice: null });
+        box.append(programmeFields(cid, d, locked ? [] : legal("program", cid), locked));
       }
     } else {
       box.append(el("p", { text: t("tokens_help") }));
@@ -296,34 +271,77 @@
       on: { click: () => lockIn(view, locked, byApp) } }, locked ? t("unlock") : t("lock_in")));
   }
 
-  function setSlot(d, slot, a) {
-    if (slot === 0) { d.actions[0] = a; if (d.actions[1] === a) d.actions = [a]; }
-    else if (a === "none") d.actions = d.actions.slice(0, 1);
-    else d.actions[1] = a;
+  const distinct = (values) => [...new Set(values)];
+
+  /* One character's choices: each a button among the values the programmes `offers` allow
+     after what is already chosen; a locked-in programme is shown as sent, its buttons off. */
+  function programmeFields(cid, d, offers, locked) {
+    const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
+    const pick = (label, values, chosen, onPick, texts) => {
+      const row = el("div", { class: "slot", role: "group", "aria-label": label },
+        el("span", { class: "slot-label", text: label }), el("div", { class: "slot-options" },
+          values.map((v) => el("button", { type: "button", class: v === "none" ? "none-option" : null,
+            "aria-pressed": chosen === v ? "true" : "false", disabled: locked,
+            on: { click: () => { onPick(v); render(); share(cid, d); } } }, texts(v)))));
+      fieldset.append(row);
+    };
+    const acting = offers.filter((p) => p.actions);
+    const firsts = locked ? d.actions.slice(0, 1) : distinct(acting.map((p) => p.actions[0]));
+    const seconds = locked ? [d.actions[1] || "none"] : distinct(acting.filter((p) => p.actions[0] === d.actions[0])
+      .map((p) => p.actions[1] || "none"));
+    const actionText = (a) => t("action_" + a);
+    if (firsts.length) {
+      pick(t("action_n", { n: 1 }), firsts, d.actions[0], (a) => { d.actions = [a]; keepAbility(d); }, actionText);
+      const twoAllowed = locked ? d.actions.length > 1 : acting.some((p) => p.actions.length > 1);
+      if (!twoAllowed) fieldset.append(el("p", { class: "hint", text: t("programming_one_action") }));
+      else if (d.actions[0]) pick(t("action_n", { n: 2 }), seconds, d.actions[1] || (d.actions.length ? "none" : null),
+        (a) => { d.actions = a === "none" ? d.actions.slice(0, 1) : [d.actions[0], a]; keepAbility(d); }, actionText);
+    }
+    const abilities = locked ? [d.talent_choice].filter(Boolean)
+      : distinct(offers.filter((p) => same(p.actions, d.actions) && p.talent_choice).map((p) => p.talent_choice));
+    if (abilities.length) {
+      pick(R25.withName("programming_talent_choice", cid), abilities, d.talent_choice, (x) => { d.talent_choice = x; }, (x) => t("ability_" + x));
+    }
+    if (locked ? d.adrenaline : offers.some((p) => p.adrenaline)) {
+      fieldset.append(el("button", { type: "button", "aria-pressed": d.adrenaline ? "true" : "false", disabled: locked,
+        on: { click: () => { d.adrenaline = !d.adrenaline; render(); share(cid, d); } } }, t("adrenaline")));
+    }
+    if (!locked && !offers.length) fieldset.append(el("p", { text: t("programming_nothing") }));
+    return fieldset;
+  }
+
+  /* The talent's ability stays chosen while the talent stays in the programme. */
+  function keepAbility(d) { if (!d.actions.includes("talent")) d.talent_choice = null; }
+
+  const same = (a, b) => (a || []).length === (b || []).length && (a || []).every((x, i) => x === b[i]);
+
+  /* The legal programme that is what the phone shows for a character, if it is whole (an
+     action chosen where the programme needs one, the talent's ability where it asks one). */
+  function chosenProgramme(cid, d) {
+    return legal("program", cid).find((p) => same(p.actions, p.actions ? d.actions : undefined)
+      && !!p.adrenaline === !!d.adrenaline && (p.talent_choice || null) === (d.talent_choice || null));
   }
 
   /* The programme as it is chosen goes to the companion at once, privately (only this seat's
      view shows it), without locking in: the seat's button then locks in what the phone shows. */
-  function program(cid, d) {
-    return { type: "program", character: cid, actions: (d.actions || []).filter(Boolean),
-      adrenaline: !!d.adrenaline, talent_choice: d.talent_choice || undefined, lock_in: false };
-  }
   async function share(cid, d) {
-    if (!(d.actions || []).filter(Boolean).length) return;
-    if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) return;
-    await post("/api/commands", { command: program(cid, d) });
+    const programme = chosenProgramme(cid, d);
+    if (programme) await post("/api/commands", { command: { ...programme, lock_in: false } });
   }
 
+  /* Lock in: each character's whole programme sent, then the seat's lock; a programme not
+     whole yet is said in the page, in the player's words, and nothing is sent. */
   async function lockIn(view, locked, byApp) {
     if (!locked && byApp) {
       for (const [cid, c] of mine()) {
-        if (!c.alive) continue;
-        const d = draft[cid] || {};
-        if (!(d.actions || []).filter(Boolean).length) { status(R25.withName("program_first", cid), true); return; }
-        if ((d.actions || []).includes("talent") && (talentChoices[cid] || []).length && !d.talent_choice) {
-          status(R25.withName("talent_needed", cid), true); return;
+        if (!c.alive || !legal("program", cid).length) continue;
+        const d = draft[cid] || { actions: [] };
+        const programme = chosenProgramme(cid, d);
+        if (!programme) {
+          status(d.actions.length ? R25.withName("talent_needed", cid) : R25.withName("program_first", cid), true);
+          return;
         }
-        const answer = await post("/api/commands", { command: program(cid, d) });
+        const answer = await post("/api/commands", { command: { ...programme, lock_in: false } });
         if (!answer.ok) return;
       }
     }
