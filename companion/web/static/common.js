@@ -321,7 +321,7 @@ const R25 = (() => {
     if (c.cell !== undefined) parts.push(cellName(c.cell));
     if (c.cells) parts.push(c.cells.map(cellName).join(" ⇄ "));
     if (c.answer) parts.push(t("answer_" + c.answer));
-    if (c.card) parts.push(cardText(c.card));
+    if (c.card) parts.push(N.cards[c.card] || cardText(c.card));  // as printed: the table finds it in hand
     return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
   }
 
