@@ -148,8 +148,9 @@ def run(rounds: int, updates: int) -> None:
             host = host_of(server)
             assert host.post("/api/host/games", {"setup": SETUP})[0] == 200
             phones = {seat: Phone(server.url) for seat in SEATS}
-            for seat, phone in phones.items():
+            for seat, phone in phones.items():  # every seat taken before the game is under way
                 assert phone.post("/api/join", {"seat": seat})[0] == 200
+            for phone in phones.values():
                 assert phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})[0]
             seats = [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
             table = [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]

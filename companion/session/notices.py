@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -84,3 +84,12 @@ class Notice:
     def as_dict(self) -> dict:
         """What an update carries: the code, its parameters and the English line."""
         return {"code": self.code, "params": dict(self.params), "text": self.text("en")}
+
+
+def about_the_game(notices: Iterable[Notice], seats: Collection[str] | None) -> list[Notice]:
+    """The notices worth telling while `seats` play: one about a seat the game does not have
+    ("phone of seat 5 offline" in a 4-player game, a claim kept from an earlier game) is left
+    out; with no game (`None`) every notice stays."""
+    if seats is None:
+        return list(notices)
+    return [n for n in notices if "seat" not in n.params or str(n.params["seat"]) in seats]

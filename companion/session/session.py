@@ -23,7 +23,7 @@ from . import archive, undo
 from .clock import Clock, SystemClock
 from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
-from .notices import Notice
+from .notices import Notice, about_the_game
 from .replies import Reply, accepted, from_refusal, refused, session_text
 from .seats import SeatAsks
 from .text import unwritable
@@ -781,7 +781,9 @@ class Session:
     def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
         """The session's part of an update; its `timer` is read when the update is built."""
         rigged = self._rigged()
-        notices = [*self._notices.values(), *([Notice("rigged_game")] if rigged else [])]
+        seats = set(self._game.state.seats) if self._game is not None else None
+        notices = about_the_game(self._notices.values(), seats)
+        notices += [Notice("rigged_game")] if rigged else []
         return {
             "paused": self._timer.paused,
             "notices": [notice.as_dict() for notice in notices],

@@ -68,7 +68,8 @@ def _card_text(card: dict, lang: str) -> str:
         if card.get("draw_again"):
             effect += " " + say(lang, "card_draw_again")
         name = line_text(lang, "complex_movement")
-    elif kind == "punishment":
+    elif kind == "punishment" and len(card.get("characters") or ()) == 2:
+        # A card naming one character of the game or none says its own text (`shown_in`).
         effect = say(lang, "card_punishment", {"characters": list(card.get("characters") or ())})
         # "Punishment: Emmett & Kevin": the effect names them, the name is said without them.
         name = str(card.get(f"name_{lang}") or card.get("name_en") or "").split(":")[0].strip()

@@ -94,6 +94,22 @@ def _card_name(card: Any, lang: str) -> str:
     return f"{name} · {line_words(card.line.axis, card.line.index, lang)} {_ARROWS[card.direction]}"
 
 
+def _punishments() -> list[Any]:
+    return [card for card in load_deck().cards if card.kind == "punishment"]
+
+
+def _lone_punishments(lang: str) -> dict[str, list[str]]:
+    """A Punishment card as a game without one or both of its characters shows it (the engine's
+    `shown_in`): its name and text by the one character it still names, "" for none."""
+    lang = "fr" if lang == "fr" else "en"
+    out = {}
+    for card in _punishments():
+        for cid in (*card.characters, ""):
+            shown = card.shown_in([cid])
+            out[cid] = [shown[f"name_{lang}"], shown[f"text_{lang}"]]
+    return out
+
+
 @cache
 def names(lang: str) -> dict[str, dict[str, str]]:
     """Room and character names in one language, from the engine's catalogues, and the control
@@ -112,6 +128,8 @@ def names(lang: str) -> dict[str, dict[str, str]]:
         },
         "buttons": button_names(lang),
         "cards": {card.id: _card_name(card, lang) for card in load_deck().cards},
+        "card_characters": {c.id: list(c.characters) for c in _punishments() if c.characters},
+        "punishments": _lone_punishments(lang),
         "card_texts": {
             card.id: _lines_in_words(card.display.text(lang), lang) for card in load_deck().cards
         },

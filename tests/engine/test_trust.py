@@ -144,13 +144,15 @@ def test_a_null_field_is_refused_not_read_as_left_out() -> None:
 
 @pytest.mark.parametrize("edition", ["season2", "ultimate"])
 @pytest.mark.parametrize("mode", ["suspicion", "cooperation", "competition", "team", "solo"])
-def test_a_punishment_card_only_ever_touches_characters_in_the_game(
+def test_a_punishment_card_only_names_and_touches_characters_in_the_game(
     edition: str, mode: str
 ) -> None:
     """000, PUNISHMENT: 'Both characters pictured on the card lose one of the following Action
     tokens'. The deck is the same whatever the cast; a pictured character not in the game
-    loses nothing and is never asked."""
+    loses nothing, is never asked, and the card as the table sees it drawn (the public
+    `mac_drawn`) names only the pictured characters in the game, in both languages."""
     punishments = [c for c in load_deck().cards if c.kind == "punishment"]
+    everyone = {c for card in punishments for c in card.characters or ()}
     for players in legal_players(edition, mode):
         setup = {"edition": edition, "mode": mode, "players": players, "seed": 2}
         setup["settings"] = {"mac": "standard", "mac_deck": "physical"}
@@ -162,6 +164,14 @@ def test_a_punishment_card_only_ever_touches_characters_in_the_game(
             seen = set()
             result = apply(state, {"type": "choose", "seat": HOST, "card": card.id})
             assert result.ok, (card.id, result.refusal)
+            (drawn,) = [e for e in events_for(result.events, None) if e["type"] == "mac_drawn"]
+            shown = drawn["shown"]
+            assert shown["characters"] == [c for c in card.characters if c in cast]
+            said = " ".join(
+                shown[f"{part}_{lang}"] for part in ("name", "text") for lang in ("en", "fr")
+            )
+            for absent in everyone - cast:
+                assert absent.capitalize() not in said, (players, card.id, said)
             state = result.state
             while state.pending is not None and state.pending["kind"] == "punishment":
                 seen.add(state.pending["character"])

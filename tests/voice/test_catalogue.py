@@ -101,6 +101,10 @@ def test_every_card_of_the_deck_is_said_with_its_name_and_effect(lang: str) -> N
         assert "{" not in text and len(text) > 25, card.id
         if card.kind not in ("complex_movement", "punishment"):
             assert card.display.name(lang) in text and card.display.text(lang) in text
+    alone = load_deck().by_id("punish-emmett-max").shown_in({"emmett", "kevin"})
+    said_alone = {"en": "Emmett loses one action token", "fr": "Emmett perd pour toute la partie"}
+    assert said_alone[lang] in Line.of("card", card=alone).text(lang)
+    assert "Max" not in Line.of("card", card=alone).text(lang)
     row = load_deck().by_id("move-row1-east").as_json()
     said = {"en": "Complex movement. Row 2 slides east.", "fr": "La rangée 2 glisse vers l'est."}
     assert said[lang] in Line.of("card", card=row).text(lang)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -316,6 +316,24 @@ class MacCard:
             entry["minimap"] = minimap.as_json()
         return entry
 
+    def shown_in(self, cast: Collection[str]) -> dict[str, Any]:
+        """The card as a game shows it when drawn: a Punishment card names only the pictured
+        characters in the game's cast (the others are skipped, docs/rules.md, Punishment)."""
+        shown = self.as_json()
+        shown.pop("count")
+        if self.characters is None or all(c in cast for c in self.characters):
+            return shown
+        named = [c for c in self.characters if c in cast]
+        display = _punishment_display(named)
+        shown.update(
+            characters=named,
+            name_en=display.name_en,
+            name_fr=display.name_fr,
+            text_en=display.text_en,
+            text_fr=display.text_fr,
+        )
+        return shown
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -441,8 +459,35 @@ def _movement_display(line: Line, direction: str, twice: bool, draw_again: bool)
     return Display(name_en, name_fr, text_en, text_fr)
 
 
-def _punishment_display(characters: tuple[str, str]) -> Display:
-    first, second = (c.capitalize() for c in characters)
+def _punishment_display(characters: Sequence[str]) -> Display:
+    """A Punishment card's name and text for the characters it names: the two it pictures, or,
+    shown in a game, only those of them in the game (one, or none and nothing happens)."""
+    names = [c.capitalize() for c in characters]
+    if not names:
+        return Display(
+            name_en="Punishment: no one in this game",
+            name_fr="Sanction : personne dans cette partie",
+            text_en="No character pictured on this card is in the game: nothing happens.",
+            text_fr=(
+                "Aucun personnage représenté sur cette carte n'est dans la partie : rien ne "
+                "se passe."
+            ),
+        )
+    if len(names) == 1:
+        (only,) = names
+        return Display(
+            name_en=f"Punishment: {only}",
+            name_fr=f"Sanction : {only}",
+            text_en=(
+                f"{only} loses one action token for the rest of the game, of their choice: Look, "
+                "Control or Special ability. A lost token already programmed is not played."
+            ),
+            text_fr=(
+                f"{only} perd pour toute la partie un jeton Action au choix : Regarder, "
+                "Contrôler ou Talent spécial. Un jeton perdu déjà programmé n'est pas joué."
+            ),
+        )
+    first, second = names
     return Display(
         name_en=f"Punishment: {first} & {second}",
         name_fr=f"Sanction : {first} & {second}",

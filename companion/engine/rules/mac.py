@@ -126,9 +126,7 @@ def remaining_cards(state: GameState) -> list[str]:
 def reveal(ctx: Context, card_id: str) -> None:
     """The card comes off the pile: announce it (name, texts, mini-map) and apply it."""
     card = _deck(ctx.state).by_id(card_id)
-    shown = card.as_json()
-    shown.pop("count", None)
-    ctx.emit("mac_drawn", card=card_id, shown=shown)
+    ctx.emit("mac_drawn", card=card_id, shown=card.shown_in(ctx.state.characters))
     if ctx.state.tracked:
         EFFECTS.get(card.kind, _no_effect)(ctx, card)
     elif card.draw_again:

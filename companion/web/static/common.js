@@ -113,6 +113,7 @@ const R25 = (() => {
         const said = $("status").textContent;
         if (said === t("reconnecting") || said === t("offline")) status("");
         const update = JSON.parse(e.data);
+        if (update.view && update.view.characters) cast = Object.keys(update.view.characters);
         clearStale(update);
         onUpdate(update);
         sayDecisions(update);
@@ -274,12 +275,28 @@ const R25 = (() => {
      kind its id starts with, and the id. */
   function cardText(id) {
     if (!id) return "—";
+    const lone = loneCard(id);
+    if (lone) return lone[0];
     if (N.cards[id]) return N.cards[id];
     return t("card_" + id.split("-")[0]) + " (" + id + ")";
   }
+  /* What a card does, in words. */
+  function cardEffect(id) {
+    const lone = loneCard(id);
+    return lone ? lone[1] : (id && N.card_texts[id]) || "";
+  }
+  /* A Punishment card in a game without one or both of its pictured characters names only
+     those in the game (as the engine shows it drawn): its [name, text], else null. */
+  let cast = null;
+  function loneCard(id) {
+    const pictured = N.card_characters[id];
+    if (!pictured || !cast) return null;
+    const named = pictured.filter((cid) => cast.includes(cid));
+    return named.length === pictured.length ? null : N.punishments[named[0] || ""];
+  }
   /* A card's name with what it does, in words: for the table and the seat's M.A.C. panel. */
   function cardWithEffect(id) {
-    const effect = id && N.card_texts[id];
+    const effect = cardEffect(id);
     return effect ? colon(cardText(id)) + effect : cardText(id);
   }
 
@@ -304,7 +321,7 @@ const R25 = (() => {
     if (c.cell !== undefined) parts.push(cellName(c.cell));
     if (c.cells) parts.push(c.cells.map(cellName).join(" ⇄ "));
     if (c.answer) parts.push(t("answer_" + c.answer));
-    if (c.card) parts.push(cardText(c.card));
+    if (c.card) parts.push(N.cards[c.card] || cardText(c.card));  // as printed: the table finds it in hand
     return parts.join(" · ") || (c.action ? t("action_" + c.action) : t(c.type));
   }
 
@@ -324,5 +341,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, typography, hostDecision, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardWithEffect, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
 })();

@@ -80,7 +80,7 @@
     if (form.mac.value) settings.mac = form.mac.value;
     return { edition: form.edition.value, mode: form.mode.value, players, seats, first: form.first.value,
       composition: form.composition.value || undefined, tracking: form.tracking.value, settings,
-      time_limit: Number(form.time_limit.value) || 0 };
+      time_limit: Number(form.time_limit.value) || 0, seat_claims: form.seat_claims.value };
   }
 
   /* The PIN, for the host's eyes only (the public screens never show it). */

@@ -55,7 +55,7 @@
   function moments(events) {
     for (const e of events || []) {
       if (e.type === "alarm") flash("alarm", "🚨 " + t("alarm"), R25.tn("turns_left_label", e.turns_left ?? 0));
-      if (e.type === "mac_drawn" && e.card) flash("card", R25.cardText(e.card), (R25.texts.names.card_texts || {})[e.card] || "");
+      if (e.type === "mac_drawn" && e.card) flash("card", R25.cardText(e.card), R25.cardEffect(e.card));
     }
   }
 
