@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from companion.engine import load_deck
 from companion.session.notices import Notice
@@ -22,6 +23,22 @@ def _card(card_id: str) -> dict:
     return {"type": "mac_drawn", "card": card_id, "shown": load_deck().by_id(card_id).as_json()}
 
 
+# Each result a game may end with, and the seats it names (one, several or none).
+RESULTS = {
+    "guards": ["3", "5"],
+    "complete_victory": [],
+    "partial_victory": [],
+    "defeat": [],
+    "draw": [],
+    "competition": ["2"],
+    "team": ["1", "3"],
+}
+
+
+def _over(result: str, winners: list[str]) -> dict:
+    return {"type": "game_over", "outcome": {"result": result, "winners": winners, "reason": ""}}
+
+
 def sample_events() -> dict[str, list[dict]]:
     """Public events of each kind the voice says, named after the announcement."""
     samples: dict[str, list[dict]] = {
@@ -34,22 +51,28 @@ def sample_events() -> dict[str, list[dict]]:
         "actor_second": [{"type": "actor", "character": "jennifer", "round": 2}],
         "actor_adrenaline": [{"type": "actor", "character": "franck", "round": 3}],
         "room_revealed": [{"type": "room_revealed", "tile": 4, "room": "acid", "cell": "B2"}],
+        "time_warning_last": [{"type": "time_warning", "left": 1}],
         "elimination": [
             {"type": "eliminated", "character": "alice", "cause": "flooded"},
             {"type": "role_revealed", "character": "alice", "role": "prisoner", "reason": "death"},
+        ],
+        "elimination_reported": [
+            {"type": "eliminated", "character": "emmett", "cause": "reported"},
+            {"type": "role_revealed", "character": "emmett", "role": "prisoner", "reason": "death"},
+        ],
+        "guard_eliminated": [
+            {"type": "eliminated", "character": "jennifer", "cause": "time_bomb"},
+            {"type": "role_revealed", "character": "jennifer", "role": "guard", "reason": "death"},
         ],
         "guard_exposed": [{"type": "guard_exposed", "character": "max", "role": "guard"}],
         "alarm": [{"type": "alarm", "turns_left": 5}],
         "timer": [{"type": "turns_reduced", "turns_left": 6, "cause": "timer"}],
         "escaped": [{"type": "escaped", "characters": ["kevin", "sarah"]}],
-        "game_over": [
-            {
-                "type": "game_over",
-                "outcome": {"result": "prisoners", "winners": ["1", "2", "4"], "reason": ""},
-            }
-        ],
-        "defeat": [{"type": "game_over", "outcome": {"result": "defeat", "winners": []}}],
+        "escaped_one": [{"type": "escaped", "characters": ["bruce"]}],
+        "game_over": [_over("prisoners", ["1", "2", "4"])],
     }
+    for result, winners in RESULTS.items():
+        samples[f"game_over_{result}"] = [_over(result, winners)]
     kinds: dict[str, str] = {}
     for card in load_deck().cards:
         name = card.kind if card.kind != "complex_movement" else _movement_name(card)
@@ -59,7 +82,9 @@ def sample_events() -> dict[str, list[dict]]:
     return samples
 
 
-def _movement_name(card: object) -> str:
+def _movement_name(card: Any) -> str:
+    if card.line.axis == "col":  # a column, north or south
+        return f"movement_column_{card.direction}"
     twice = getattr(card, "twice", False)
     again = getattr(card, "draw_again", False)
     return "movement" + ("_twice" if twice else "") + ("_again" if again else "")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.engine import grid
 from companion.session.notices import shown
 
-from .catalogue import line_text, phrases, say
+from .catalogue import line_text, say, spoken
 
 # Lines that are never stale: a later announcement carries them on rather than dropping them.
 LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
@@ -166,4 +166,4 @@ def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
 
 def spoken_kinds() -> set[str]:
     """The event kinds the catalogue says a line for."""
-    return {kind for kind, key in phrases()["_events"].items() if key is not None}
+    return {kind for kind, key in spoken()["_events"].items() if key is not None}
