@@ -14,7 +14,7 @@ from typing import Any
 from companion.session.notices import Notice
 
 from .announcer import Announcement, Announcer
-from .cache import Cache
+from .cache import MB, Cache
 from .catalogue import language
 from .engines import EngineError, Espeak, Piper, Speaker
 from .script import QUIET, Line, Script
@@ -53,7 +53,7 @@ class Voice:
         self._problems: dict[str, Notice] = {}
         self._recent: OrderedDict[int, tuple[dict, bytes | None]] = OrderedDict()
         self._said = threading.Condition()
-        self.cache = Cache(cache_dir or _cache_dir(session))
+        self.cache = Cache(cache_dir or _cache_dir(session), settings.cache_mb * MB)
         self.engines = engines or self._engines(settings)
         if sink is None and speaker and settings.device != "none":
             sink = Aplay(settings.device)
