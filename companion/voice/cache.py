@@ -5,6 +5,7 @@ recently go first (a phrase said is touched, so its file's time is when it was l
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -83,7 +84,5 @@ class Cache:
 
 def _touch(path: Path) -> None:
     """Mark a phrase as just said (its place in the least-recently-used order)."""
-    try:
+    with contextlib.suppress(OSError):  # removed meanwhile, or read-only: it is only an order
         os.utime(path)
-    except OSError:  # removed meanwhile, or a read-only cache: it is only an order
-        pass
