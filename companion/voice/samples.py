@@ -1,5 +1,6 @@
 """`room25 voice`: say a text (`--say`), or render every kind of announcement in English and
-French to WAV files (`--sample OUTDIR`, the gallery of docs/hardware.md)."""
+French to WAV files (`--sample OUTDIR`; with `--gallery`, compact clips and the page that lists
+them: docs/voice/, the gallery of docs/hardware.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .catalogue import LANGUAGES
 from .engines import EngineError, Espeak
 from .script import Line, event_lines
 from .sinks import Aplay, Clip, SinkError
-from .wav import duration, join
+from .wav import compact, duration, join
 
 
 def _card(card_id: str) -> dict:
@@ -101,8 +102,11 @@ def sample_lines() -> dict[str, list[Line]]:
     return found
 
 
-def render_samples(outdir: Path, engine: Espeak | None = None) -> list[tuple[Path, str]]:
-    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says."""
+def render_samples(
+    outdir: Path, engine: Espeak | None = None, small: bool = False
+) -> list[tuple[Path, str]]:
+    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says;
+    `small`: each clip compacted (a third of its rate, 8-bit, no silent ends) for the docs."""
     engine = engine or Espeak()
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
@@ -111,10 +115,37 @@ def render_samples(outdir: Path, engine: Espeak | None = None) -> list[tuple[Pat
         for name, lines in sample_lines().items():
             for lang in LANGUAGES:
                 texts = [line.text(lang) for line in lines]
+                clip = join([cache.clip(engine, text, lang) for text in texts])
                 path = outdir / f"{name}.{lang}.wav"
-                path.write_bytes(join([cache.clip(engine, text, lang) for text in texts]))
+                path.write_bytes(compact(clip) if small else clip)
                 written.append((path, " ".join(texts)))
     return written
+
+
+def gallery_index(written: list[tuple[Path, str]]) -> str:
+    """The gallery's page (`README.md` beside the clips): each announcement, what it says in
+    English and in French, each linked to its clip."""
+    said = {path.name: text for path, text in written}
+    names = list(dict.fromkeys(path.name.split(".")[0] for path, _ in written))
+    rows = [
+        "# What the companion says aloud",
+        "",
+        "Every kind of announcement of the voice (`companion/voice/`), rendered by espeak-ng with",
+        "`room25 voice --sample docs/voice --gallery` (clips compacted for the docs: 7 kHz, 8-bit;",
+        'the Pi plays them at 22 kHz, 16-bit). See docs/hardware.md, "Voice".',
+        "",
+        "| Announcement | English | French |",
+        "| --- | --- | --- |",
+    ]
+    for name in names:
+        cells = [f"[{_cell(said[f'{name}.{lang}.wav'])}]({name}.{lang}.wav)" for lang in LANGUAGES]
+        rows.append(f"| `{name}` | {' | '.join(cells)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    """A text inside a Markdown table cell and link."""
+    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")
 
 
 def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
@@ -137,7 +168,12 @@ def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
 
 
 def voice_command(
-    say: str | None, sample: str | None, lang: str, out: str | None, device: str
+    say: str | None,
+    sample: str | None,
+    lang: str,
+    out: str | None,
+    device: str,
+    gallery: bool = False,
 ) -> int:
     """The `room25 voice` subcommand."""
     if say is not None:
@@ -149,7 +185,9 @@ def voice_command(
         print("room25 voice: give --say TEXT or --sample OUTDIR", file=sys.stderr)
         return 2
     try:
-        written = render_samples(Path(sample))
+        written = render_samples(Path(sample), small=gallery)
+        if gallery:
+            (Path(sample) / "README.md").write_text(gallery_index(written), encoding="utf-8")
     except (EngineError, OSError) as error:
         print(f"room25 voice: {error}", file=sys.stderr)
         return 1
