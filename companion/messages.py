@@ -23,7 +23,7 @@ def own_texts(lang: str) -> dict[str, str]:
     """The texts written in one language: `i18n/<lang>.json` and the topic files beside it in
     `i18n/<lang>/` (one a feature, so features grow without touching each other)."""
     # Through the `companion` package: `companion.web` would import Flask.
-    folder = resources.files("companion").joinpath("web", "i18n")
+    folder = resources.files("companion").joinpath("web").joinpath("i18n")
     found = json.loads(folder.joinpath(f"{lang}.json").read_text("utf-8"))
     topics = folder.joinpath(lang)
     if topics.is_dir():
