@@ -1,9 +1,11 @@
 """The table's hardware: time from a seat button press to the OLED's new frame and to the buzzer
 pattern starting; how far behind the game the OLED is after a burst of commands; frames drawn
-over whole simulated games; CPU used while idle.
+over whole simulated games; CPU used while idle; the voice: time from a command to the start of
+its announcement (warm cache and cold) and the phrase cache after a game of each edition
+(benchmarks/voice.py, with the real espeak-ng and aplay on ALSA's null device).
 
 Run: .venv/bin/python benchmarks/hardware.py [--presses N] [--burst N] [--games N]
-     [--idle SECONDS]
+     [--idle SECONDS] [--voice-trials N (0: no voice figures)]
 
 Everything runs on gpiozero's MockFactory and luma's dummy device (the "mock" hardware) around a
 real session with its journal, so the figures include the session's writer and the journal's
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 
 from load import load_line
+from voice import report as voice_report
 
 from companion.config import Config
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
@@ -235,6 +238,7 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=50)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--idle", type=float, default=10.0)
+    parser.add_argument("--voice-trials", type=int, default=20)
     args = parser.parse_args()
     print(f"{platform.machine()}, Python {platform.python_version()}")
     print(load_line())
@@ -263,6 +267,8 @@ def main() -> None:
     for kind in ("virtual", "mock"):
         print(f"idle CPU ({kind}): {idle_cpu(args.idle, kind):.2f} % of one core")
     print(load_line())
+    if args.voice_trials > 0:
+        voice_report(args.voice_trials, seed=1)
 
 
 if __name__ == "__main__":

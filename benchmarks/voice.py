@@ -129,27 +129,34 @@ def _stats(name: str, values: list[float]) -> str:
     )
 
 
+def report(trials: int, seed: int) -> None:
+    """Print the voice's figures, each with the load average (benchmarks/hardware.py too)."""
+    print(load_line())
+    warm = announcement_latency(trials, warm=True)
+    cold = announcement_latency(trials, warm=False)
+    print(_stats("command to announcement, warm cache", warm))
+    print(_stats("command to announcement, cold cache (espeak-ng renders)", cold))
+    verdict = "met" if statistics.median(warm) <= TARGET_MS else "NOT met"
+    print(f"target <= {TARGET_MS} ms warm (median): {verdict}")
+    print(load_line())
+    for setup in GAMES:
+        found = cache_after_game(setup, seed)
+        game = f"{setup['edition']} {setup['mode']} {setup['players']}p"
+        print(
+            f"{game}: {found['commands']} commands, {found['lines']} lines said, "
+            f"cache {found['phrases']} phrases (en + fr), {found['bytes'] / 1e6:.1f} MB "
+            f"(the cache is kept under [voice] cache_mb, {Config().voice.cache_mb} MB)"
+        )
+    print(load_line())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--trials", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}")
-    print(load_line())
-    warm = announcement_latency(args.trials, warm=True)
-    cold = announcement_latency(args.trials, warm=False)
-    print(_stats("command to announcement, warm cache", warm))
-    print(_stats("command to announcement, cold cache (espeak-ng renders)", cold))
-    verdict = "met" if statistics.median(warm) <= TARGET_MS else "NOT met"
-    print(f"target <= {TARGET_MS} ms warm (median): {verdict}")
-    for setup in GAMES:
-        found = cache_after_game(setup, args.seed)
-        game = f"{setup['edition']} {setup['mode']} {setup['players']}p"
-        print(
-            f"{game}: {found['commands']} commands, {found['lines']} lines said, "
-            f"cache {found['phrases']} phrases (en + fr), {found['bytes'] / 1e6:.1f} MB"
-        )
-    print(load_line())
+    report(args.trials, args.seed)
 
 
 if __name__ == "__main__":

@@ -388,6 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
     voice.add_argument("--lang", choices=("en", "fr"), default="en")
     voice.add_argument("--out", metavar="FILE", help="with --say: write a WAV file, play nothing")
     voice.add_argument("--device", default="", help="with --say: an ALSA device (aplay -L)")
+    voice.add_argument(
+        "--gallery", action="store_true", help="with --sample: small clips and a README.md page"
+    )
     voice.set_defaults(run=_voice)
     return parser
 
@@ -406,7 +409,7 @@ def _screens(args: argparse.Namespace) -> int:
 def _voice(args: argparse.Namespace) -> int:
     from companion.voice.samples import voice_command
 
-    return voice_command(args.say, args.sample, args.lang, args.out, args.device)
+    return voice_command(args.say, args.sample, args.lang, args.out, args.device, args.gallery)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

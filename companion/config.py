@@ -89,6 +89,7 @@ class Voice:
     engine: str = "espeak-ng"  # espeak-ng | piper
     model: str = ""  # a Piper voice model file (.onnx) on this machine
     device: str = ""  # an ALSA device (aplay -L); "" = the default; "none" = no speaker
+    cache_mb: int = 100  # the rendered phrases kept on disk, at most (least recently said go)
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,7 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
         "the path of a Piper voice model ending in .onnx, or empty",
         lambda v: isinstance(v, str) and (v == "" or v.endswith(".onnx")),
     ),
+    ("voice", "cache_mb"): ("a whole number of megabytes from 1 to 10000", _int(1, 10_000)),
     ("voice", "device"): (
         'an ALSA device name (aplay -L), "" for the default or "none"',
         lambda v: isinstance(v, str) and bool(re.fullmatch(r"[A-Za-z0-9_:,=.\-]*", v)),

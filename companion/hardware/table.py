@@ -89,6 +89,7 @@ class Hardware:
         self._deadline: float | None = None
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
+        self.voice: Any = None  # set_voice: the voice a short Back mutes
         self.factory = pin_factory if pin_factory is not None else self._pin_factory()
         self.display = Display(
             open_display if open_display is not None else self._display_opener(),
@@ -261,12 +262,20 @@ class Hardware:
         self.display.touched()
         return self.session.hold_seat(seat)
 
+    def set_voice(self, voice: Any) -> None:
+        """The voice this table speaks with: a short press of Back mutes it or speaks again."""
+        self.voice = voice
+
     def control(self, button: str, long: bool = False) -> Any:
         """A control button pressed: next, back or menu, short or long. Menu held shows the host
-        PIN on the OLED for a while and goes no further (a short Menu pauses or resumes)."""
+        PIN on the OLED for a while and goes no further (a short Menu pauses or resumes); a short
+        Back mutes the voice or speaks again (held, it undoes), a notice telling the table."""
         self.display.touched()
         if button == "menu" and long:
             self.display.show_pin()
+            return Reply(ok=True)
+        if button == "back" and not long and self.voice is not None:
+            self.voice.toggle_mute()
             return Reply(ok=True)
         return self.session.control(button, long)
 

@@ -227,6 +227,8 @@ def _serve_listening(
         lan = join_address(port, join_host(config.web.public_address))
         rig = _start_hardware(session, served, kind, port)
         voice = _start_voice(session, served, kind)
+        if rig is not None and voice is not None:
+            rig.set_voice(voice)
         app = create_app(session, served, rig)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")

@@ -1,5 +1,10 @@
-"""The spoken phrases (`phrases.json`) put into words: plural and gender forms, the catalogues'
-own names for characters, rooms and cards, and French elision.
+"""The spoken phrases put into words: plural and gender forms, the catalogues' own names for
+characters, rooms and cards, and French elision.
+
+The phrases live in the companion's message catalogue with the pages' texts (`spoken_<line>` in
+`companion/web/i18n/<lang>/voice.json`, a form as `spoken_form_<form>_<one|other|m|f>`) and take
+their plural rule and elision from `companion.messages`; `events.json` here says which line each
+public event kind is said with, the characters' genders and the causes of an elimination.
 
 A line is a key of the catalogue and its parameters as the events carry them (character and room
 ids, numbers, lists); the names are looked up here, so the same line reads right in each language.
@@ -13,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
-LANGUAGES = ("en", "fr")
+from companion.messages import LANGUAGES, elide, plural, texts
+
 FIELD = re.compile(r"\{([a-z_]+)(?::([a-z_]+))?\}")
-# French drops the vowel of these words before a vowel: "de Emmett" -> "d'Emmett".
-ELIDED = re.compile(r"\b([dDlLnNsS]e|[lL]a|[qQ]ue) (?=[aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊËÎÏÔÛ])")
+PREFIX = "spoken_"  # the voice's keys in the message catalogue
 
 
 @cache
@@ -35,9 +40,20 @@ def rooms() -> dict[str, dict]:
 
 
 @cache
-def phrases() -> dict:
-    """The catalogue file, parsed once."""
-    return json.loads(resources.files(__package__).joinpath("phrases.json").read_text("utf-8"))
+def spoken() -> dict:
+    """`events.json`, parsed once: the line of each event kind, genders, causes."""
+    return json.loads(resources.files(__package__).joinpath("events.json").read_text("utf-8"))
+
+
+def _text(lang: str, key: str) -> str | None:
+    return texts(language(lang)).get(PREFIX + key)
+
+
+def entries(lang: str) -> dict[str, str]:
+    """The voice's texts in a language by their key without the prefix: its lines, and its
+    forms as `form_<form>_<one|other|m|f>`."""
+    found = texts(language(lang))
+    return {key.removeprefix(PREFIX): text for key, text in found.items() if key.startswith(PREFIX)}
 
 
 def language(lang: str) -> str:
@@ -45,16 +61,9 @@ def language(lang: str) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def plural(lang: str, count: int) -> str:
-    """CLDR's plural category: French counts 0 and 1 as one, English only 1."""
-    if lang == "fr":
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
-
-
 def gender(character: str) -> str:
     """A character's grammatical gender (French agreement: "éliminé", "éliminée")."""
-    return phrases()["_gender"].get(character, "m")
+    return spoken()["_gender"].get(character, "m")
 
 
 def character_name(character: str) -> str:
@@ -80,7 +89,10 @@ def joined(names: Sequence[str], lang: str) -> str:
 
 def line_text(lang: str, key: str) -> str:
     """A line of the catalogue as written, without parameters."""
-    return str(phrases()[language(lang)]["lines"][key])
+    found = _text(lang, key)
+    if found is None:
+        raise KeyError(f"no {PREFIX}{key} in the message catalogue")
+    return found
 
 
 def _named(name: str, value: object, lang: str) -> str:
@@ -94,8 +106,7 @@ def _named(name: str, value: object, lang: str) -> str:
     if name == "cause":
         return cause_name(str(value), lang)
     if name == "result":
-        lines = phrases()[language(lang)]["lines"]
-        return str(lines.get(f"result_{value}", value))
+        return _text(lang, f"result_{value}") or str(value)
     return str(value)
 
 
@@ -108,32 +119,22 @@ def card_name(card: str, lang: str) -> str:
 
 def cause_name(cause: str, lang: str) -> str:
     """Why a character was eliminated: the room, the card, or a line of the catalogue."""
-    where, _, what = str(phrases()["_causes"].get(cause, f"line:{cause}")).partition(":")
+    where, _, what = str(spoken()["_causes"].get(cause, f"line:{cause}")).partition(":")
     if where == "room":
         return room_name(what, lang)
     if where == "card":
         return card_name(what, lang)
-    lines = phrases()[language(lang)]["lines"]
-    return str(lines.get(what, cause.replace("_", " ")))
+    return _text(lang, what) or cause.replace("_", " ")
 
 
 def _form(lang: str, form: str, name: str, value: object) -> str:
-    forms = phrases()[language(lang)]["forms"]
-    if form not in forms:
-        return _named(name, value, lang)  # a language without this agreement (English)
-    choices = forms[form]
     if isinstance(value, list | tuple):
         pick = plural(lang, len(value))
     elif isinstance(value, int):
         pick = plural(lang, value)
     else:
         pick = gender(str(value))
-    return str(choices[pick]).replace("{n}", _named(name, value, lang))
-
-
-def elide(text: str) -> str:
-    """French elision after the parameters are filled in: "que une" -> "qu'une"."""
-    return ELIDED.sub(lambda m: m[1][:-1] + "'", text)
+    return line_text(lang, f"form_{form}_{pick}").replace("{n}", _named(name, value, lang))
 
 
 def say(lang: str, key: str, params: Mapping[str, object] | None = None) -> str:

@@ -1,11 +1,13 @@
 """`room25 voice`: say a text (`--say`), or render every kind of announcement in English and
-French to WAV files (`--sample OUTDIR`, the gallery of docs/hardware.md)."""
+French to WAV files (`--sample OUTDIR`; with `--gallery`, compact clips and the page that lists
+them: docs/voice/, the gallery of docs/hardware.md)."""
 
 from __future__ import annotations
 
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from companion.engine import load_deck
 from companion.session.notices import Notice
@@ -15,11 +17,27 @@ from .catalogue import LANGUAGES
 from .engines import EngineError, Espeak
 from .script import Line, event_lines
 from .sinks import Aplay, Clip, SinkError
-from .wav import duration, join
+from .wav import compact, duration, join
 
 
 def _card(card_id: str) -> dict:
     return {"type": "mac_drawn", "card": card_id, "shown": load_deck().by_id(card_id).as_json()}
+
+
+# Each result a game may end with, and the seats it names (one, several or none).
+RESULTS = {
+    "guards": ["3", "5"],
+    "complete_victory": [],
+    "partial_victory": [],
+    "defeat": [],
+    "draw": [],
+    "competition": ["2"],
+    "team": ["1", "3"],
+}
+
+
+def _over(result: str, winners: list[str]) -> dict:
+    return {"type": "game_over", "outcome": {"result": result, "winners": winners, "reason": ""}}
 
 
 def sample_events() -> dict[str, list[dict]]:
@@ -34,22 +52,28 @@ def sample_events() -> dict[str, list[dict]]:
         "actor_second": [{"type": "actor", "character": "jennifer", "round": 2}],
         "actor_adrenaline": [{"type": "actor", "character": "franck", "round": 3}],
         "room_revealed": [{"type": "room_revealed", "tile": 4, "room": "acid", "cell": "B2"}],
+        "time_warning_last": [{"type": "time_warning", "left": 1}],
         "elimination": [
             {"type": "eliminated", "character": "alice", "cause": "flooded"},
             {"type": "role_revealed", "character": "alice", "role": "prisoner", "reason": "death"},
+        ],
+        "elimination_reported": [
+            {"type": "eliminated", "character": "emmett", "cause": "reported"},
+            {"type": "role_revealed", "character": "emmett", "role": "prisoner", "reason": "death"},
+        ],
+        "guard_eliminated": [
+            {"type": "eliminated", "character": "jennifer", "cause": "time_bomb"},
+            {"type": "role_revealed", "character": "jennifer", "role": "guard", "reason": "death"},
         ],
         "guard_exposed": [{"type": "guard_exposed", "character": "max", "role": "guard"}],
         "alarm": [{"type": "alarm", "turns_left": 5}],
         "timer": [{"type": "turns_reduced", "turns_left": 6, "cause": "timer"}],
         "escaped": [{"type": "escaped", "characters": ["kevin", "sarah"]}],
-        "game_over": [
-            {
-                "type": "game_over",
-                "outcome": {"result": "prisoners", "winners": ["1", "2", "4"], "reason": ""},
-            }
-        ],
-        "defeat": [{"type": "game_over", "outcome": {"result": "defeat", "winners": []}}],
+        "escaped_one": [{"type": "escaped", "characters": ["bruce"]}],
+        "game_over": [_over("prisoners", ["1", "2", "4"])],
     }
+    for result, winners in RESULTS.items():
+        samples[f"game_over_{result}"] = [_over(result, winners)]
     kinds: dict[str, str] = {}
     for card in load_deck().cards:
         name = card.kind if card.kind != "complex_movement" else _movement_name(card)
@@ -59,7 +83,9 @@ def sample_events() -> dict[str, list[dict]]:
     return samples
 
 
-def _movement_name(card: object) -> str:
+def _movement_name(card: Any) -> str:
+    if card.line.axis == "col":  # a column, north or south
+        return f"movement_column_{card.direction}"
     twice = getattr(card, "twice", False)
     again = getattr(card, "draw_again", False)
     return "movement" + ("_twice" if twice else "") + ("_again" if again else "")
@@ -76,8 +102,11 @@ def sample_lines() -> dict[str, list[Line]]:
     return found
 
 
-def render_samples(outdir: Path, engine: Espeak | None = None) -> list[tuple[Path, str]]:
-    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says."""
+def render_samples(
+    outdir: Path, engine: Espeak | None = None, small: bool = False
+) -> list[tuple[Path, str]]:
+    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says;
+    `small`: each clip compacted (a third of its rate, 8-bit, no silent ends) for the docs."""
     engine = engine or Espeak()
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
@@ -86,10 +115,37 @@ def render_samples(outdir: Path, engine: Espeak | None = None) -> list[tuple[Pat
         for name, lines in sample_lines().items():
             for lang in LANGUAGES:
                 texts = [line.text(lang) for line in lines]
+                clip = join([cache.clip(engine, text, lang) for text in texts])
                 path = outdir / f"{name}.{lang}.wav"
-                path.write_bytes(join([cache.clip(engine, text, lang) for text in texts]))
+                path.write_bytes(compact(clip) if small else clip)
                 written.append((path, " ".join(texts)))
     return written
+
+
+def gallery_index(written: list[tuple[Path, str]]) -> str:
+    """The gallery's page (`README.md` beside the clips): each announcement, what it says in
+    English and in French, each linked to its clip."""
+    said = {path.name: text for path, text in written}
+    names = list(dict.fromkeys(path.name.split(".")[0] for path, _ in written))
+    rows = [
+        "# What the companion says aloud",
+        "",
+        "Every kind of announcement of the voice (`companion/voice/`), rendered by espeak-ng with",
+        "`room25 voice --sample docs/voice --gallery` (clips compacted for the docs: 7 kHz, 8-bit;",
+        'the Pi plays them at 22 kHz, 16-bit). See docs/hardware.md, "Voice".',
+        "",
+        "| Announcement | English | French |",
+        "| --- | --- | --- |",
+    ]
+    for name in names:
+        cells = [f"[{_cell(said[f'{name}.{lang}.wav'])}]({name}.{lang}.wav)" for lang in LANGUAGES]
+        rows.append(f"| `{name}` | {' | '.join(cells)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    """A text inside a Markdown table cell and link."""
+    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")
 
 
 def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
@@ -112,7 +168,12 @@ def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
 
 
 def voice_command(
-    say: str | None, sample: str | None, lang: str, out: str | None, device: str
+    say: str | None,
+    sample: str | None,
+    lang: str,
+    out: str | None,
+    device: str,
+    gallery: bool = False,
 ) -> int:
     """The `room25 voice` subcommand."""
     if say is not None:
@@ -124,7 +185,9 @@ def voice_command(
         print("room25 voice: give --say TEXT or --sample OUTDIR", file=sys.stderr)
         return 2
     try:
-        written = render_samples(Path(sample))
+        written = render_samples(Path(sample), small=gallery)
+        if gallery:
+            (Path(sample) / "README.md").write_text(gallery_index(written), encoding="utf-8")
     except (EngineError, OSError) as error:
         print(f"room25 voice: {error}", file=sys.stderr)
         return 1

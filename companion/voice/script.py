@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.engine import grid
 from companion.session.notices import shown
 
-from .catalogue import line_text, phrases, say
+from .catalogue import line_text, say, spoken
 
 # Lines that are never stale: a later announcement carries them on rather than dropping them.
 LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
@@ -81,9 +81,11 @@ def _card_text(card: dict, lang: str) -> str:
 
 @dataclass
 class Script:
-    """Turns public updates into lines; remembers which notices were said, to say each once."""
+    """Turns public updates into lines; remembers which notices were said in this game, to say
+    each once however often it comes back (a phone whose Wi-Fi flickers is not a refrain)."""
 
     said_notices: set[str] = field(default_factory=set)
+    game: object = None  # the game the notices were said in: a new game may say them again
 
     def lines(self, update: dict) -> list[Line]:
         """The lines an update calls for, in the order they are said."""
@@ -92,14 +94,16 @@ class Script:
         return found
 
     def _notices(self, update: dict) -> Iterable[Line]:
+        if "game" in update and update["game"] != self.game:
+            self.game = update["game"]
+            self.said_notices = set()
         notices = [
             n
             for n in (update.get("session") or {}).get("notices") or ()
             if n.get("code") not in SAID_BY_EVENTS
         ]
-        now = {_key(n) for n in notices}
         fresh = [n for n in notices if _key(n) not in self.said_notices]
-        self.said_notices = now  # a notice cleared and raised again is said again
+        self.said_notices |= {_key(n) for n in fresh}
         return [Line.of("notice", notice=n) for n in fresh]
 
 
@@ -167,4 +171,4 @@ def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
 
 def spoken_kinds() -> set[str]:
     """The event kinds the catalogue says a line for."""
-    return {kind for kind, key in phrases()["_events"].items() if key is not None}
+    return {kind for kind, key in spoken()["_events"].items() if key is not None}

@@ -14,7 +14,7 @@ from typing import Any
 from companion.session.notices import Notice
 
 from .announcer import Announcement, Announcer
-from .cache import Cache
+from .cache import MB, Cache
 from .catalogue import language
 from .engines import EngineError, Espeak, Piper, Speaker
 from .script import QUIET, Line, Script
@@ -24,6 +24,7 @@ from .wav import join, scaled
 log = logging.getLogger(__name__)
 
 KEPT = 8  # recent announcements whose WAV the browser may still fetch
+MUTE_BUTTON = "back"  # the control button whose short press mutes (companion/hardware/table.py)
 
 
 class Voice:
@@ -46,14 +47,15 @@ class Voice:
         self.enabled = settings.enabled
         self.lang = language(settings.language or config.table.language)
         self.volume = float(settings.volume)
-        self.muted = settings.mute
         self.quiet = settings.quiet_table
         self.device = settings.device
         self.script = Script()
         self._problems: dict[str, Notice] = {}
+        self.muted = False
+        self.set_mute(settings.mute)
         self._recent: OrderedDict[int, tuple[dict, bytes | None]] = OrderedDict()
         self._said = threading.Condition()
-        self.cache = Cache(cache_dir or _cache_dir(session))
+        self.cache = Cache(cache_dir or _cache_dir(session), settings.cache_mb * MB)
         self.engines = engines or self._engines(settings)
         if sink is None and speaker and settings.device != "none":
             sink = Aplay(settings.device)
@@ -87,7 +89,14 @@ class Voice:
         self.volume = min(1.0, max(0.0, float(volume)))
 
     def set_mute(self, mute: bool) -> None:
+        """Mute or speak again; a muted voice is a notice, so the table knows why it is quiet."""
         self.muted = bool(mute)
+        self._problem("mute", Notice("voice_muted", {"button": MUTE_BUTTON}) if mute else None)
+
+    def toggle_mute(self) -> bool:
+        """The control button's short press: muted if it spoke, speaking if muted."""
+        self.set_mute(not self.muted)
+        return self.muted
 
     def set_quiet(self, quiet: bool) -> None:
         self.quiet = bool(quiet)

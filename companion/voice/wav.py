@@ -65,3 +65,37 @@ def scaled(clip: bytes, volume: float) -> bytes:
         writer.setparams(params)
         writer.writeframes(samples.tobytes())
     return out.getvalue()
+
+
+QUIET_SAMPLE = 300  # below this a 16-bit sample is taken for silence (espeak-ng's ends)
+THINNED = 3  # compact keeps one sample in three (espeak-ng's 22050 Hz: 7350 Hz, a telephone's)
+
+
+def compact(clip: bytes) -> bytes:
+    """The clip at a third of its rate in 8 bits, its silent ends cut: a sixth of the bytes, for
+    the docs' gallery of every announcement (a speech engine's voice keeps its words); 16-bit
+    mono clips only, any other as it is."""
+    with wave.open(io.BytesIO(clip)) as reader:
+        params = reader.getparams()
+        frames = reader.readframes(reader.getnframes())
+    if params.sampwidth != 2 or params.nchannels != 1:
+        return clip
+    samples = array("h", frames)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    loud = [i for i, s in enumerate(samples) if abs(s) > QUIET_SAMPLE]
+    margin = params.framerate // 20  # 50 ms kept either side of the words
+    if loud:
+        samples = samples[max(0, loud[0] - margin) : loud[-1] + margin]
+    # Each kept sample the mean of its three: a crude low-pass, enough against aliasing hiss.
+    thinned = (
+        sum(samples[i : i + THINNED]) // THINNED
+        for i in range(0, len(samples) - THINNED + 1, THINNED)
+    )
+    out = io.BytesIO()
+    with wave.open(out, "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(1)  # 8-bit WAV samples are unsigned
+        writer.setframerate(params.framerate // THINNED)
+        writer.writeframes(bytes((s >> 8) + 128 for s in thinned))
+    return out.getvalue()

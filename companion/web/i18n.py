@@ -13,23 +13,11 @@ from typing import Any
 from flask import Request
 
 from companion.engine import load_deck
+from companion.messages import own_texts
 from companion.session.notices import button_names, page_texts
 
 LANGUAGES = ("en", "fr")
 LANG_COOKIE = "room25_lang"
-
-
-def own_texts(lang: str) -> dict[str, str]:
-    """The texts written for the pages in one language: `i18n/<lang>.json` and the topic files
-    beside it in `i18n/<lang>/` (one a feature, so features grow without touching each other)."""
-    folder = resources.files(__package__).joinpath("i18n")
-    found = json.loads(folder.joinpath(f"{lang}.json").read_text("utf-8"))
-    topics = folder.joinpath(lang)
-    if topics.is_dir():
-        for topic in sorted(topics.iterdir(), key=lambda path: path.name):
-            if topic.name.endswith(".json"):
-                found.update(json.loads(topic.read_text("utf-8")))
-    return found
 
 
 @cache

@@ -1,6 +1,6 @@
-"""The phrase catalogue: English and French for every line with the same parameters, plural and
-gender forms, French elision, and the catalogues' own names for every character, room, cause
-and card the engine knows."""
+"""The spoken phrases of the message catalogue: English and French for every line with the same
+parameters, plural and gender forms, French elision, and the catalogues' own names for every
+character, room, cause and card the engine knows."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ import pytest
 
 from companion.engine import load_deck
 from companion.engine.kernel.catalogue import characters, rooms
+from companion.messages import elide, plural, texts
 from companion.voice.catalogue import (
     FIELD,
     LANGUAGES,
     cause_name,
-    elide,
+    entries,
     gender,
-    phrases,
-    plural,
     say,
+    spoken,
 )
+from companion.voice.samples import sample_lines
 from companion.voice.script import Line
 
 
@@ -26,7 +27,7 @@ def _fields(template: str) -> list[tuple[str, str]]:
 
 
 def test_every_line_in_both_languages_with_the_same_parameters() -> None:
-    english, french = (phrases()[lang]["lines"] for lang in LANGUAGES)
+    english, french = (entries(lang) for lang in LANGUAGES)
     assert set(english) == set(french)
     for key in english:
         assert english[key].strip() and french[key].strip(), key
@@ -38,16 +39,22 @@ def test_every_line_in_both_languages_with_the_same_parameters() -> None:
 
 
 def test_every_form_a_line_asks_for_is_there() -> None:
-    """A plural form must be in the language that asks for it; a gender form only in the
-    languages that agree (English says the name alone)."""
+    """A form is a plural (`_one`, `_other`) or a gender (`_m`, `_f`), whole in each language
+    (the catalogue's languages have the same keys, so English, which does not agree, repeats
+    its gender forms)."""
     for lang in LANGUAGES:
-        forms = phrases()[lang]["forms"]
-        for key, template in phrases()[lang]["lines"].items():
+        found = entries(lang)
+        forms: dict[str, set[str]] = {}
+        for key in found:
+            if key.startswith("form_"):
+                name, _, pick = key.removeprefix("form_").rpartition("_")
+                forms.setdefault(name, set()).add(pick)
+        for key, template in found.items():
             for _, form in _fields(template):
                 if form:
                     assert form in forms, f"{lang} {key}: no form {form}"
-        for name, choices in forms.items():
-            assert set(choices) in ({"one", "other"}, {"m", "f"}), name
+        for name, picks in forms.items():
+            assert picks in ({"one", "other"}, {"m", "f"}), name
 
 
 def test_plural_rules() -> None:
@@ -78,7 +85,7 @@ def test_french_elision_and_agreement() -> None:
 
 
 def test_every_character_has_a_gender_and_a_name() -> None:
-    assert set(phrases()["_gender"]) == set(characters())
+    assert set(spoken()["_gender"]) == set(characters())
     for character in characters():
         assert gender(character) in ("m", "f")
         assert character.capitalize() in say("en", "actor_2", {"character": character})
@@ -88,7 +95,7 @@ def test_every_character_has_a_gender_and_a_name() -> None:
 def test_rooms_and_causes_are_named_from_the_catalogues(lang: str) -> None:
     for room, entry in rooms().items():
         assert entry[f"name_{lang}"] in say(lang, "room_revealed", {"room": room})
-    for cause in phrases()["_causes"]:
+    for cause in spoken()["_causes"]:
         named = cause_name(cause, lang)
         assert named and "_" not in named, cause
     assert cause_name("time_bomb", lang) == load_deck().by_id("time-bomb").display.name(lang)
@@ -108,3 +115,42 @@ def test_every_card_of_the_deck_is_said_with_its_name_and_effect(lang: str) -> N
     row = load_deck().by_id("move-row1-east").as_json()
     said = {"en": "Complex movement. Row 2 slides east.", "fr": "La rangée 2 glisse vers l'est."}
     assert said[lang] in Line.of("card", card=row).text(lang)
+
+
+def test_every_spoken_text_of_the_catalogue_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The voice's keys in the message catalogue (`spoken_*`) are used by the voice, not by the
+    pages (tests/web/test_i18n.py leaves them to this test): the samples, every kind of
+    announcement, ask for each of them in both languages."""
+    import companion.voice.catalogue as catalogue
+
+    asked: set[str] = set()
+
+    class Recorded(dict):
+        def get(self, key, default=None):  # type: ignore[override]
+            asked.add(key)
+            return super().get(key, default)
+
+    monkeypatch.setattr(catalogue, "texts", lambda lang: Recorded(texts(lang)))
+    for lang in LANGUAGES:
+        asked.clear()
+        for lines in sample_lines().values():
+            for line in lines:
+                line.text(lang)
+        written = {key for key in texts(lang) if key.startswith("spoken_")}
+        assert len(written) > 50  # the phrases are in the message catalogue, beside the pages'
+        assert sorted(written - asked) == [], lang
+
+
+def test_the_voice_reads_the_catalogue_without_flask() -> None:
+    """The voice runs beside a rig with no web server (and a Pi's memory is small): it reads
+    the message catalogue through `companion.messages`, never through the web package."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from companion.voice.samples import sample_lines; "
+        "[line.text('fr') for lines in sample_lines().values() for line in lines]; "
+        "print(sorted(m for m in sys.modules if m.startswith(('flask', 'companion.web'))))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"

@@ -12,7 +12,7 @@ import pytest
 
 from companion import engine
 from companion.engine.face.shapes import EVENT_FIELDS
-from companion.voice.catalogue import LANGUAGES, phrases
+from companion.voice.catalogue import LANGUAGES, entries, spoken
 from companion.voice.samples import sample_events
 from companion.voice.script import event_lines, spoken_kinds
 
@@ -40,16 +40,16 @@ def _session_event_kinds() -> set[str]:
 
 
 def test_every_event_kind_is_said_or_silent_with_a_reason() -> None:
-    decided = phrases()["_events"]
+    decided = spoken()["_events"]
     kinds = set(EVENT_FIELDS) | _session_event_kinds()
     assert {"time_warning", "time_up"} <= kinds
     assert set(decided) == kinds
     silent = {kind for kind, line in decided.items() if line is None}
-    assert set(phrases()["_silent"]) == silent
-    assert all(phrases()["_silent"][kind].strip() for kind in silent)
+    assert set(spoken()["_silent"]) == silent
+    assert all(spoken()["_silent"][kind].strip() for kind in silent)
     for kind in spoken_kinds():
         for lang in LANGUAGES:
-            assert decided[kind] in phrases()[lang]["lines"], (kind, lang)
+            assert decided[kind] in entries(lang), (kind, lang)
 
 
 def test_a_lock_in_is_never_said() -> None:
@@ -92,7 +92,7 @@ def _public_updates(edition: str, mode: str, tracking: str, seed: int):
 def test_random_games_of_every_mode_say_every_public_event_in_both_languages(
     edition: str,
 ) -> None:
-    decided = phrases()["_events"]
+    decided = spoken()["_events"]
     said: set[str] = set()
     for mode in engine.MODES:
         for tracking in ("dealt", "countdown"):

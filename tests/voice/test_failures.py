@@ -91,3 +91,35 @@ def test_a_piper_model_missing_is_a_notice_and_espeak_speaks(session, tmp_path: 
         settled(session, voice)
     finally:
         voice.close()
+
+
+def test_espeak_failing_is_a_notice_raised_once_and_the_game_goes_on(
+    session, tmp_path: Path
+) -> None:
+    """espeak-ng installed but failing (a broken voice file, a full disk): one notice however
+    many phrases fail, every command still taken, and cleared once it speaks again."""
+    broken = tmp_path / "espeak-ng"
+    broken.write_text("#!/bin/sh\necho 'espeak-ng: voice data not found' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    sink = FakeSink()
+    voice = start_voice(
+        session,
+        Config(),
+        sink=sink,
+        engines=Speaker(Espeak(program=str(broken))),
+        cache_dir=tmp_path / "c",
+    )
+    try:
+        assert session.host("new_game", setup=GAME).ok
+        play(session, 10, seed=1, voice=voice)
+        eventually(lambda: "voice_engine_failed" in _codes(session))
+        raised = session.snapshot("public")["version"]
+        assert play(session, 20, seed=1, voice=voice) == 20
+        assert _codes(session).count("voice_engine_failed") == 1 and sink.played == []
+        assert session.snapshot("public")["version"] > raised
+        voice.engines = Speaker(Murmur())
+        play(session, 20, seed=3, voice=voice)
+        eventually(lambda: "voice_engine_failed" not in _codes(session))
+        assert sink.played
+    finally:
+        voice.close()
