@@ -29,6 +29,7 @@
         if (said.muted) player.pause();
         if (!first && said.id > after) play(said);
         after = said.id;
+        player.dataset.seen = String(after);
         poll(false);
       })
       .catch(() => setTimeout(() => poll(first), 2000));

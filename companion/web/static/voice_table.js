@@ -33,6 +33,7 @@
         if (said.muted && window.speechSynthesis) speechSynthesis.cancel();
         if (!first && said.id > after) say(said);
         after = said.id;
+        R25.$("voice-let-speak").dataset.seen = String(after);
         poll(false);
       })
       .catch(() => setTimeout(() => poll(first), 2000));
