@@ -99,8 +99,11 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
     body: dict[str, Any] = {"on": voice is not None, "id": 0, "text": "", "lang": None}
     if found is not None:
         body.update(id=found["id"], text=found["text"], lang=found["lang"])
-        if wav:
-            body["wav"] = f"/panel/voice/{found['wav']}" if found.get("wav") else None
+        if wav:  # none where the companion's own speaker plays it (a Pi): never twice
+            heard_here = voice.sink is not None
+            body["wav"] = (
+                f"/panel/voice/{found['wav']}" if found["wav"] and not heard_here else None
+            )
     if voice is not None:
         body.update(muted=voice.muted, volume=round(voice.volume, 2))
     body["table_speaks"] = _table_page().speaks

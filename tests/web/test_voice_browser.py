@@ -1,5 +1,5 @@
-"""The voice in the browser, in headless Chromium against a real `room25 serve` on a machine
-without a Pi (the virtual panel; the voice renders with espeak-ng, plays nothing itself): the
+"""The voice in the browser, in headless Chromium against a real `room25 serve` off a Pi (its
+panel in the browser; the voice renders with espeak-ng and plays nothing itself): the
 virtual panel fetches and plays each announcement's WAV and stays silent while muted; the table
 page says the announcement's words through `speechSynthesis` only when the host ticked it, in the
 voice's language; the host page's voice controls change the voice."""
@@ -7,7 +7,6 @@ voice's language; the host page's voice controls change the voice."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from serving import PIN, Phone, Serve
@@ -27,16 +26,8 @@ SPY = (
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve]:
-    """`room25 serve` with no --hardware: off a Pi, the virtual panel and the voice."""
-    running = Serve(tmp_path_factory.mktemp("voice"), hardware=None).wait_ready()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def host(table: Serve) -> Phone:
-    phone = Phone(table.url)
+def host(server: Serve) -> Phone:
+    phone = Phone(server.url)
     assert phone.post("/api/host/login", {"pin": PIN})[0] == 200
     return phone
 
@@ -84,17 +75,17 @@ def _opened(page, url: str, poll: str) -> None:
 
 
 def test_the_virtual_panel_plays_each_announcement_and_mute_silences_it(
-    table: Serve, host: Phone, browser
+    server: Serve, host: Phone, browser
 ) -> None:
     page = browser.new_page()
     wavs: list[str] = []
     page.on("request", lambda r: wavs.append(r.url) if r.url.endswith(".wav") else None)
-    _opened(page, table.url + "/panel", "/panel/voice/latest")
+    _opened(page, server.url + "/panel", "/panel/voice/latest")
     page.check("#sound")  # the panel's Sound: a tap, so the browser lets it play
     said = _announce(host)
     assert said["text"] == TURN.text("en")
     _until(page, f"document.getElementById('voice').dataset.heard === '{said['id']}'")
-    assert wavs == [f"{table.url}/panel/voice/{said['id']}.wav"]
+    assert wavs == [f"{server.url}/panel/voice/{said['id']}.wav"]
     assert page.evaluate("document.getElementById('voice').volume") == pytest.approx(0.8)
 
     assert host.post("/api/host/voice", {"mute": True})[0] == 200
@@ -113,10 +104,10 @@ def test_the_virtual_panel_plays_each_announcement_and_mute_silences_it(
 
 
 def test_the_table_page_speaks_only_when_the_host_ticked_it(
-    table: Serve, host: Phone, browser
+    server: Serve, host: Phone, browser
 ) -> None:
     where = network_address() or "127.0.0.1"  # a TV on the table's Wi-Fi: no cookie, no PIN
-    url = table.url.replace("127.0.0.1", where)
+    url = server.url.replace("127.0.0.1", where)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(SPY)
     page = context.new_page()
@@ -159,9 +150,9 @@ def test_the_table_page_speaks_only_when_the_host_ticked_it(
     context.close()
 
 
-def test_the_host_page_sets_the_voice(table: Serve, host: Phone, browser) -> None:
+def test_the_host_page_sets_the_voice(server: Serve, host: Phone, browser) -> None:
     page = host.in_browser(browser, **PHONE)
-    page.goto(table.url + "/host")
+    page.goto(server.url + "/host")
     page.wait_for_selector("#voice-controls", state="visible", timeout=20_000)
     page.click("#voice-controls > summary")
     _until(page, "document.getElementById('voice-volume').value === '80'")

@@ -19,6 +19,7 @@ from companion.config import Config
 from companion.session import Session
 from companion.voice import Voice, start_voice
 from companion.voice.script import Line
+from companion.voice.sinks import FakeSink
 from companion.web import create_app
 
 from .conftest import SETUP, post
@@ -147,6 +148,21 @@ def test_serve_without_espeak_ng_still_serves_and_the_table_page_gets_the_words(
     finally:
         running.stop()
     assert running.process.returncode == 0
+
+
+def test_where_the_companion_has_a_speaker_the_panel_does_not_play_it_again(
+    session: Session, tmp_path: Path
+) -> None:
+    voice = start_voice(session, Config(), sink=FakeSink(), cache_dir=tmp_path / "voice")
+    try:
+        app = create_app(session, None, pin=PIN, voice=voice)
+        voice.say([Line.of("turn", turn=1, turns_left=10)])
+        assert voice.idle(10.0)
+        panel = app.test_client().get("/panel/voice/latest").get_json()
+        table = app.test_client().get("/api/voice/latest").get_json()
+    finally:
+        voice.close()
+    assert panel["wav"] is None and panel["text"] == table["text"] != ""
 
 
 # --- twin games: other roles, other programming, the same words from the routes ---------------
