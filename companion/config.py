@@ -90,6 +90,7 @@ class Voice:
     model: str = ""  # a Piper voice model file (.onnx) on this machine
     device: str = ""  # an ALSA device (aplay -L); "" = the default; "none" = no speaker
     cache_mb: int = 100  # the rendered phrases kept on disk, at most (least recently said go)
+    table_speaks: bool = False  # the table page says the announcements (browser speech)
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,7 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
     ("voice", "volume"): ("from 0.0 to 1.0", _number(0.0, 1.0)),
     ("voice", "mute"): ("true or false", lambda v: isinstance(v, bool)),
     ("voice", "quiet_table"): ("true or false", lambda v: isinstance(v, bool)),
+    ("voice", "table_speaks"): ("true or false", lambda v: isinstance(v, bool)),
     ("voice", "engine"): ("espeak-ng or piper", _one_of("espeak-ng", "piper")),
     ("voice", "model"): (
         "the path of a Piper voice model ending in .onnx, or empty",

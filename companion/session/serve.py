@@ -229,7 +229,7 @@ def _serve_listening(
         voice = _start_voice(session, served, kind)
         if rig is not None and voice is not None:
             rig.set_voice(voice)
-        app = create_app(session, served, rig)
+        app = create_app(session, served, rig, voice=voice)
         access = app.extensions.get("room25.access")
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
@@ -258,13 +258,18 @@ def _serve_listening(
 
 
 def _start_voice(session: Session, config: Config, kind: str) -> Any:
-    """The show's voice through the Pi's speaker. Only on a Pi for now: the virtual panel and
-    the table page do not play it yet, so elsewhere nothing would hear it."""
-    if kind != "pi" or not config.voice.enabled:
+    """The show's voice: through the Pi's speaker on a Pi; elsewhere (the virtual panel, the
+    mock) nothing is played here, and the browser plays it (the panel's WAV, the table page's
+    speech). A voice that cannot start is logged: the game never waits on it."""
+    if not config.voice.enabled:
         return None
-    from companion.voice import start_voice
+    try:
+        from companion.voice import start_voice
 
-    return start_voice(session, config, speaker=True)
+        return start_voice(session, config, speaker=kind == "pi")
+    except Exception:  # a missing or broken engine must never stop the table
+        log.exception("voice: not started (the game goes on without it)")
+        return None
 
 
 def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:

@@ -15,15 +15,21 @@ from . import api, guard, pages
 from .access import Access, new_pin
 from .server import THREADS, serve_app
 from .stream import Streams
+from .voice import install as install_voice
 
 log = logging.getLogger(__name__)
 
 
 def create_app(
-    session: Session, config: Any = None, hardware: Any = None, pin: str | None = None
+    session: Session,
+    config: Any = None,
+    hardware: Any = None,
+    pin: str | None = None,
+    voice: Any = None,
 ) -> Flask:
     """The Flask app around one session. `pin` fixes the host PIN (else `ROOM25_HOST_PIN`, else
-    six random digits, readable as `app.extensions["room25.access"].pin`)."""
+    six random digits, readable as `app.extensions["room25.access"].pin`); `voice` is the
+    running voice (companion/voice), or None."""
     app = Flask(__name__)
     table = getattr(config, "table", None)
     web = getattr(config, "web", None)
@@ -38,6 +44,7 @@ def create_app(
     guard.install(app, config)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    install_voice(app, config, voice)
     try:
         from .panel import blueprint as panel
     except ImportError as error:

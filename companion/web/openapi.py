@@ -148,6 +148,34 @@ def document() -> dict[str, Any]:
         },
         "required": ["ok", "code", "text"],
     }
+    schemas["VoiceSettings"] = {
+        "type": "object",
+        "description": "The voice's settings; on: false when no voice runs (nothing else then)",
+        "properties": {
+            "ok": {"const": True},
+            "on": {"type": "boolean"},
+            "volume": {"type": "number", "minimum": 0, "maximum": 1},
+            "mute": {"type": "boolean"},
+            "quiet": {"type": "boolean"},
+            "lang": {"enum": list(LANGUAGES)},
+            "table_speaks": {"type": "boolean"},
+        },
+        "required": ["ok", "on", "table_speaks"],
+    }
+    voice_change = {
+        "type": "object",
+        "properties": {
+            "volume": {"type": "number", "minimum": 0, "maximum": 1},
+            "mute": {"type": "boolean"},
+            "quiet": {"type": "boolean"},
+            "lang": {"enum": list(LANGUAGES)},
+            "table_speaks": {"type": "boolean"},
+            "test": {"const": True},
+        },
+        "additionalProperties": False,
+        "minProperties": 1,
+    }
+    after = _query("after", "the last announcement heard (none: answered at once)")
     count = {
         "type": "object",
         "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 50}},
@@ -317,6 +345,22 @@ def document() -> dict[str, Any]:
                 409,
                 path=(seat_path,),
             ),
+            "/api/host/voice": {
+                **_post(
+                    "Change the voice: volume, mute, quiet (only the alarm and the end), lang, "
+                    "table_speaks (the table page says the announcements), test (host)",
+                    voice_change,
+                    401,
+                    409,
+                    done="VoiceSettings",
+                ),
+                **_get("The voice's settings (host)"),
+            },
+            "/api/voice/latest": _get(
+                "Long poll (10 s) for the voice's next announcement: its words (public), "
+                "whether the table page says them, mute and volume",
+                parameters=(after,),
+            ),
             "/api/seats": _get("Which seats the game has, which are taken or asked for"),
             "/api/view": _get(
                 "The caller's snapshot", parameters=(_query("as", "seat, host or table"),)
@@ -340,6 +384,22 @@ def document() -> dict[str, Any]:
                 parameters=(
                     _query("frame", "the last picture number seen"),
                     _query("sound", "the last sound number heard"),
+                ),
+            ),
+            "/panel/voice/latest": _get(
+                "Long poll (10 s) for the voice's next announcement and its WAV (at the companion)",
+                parameters=(after,),
+            ),
+            "/panel/voice/{announcement}.wav": _get(
+                "One of the last announcements as WAV (at the companion)",
+                "audio/wav",
+                (
+                    {
+                        "name": "announcement",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 0},
+                    },
                 ),
             ),
             "/panel/seats/{seat}/press": {"post": seat_press},

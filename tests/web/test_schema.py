@@ -36,8 +36,8 @@ CHECKS = [
     missing_required_header,
     unsupported_method,
 ]
-# Streams never end and the panel's long poll waits 10 s: they are tested on their own.
-SKIPPED = {"/api/stream", "/panel/state"}
+# Streams never end and the long polls wait 10 s: they are tested on their own.
+SKIPPED = {"/api/stream", "/panel/state", "/api/voice/latest", "/panel/voice/latest"}
 EXAMPLES = 12
 
 
