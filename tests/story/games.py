@@ -1,0 +1,53 @@
+"""Finished games in a journal, for the replay tests: each played to its end by the simulated
+heuristic players, and its commands then submitted one by one through a real `Session`, as the
+phones would send them (the engine is deterministic: the same setup and seed give the same game)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.session import FakeClock, Session
+from companion.session.serve import JOURNAL_NAME
+from companion.sim.simulate import PlayedGame
+
+# One setup per edition, each with its seed, so that a test's games are the same on every run.
+EDITIONS = {
+    "base": {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt", "seed": 4},
+    "season2": {
+        "edition": "season2",
+        "mode": "suspicion",
+        "players": 5,
+        "tracking": "dealt",
+        "seed": 4,
+    },
+    "ultimate": {
+        "edition": "ultimate",
+        "mode": "cooperation",
+        "players": 4,
+        "tracking": "dealt",
+        "seed": 2,
+    },
+}
+
+
+def commands_of(setup: dict, seed: int = 1) -> list[dict]:
+    """The commands of one simulated game of `setup`, from its first to its last."""
+    return [decision.command for decision in PlayedGame(setup, "heuristic", random.Random(seed))]
+
+
+def play_to_the_end(session: Session, setup: dict) -> str:
+    """A new game of `setup` in the session, played to its end; its id."""
+    game = session.host("new_game", setup=setup).game
+    for command in commands_of(setup):
+        reply = session.submit(command, source="test")
+        assert reply.ok, (command, reply.code, reply.text)
+    assert session.snapshot("public")["waiting"]["phase"] == "over"
+    return game
+
+
+def finished_games(data_dir: Path, editions: tuple[str, ...] = tuple(EDITIONS)) -> dict[str, str]:
+    """A data directory whose journal holds one finished game per edition named: their ids."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with Session(data_dir / JOURNAL_NAME, FakeClock()) as session:
+        return {edition: play_to_the_end(session, EDITIONS[edition]) for edition in editions}
