@@ -27,6 +27,11 @@
     return node;
   }
   const room = (id) => (names.rooms || {})[id] || id || "?";
+  /* A room by the word that sets it apart ("Flooded", "Inondable"), for a phone's narrow cells. */
+  const shortRoom = (name) => {
+    const short = name.replace(/^(salle|chambre) (de |d')?/i, "").replace(/ (chamber|room)$/i, "");
+    return short.charAt(0).toUpperCase() + short.slice(1);
+  };
   const who = (cid) => ((names.characters || {})[cid] || cid).split(" (")[0];
   const card = (id) => (names.cards || {})[id] || id;
   const action = (id) => t("action_" + id);
@@ -62,8 +67,7 @@
     ui.highlights = el("ol", { id: "replay-highlights", class: "replay-highlights" });
     steps.forEach((step, index) => {
       for (const mark of step.highlights) {
-        const label = mark === "last" ? t("replay_mark_last") : mark === "alarm" ? t("replay_mark_alarm")
-          : t("replay_mark_eliminated", { characters: step.events.filter((e) => e.type === "eliminated").map((e) => who(e.character)).join(", ") });
+        const label = markLabel(step, mark);
         const jump = el("button", { type: "button", class: "mark mark-" + mark, "data-step": String(index),
           text: t("replay_turn", { n: step.turn }) + " · " + label });
         jump.addEventListener("click", () => { stop(); show(index); });
@@ -88,6 +92,11 @@
       if (event.key === "ArrowRight") { stop(); show(at + 1); }
       if (event.key === "ArrowLeft") { stop(); show(at - 1); }
     });
+  }
+
+  function markLabel(step, mark) {
+    const out = step.events.filter((e) => e.type === "eliminated").map((e) => who(e.character)).join(", ");
+    return t("replay_mark_" + mark, { characters: out });
   }
 
   function play() {
@@ -118,7 +127,8 @@
       const robots = step.robots.filter((r) => r === cell).map(() => el("span", { class: "robot", text: "⚙" }));
       return el("div", { class: ["rcell", down.has(cell) ? "down" : "up", colour ? "c-" + colour : ""].join(" "),
         role: "gridcell", "data-cell": cell, "aria-label": [cell, room(kind), ...(here[cell] || []).map(who)].join(", ") },
-        [el("span", { class: "coord", text: cell }), el("span", { class: "room", text: kind ? room(kind) : "" }), ...tokens, ...robots]);
+        [el("span", { class: "coord", text: cell }), el("span", { class: "room long", text: kind ? room(kind) : "" }),
+          el("span", { class: "room short", "aria-hidden": "true", text: kind ? shortRoom(room(kind)) : "" }), ...tokens, ...robots]);
     }));
   }
 
@@ -156,9 +166,10 @@
     ui.turn.value = String(step.turn);
     ui.back.disabled = at === 0;
     ui.forward.disabled = at === steps.length - 1;
-    const marks = step.highlights.map((m) => t("replay_mark_" + m)).join(" · ");
+    const marks = step.highlights.map((m) => markLabel(step, m)).join(" · ");
     ui.where.textContent = [t("replay_step_of", { n: at + 1, total: steps.length }), t("replay_turn", { n: step.turn }),
-      t("replay_countdown", { n: step.turns_left }), step.alarm ? t("replay_mark_alarm") : "", marks].filter(Boolean).join(" · ");
+      t("replay_countdown", { n: step.turns_left }),
+      step.alarm && !step.highlights.includes("alarm") ? t("replay_alarm_on") : "", marks].filter(Boolean).join(" · ");
     ui.where.classList.toggle("marked", step.highlights.length > 0);
     for (const mark of ui.highlights.querySelectorAll("button")) mark.setAttribute("aria-current", String(Number(mark.dataset.step) === at));
     if (episode.steps[at].rooms) drawBoard(step);
