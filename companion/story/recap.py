@@ -66,21 +66,25 @@ def recap_html(exported: dict, lang: str) -> str:
         edition=text(lang, "edition_" + told["edition"]),
         mode=text(lang, "mode_" + told["mode"]),
     )
-    return _environment().get_template("recap.html").render(
-        lang=lang,
-        t=words,
-        told=told,
-        heading=heading,
-        rooms=shown["rooms"],
-        colours=shown["colours"],
-        characters=shown["characters"],
-        roles=roles,
-        result=text(lang, "outcome_" + str(outcome.get("result") or "ended")),
-        reason=reason_text(outcome.get("reason"), lang),
-        final=list(zip(told["cells"], last["rooms"] or [], strict=False)),
-        here=here,
-        css=_static("replay.css"),
-        script=_static("replay.js"),
-        texts=_script_json({"lang": lang, "t": words, "names": shown}),
-        data=_script_json(told),
+    return (
+        _environment()
+        .get_template("recap.html")
+        .render(
+            lang=lang,
+            t=words,
+            told=told,
+            heading=heading,
+            rooms=shown["rooms"],
+            colours=shown["colours"],
+            characters=shown["characters"],
+            roles=roles,
+            result=text(lang, "outcome_" + str(outcome.get("result") or "ended")),
+            reason=reason_text(outcome.get("reason"), lang),
+            final=list(zip(told["cells"], last["rooms"] or [], strict=False)),
+            here=here,
+            css=_static("replay.css"),
+            script=_static("replay.js"),
+            texts=_script_json({"lang": lang, "t": words, "names": shown}),
+            data=_script_json(told),
+        )
     )

@@ -105,7 +105,8 @@ def episode(exported: dict) -> dict:
 
 
 def _where(state: GameState, tile: Any) -> str | None:
-    place = state.places.get(tile) if isinstance(tile, int) else None
+    """The cell of a tile (an event's `tile`, a character's), None off the board."""
+    place = state.places.get(tile)
     return None if place is None else CELLS[place]
 
 
@@ -138,7 +139,9 @@ def _step(state: GameState, seq: int, command: dict | None, told: list[dict]) ->
         "alarm": state.alarm,
         "events": told,
         "rooms": [state.tiles[tile].kind for tile in state.cells] or None,
-        "face_down": [CELLS[i] for i, tile in enumerate(state.cells) if not state.tiles[tile].revealed],
+        "face_down": [
+            CELLS[i] for i, tile in enumerate(state.cells) if not state.tiles[tile].revealed
+        ],
         "positions": {cid: _where(state, c.tile) for cid, c in state.characters.items()},
         "out": list(state.deaths),
         "played": {cid: list(c.played) for cid, c in state.characters.items() if c.played},

@@ -46,7 +46,12 @@ def script_texts(lang: str) -> str:
 def _page(template: str, page: str) -> str:
     chosen = lang()
     return render_template(
-        template, lang=chosen, t=table(chosen), page=page, texts=script_texts(chosen), address=_address()
+        template,
+        lang=chosen,
+        t=table(chosen),
+        page=page,
+        texts=script_texts(chosen),
+        address=_address(),
     )
 
 

@@ -58,7 +58,7 @@ def replay_json(game: str):
 def replay_page(game: str):
     """The page: the episode itself is fetched by replay.js; a game not over gets the refusal
     in the page's words, with its status."""
-    exported, refused, status = _found(game)
+    _, refused, status = _found(game)
     chosen = lang()
     page = render_template(
         "replay.html",

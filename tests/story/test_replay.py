@@ -6,12 +6,14 @@ no step, and a game still being played is refused."""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from companion import engine
 from companion.session import FakeClock, Session
+from companion.session.archive import export
 from companion.session.journal import Journal
 from companion.session.serve import JOURNAL_NAME
 from companion.story.recap import recap_html
@@ -27,8 +29,6 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     journal = Journal(data_dir / JOURNAL_NAME)
     journal.open()
     try:
-        from companion.session.archive import export
-
         return {edition: export(journal, game) for edition, game in ids.items()}
     finally:
         journal.close()
@@ -92,17 +92,17 @@ def test_the_alarm_and_each_elimination_are_marked() -> None:
 
 
 def _played_export(setup: dict, undo_at: int | None = None) -> dict:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        with Session(Path(folder) / JOURNAL_NAME, FakeClock()) as session:
-            game = session.host("new_game", setup=setup).game
-            for n, command in enumerate(commands_of(setup)):
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Session(Path(folder) / JOURNAL_NAME, FakeClock()) as session,
+    ):
+        game = session.host("new_game", setup=setup).game
+        for n, command in enumerate(commands_of(setup)):
+            assert session.submit(command, source="test").ok
+            if n == undo_at:
+                assert session.host("undo").ok
                 assert session.submit(command, source="test").ok
-                if n == undo_at:
-                    assert session.host("undo").ok
-                    assert session.submit(command, source="test").ok
-            exported = session.export(game)
+        exported = session.export(game)
     assert exported is not None
     return exported
 

@@ -70,7 +70,9 @@ def step_through(page, exported: dict) -> None:
     page.click("#replay-back")
     assert page.get_attribute("#replay", "data-step") == "5"
     check_step(page, exported)
-    turns = page.eval_on_selector_all("#replay-turn option", "(options) => options.map((o) => o.value)")
+    turns = page.eval_on_selector_all(
+        "#replay-turn option", "(options) => options.map((o) => o.value)"
+    )
     middle = turns[len(turns) // 2]
     page.select_option("#replay-turn", middle)
     assert page.eval_on_selector("#replay-where", "(e) => e.textContent").count(f" {middle}") >= 1
