@@ -1,12 +1,14 @@
 """Finished games in a journal, for the replay tests: each played to its end by the simulated
 heuristic players, and its commands then submitted one by one through a real `Session`, as the
-phones would send them (the engine is deterministic: the same setup and seed give the same game)."""
+phones would send them (the engine is deterministic: the same setup and seed give the same game);
+and where the engine and a replay page put the characters at a step, to compare the two."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+from companion import engine
 from companion.session import FakeClock, Session
 from companion.session.serve import JOURNAL_NAME
 from companion.sim.simulate import PlayedGame
@@ -53,3 +55,23 @@ def finished_games(data_dir: Path, editions: tuple[str, ...] = tuple(EDITIONS)) 
     data_dir.mkdir(parents=True, exist_ok=True)
     with Session(data_dir / JOURNAL_NAME, FakeClock()) as session:
         return {edition: play_to_the_end(session, EDITIONS[edition]) for edition in editions}
+
+
+def engine_positions(exported: dict, seq: int) -> dict[str, str | None]:
+    """Where each character stood once command `seq` was played: the journal's events folded
+    by the engine, read from its full view (nothing of `companion.story`), for the tests to
+    check the replay against."""
+    kept = [c for c in exported["commands"] if not c["undone"] and c["seq"] <= seq]
+    state = engine.replay([*exported["start"], *(e for c in kept for e in c["events"])])
+    return {cid: c["cell"] for cid, c in engine.full_view(state)["characters"].items()}
+
+
+def shown_positions(page, cast: list[str]) -> dict[str, str | None]:
+    """Where the replay's board shows each character (None: on no cell)."""
+    return page.evaluate(
+        """(cast) => Object.fromEntries(cast.map((cid) => {
+            const token = document.querySelector(`#replay-board [data-character="${cid}"]`);
+            return [cid, token ? token.closest("[data-cell]").dataset.cell : null];
+        }))""",
+        cast,
+    )

@@ -19,7 +19,7 @@ from companion.session.serve import JOURNAL_NAME
 from companion.story.recap import recap_html
 from companion.story.replay import NotOver, episode
 
-from .games import EDITIONS, commands_of, finished_games
+from .games import EDITIONS, commands_of, engine_positions, finished_games
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +34,6 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
         journal.close()
 
 
-def positions_by_the_engine(exported: dict, seq: int) -> dict[str, str | None]:
-    """Where each character stood once command `seq` was played: the journal's events folded
-    by the engine, read from its full view (nothing of replay.py)."""
-    kept = [c for c in exported["commands"] if not c["undone"] and c["seq"] <= seq]
-    state = engine.replay([*exported["start"], *(e for c in kept for e in c["events"])])
-    return {cid: c["cell"] for cid, c in engine.full_view(state)["characters"].items()}
-
-
 @pytest.mark.parametrize("edition", list(EDITIONS))
 def test_every_step_stands_where_the_engine_says(exports: dict, edition: str) -> None:
     exported = exports[edition]
@@ -49,7 +41,7 @@ def test_every_step_stands_where_the_engine_says(exports: dict, edition: str) ->
     steps = told["steps"]
     assert steps[0]["command"] is None and len(steps) > 20
     for step in steps:
-        assert step["positions"] == positions_by_the_engine(exported, step["seq"]), step["seq"]
+        assert step["positions"] == engine_positions(exported, step["seq"]), step["seq"]
     end = engine.replay(
         [*exported["start"], *(e for c in exported["commands"] for e in c["events"])]
     )
@@ -114,7 +106,7 @@ def test_an_undone_command_is_no_step() -> None:
     told = episode(exported)
     assert undone[0] not in {s["seq"] for s in told["steps"]}
     for step in told["steps"][::7]:
-        assert step["positions"] == positions_by_the_engine(exported, step["seq"])
+        assert step["positions"] == engine_positions(exported, step["seq"])
 
 
 def test_a_game_still_being_played_is_refused(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from companion.cli import main
 from companion.session import FakeClock, Session
 from companion.session.serve import JOURNAL_NAME
 
-from .games import EDITIONS, commands_of, finished_games
+from .games import EDITIONS, commands_of, engine_positions, finished_games, shown_positions
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
 
@@ -32,12 +32,6 @@ def recap(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, Path]:
         == 0
     )
     return data_dir, json.loads(exported_file.read_text("utf-8")), page
-
-
-def engine_positions(exported: dict, seq: int) -> dict[str, str | None]:
-    kept = [c for c in exported["commands"] if not c["undone"] and c["seq"] <= seq]
-    state = engine.replay([*exported["start"], *(e for c in kept for e in c["events"])])
-    return {cid: c["cell"] for cid, c in engine.full_view(state)["characters"].items()}
 
 
 def test_the_recap_is_one_small_file_naming_nothing_outside(recap) -> None:
@@ -91,13 +85,7 @@ def test_the_recap_opens_offline_and_shows_the_game(recap, browser) -> None:
         for _ in range(5):
             page.click("#replay-forward")
             seq = int(page.get_attribute("#replay", "data-seq"))
-            shown = page.evaluate(
-                """(cast) => Object.fromEntries(cast.map((cid) => {
-                    const t = document.querySelector(`#replay-board [data-character="${cid}"]`);
-                    return [cid, t ? t.closest("[data-cell]").dataset.cell : null];
-                }))""",
-                list(end),
-            )
+            shown = shown_positions(page, list(end))
             assert shown == engine_positions(exported, seq), seq
         assert "Tour" in page.inner_text("#replay-where")  # in French, as asked
     finally:

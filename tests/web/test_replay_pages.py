@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from serving import Phone, Serve, host_of
-from story.games import EDITIONS, finished_games
-
-from companion import engine
+from story.games import EDITIONS, engine_positions, finished_games, shown_positions
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
@@ -29,25 +27,6 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve, di
     running = Serve(data_dir).wait_ready()
     yield running, games
     running.stop()
-
-
-def engine_positions(exported: dict, seq: int) -> dict[str, str | None]:
-    """Where the engine puts each character once command `seq` is played (the journal's events
-    folded by `engine.replay`, read from the full view)."""
-    kept = [c for c in exported["commands"] if not c["undone"] and c["seq"] <= seq]
-    state = engine.replay([*exported["start"], *(e for c in kept for e in c["events"])])
-    return {cid: c["cell"] for cid, c in engine.full_view(state)["characters"].items()}
-
-
-def shown_positions(page, cast: list[str]) -> dict[str, str | None]:
-    """Where the replay's board shows each character (None: on no cell)."""
-    return page.evaluate(
-        """(cast) => Object.fromEntries(cast.map((cid) => {
-            const token = document.querySelector(`#replay-board [data-character="${cid}"]`);
-            return [cid, token ? token.closest("[data-cell]").dataset.cell : null];
-        }))""",
-        cast,
-    )
 
 
 def check_step(page, exported: dict) -> int:
