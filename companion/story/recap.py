@@ -7,6 +7,7 @@ names the host typed for the seats (`names` in the export) appear here, for the 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
 
@@ -17,8 +18,8 @@ from companion.web.reasons import reason_text
 
 from .replay import episode
 
-# The page texts the recap reads: its own, and the actions, roles, outcomes and editions named.
-KEPT = ("replay_", "action_", "role_", "outcome_", "edition_", "mode_", "seat_n")
+# The page texts the recap reads: its own, and the actions, roles, outcomes, editions and lines.
+KEPT = ("replay_", "action_", "role_", "outcome_", "edition_", "mode_", "seat_n", "line_")
 
 
 @cache
@@ -35,6 +36,13 @@ def _script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
+def _when(moment: object) -> str:
+    """The clock time a game ended, as the journal wrote it (seconds since 1970, UTC)."""
+    if not isinstance(moment, int | float):
+        return ""
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def recap_html(exported: dict, lang: str) -> str:
     """The recap of a finished game's export (`NotOver` for a game still being played)."""
     told = episode(exported)
@@ -43,11 +51,6 @@ def recap_html(exported: dict, lang: str) -> str:
     shown = {key: named[key] for key in ("rooms", "colours", "characters", "cards")}
     seat_names = exported.get("names") or {}
     outcome = told["outcome"] or {}
-    last = told["steps"][-1]
-    here: dict[str, list[str]] = {}
-    for cid, cell in last["positions"].items():
-        if cell:
-            here.setdefault(cell, []).append(cid)
     winners = outcome.get("winners") or []
     roles = [
         (
@@ -74,14 +77,10 @@ def recap_html(exported: dict, lang: str) -> str:
             t=words,
             told=told,
             heading=heading,
-            rooms=shown["rooms"],
-            colours=shown["colours"],
-            characters=shown["characters"],
+            ended=_when(told["ended"]),
             roles=roles,
             result=text(lang, "outcome_" + str(outcome.get("result") or "ended")),
             reason=reason_text(outcome.get("reason"), lang),
-            final=list(zip(told["cells"], last["rooms"] or [], strict=False)),
-            here=here,
             css=_static("replay.css"),
             script=_static("replay.js"),
             texts=_script_json({"lang": lang, "t": words, "names": shown}),

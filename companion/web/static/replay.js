@@ -35,12 +35,19 @@
   const who = (cid) => ((names.characters || {})[cid] || cid).split(" (")[0];
   const card = (id) => (names.cards || {})[id] || id;
   const action = (id) => t("action_" + id);
+  const ARROWS = { north: "↑", south: "↓", east: "→", west: "←" };
+  /* A line as players name it ("row 2", "colonne D"): the engine's keys are row2, colD. */
+  function lineName(key) {
+    const found = /^(row|col)(.)$/.exec(key || "");
+    if (!found) return key || "";
+    return found[1] === "row" ? t("line_row", { n: found[2] }) : t("line_col", { n: found[2] });
+  }
 
   function told(e) {
     const params = { character: e.character ? who(e.character) : "", action: e.action ? action(e.action) : "",
       room: e.room ? room(e.room) : "", cell: e.cell || "", card: e.card ? card(e.card) : "",
-      seat: e.seat || "", turns: e.turns_left === undefined ? "" : e.turns_left, line: e.line || "",
-      direction: e.direction || "", token: e.token ? action(e.token) : "",
+      seat: e.seat || "", turns: e.turns_left === undefined ? "" : e.turns_left, line: lineName(e.line),
+      direction: ARROWS[e.direction] || e.direction || "", token: e.token ? action(e.token) : "",
       characters: (e.characters || []).map(who).join(", ") };
     return t("replay_" + "ev_" + e.type, params);
   }
@@ -115,11 +122,11 @@
     ui.play.textContent = "▶ " + t("replay_play");
   }
 
-  function drawBoard(step) {
+  function drawBoard(step, board) {
     const here = {};
     for (const [cid, cell] of Object.entries(step.positions)) if (cell) (here[cell] = here[cell] || []).push(cid);
     const down = new Set(step.face_down);
-    ui.board.replaceChildren(...episode.cells.map((cell, i) => {
+    board.replaceChildren(...episode.cells.map((cell, i) => {
       const kind = step.rooms ? step.rooms[i] : null;
       const colour = (names.colours || {})[kind];
       const tokens = (here[cell] || []).map((cid) => el("span", { class: "token", "data-character": cid,
@@ -172,7 +179,7 @@
       step.alarm && !step.highlights.includes("alarm") ? t("replay_alarm_on") : "", marks].filter(Boolean).join(" · ");
     ui.where.classList.toggle("marked", step.highlights.length > 0);
     for (const mark of ui.highlights.querySelectorAll("button")) mark.setAttribute("aria-current", String(Number(mark.dataset.step) === at));
-    if (episode.steps[at].rooms) drawBoard(step);
+    if (step.rooms) drawBoard(step, ui.board);
     drawWhat(step);
     drawProgrammes(step);
   }
@@ -190,6 +197,10 @@
     episode = found;
     build();
     show(0);
+    // The recap shows the complex as the game left it beside the replay.
+    const final = document.getElementById("recap-final-board");
+    const last = found.steps[found.steps.length - 1];
+    if (final && last.rooms) drawBoard(last, final);
     root.dataset.ready = "1";
   }).catch((error) => {
     root.replaceChildren(el("p", { class: "replay-refused", role: "alert", text: error.message }));
