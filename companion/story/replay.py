@@ -26,6 +26,7 @@ CELLS = tuple(engine.cell_name(cell) for cell in engine.grid.CELLS)
 # The events a step tells, and the fields of each that tell it (a tile becomes its cell).
 TOLD = {
     "clue_taken": ("seat", "cell"),
+    "actor": ("character",),
     "action_revealed": ("character", "action"),
     "action_lost": ("character", "action"),
     "moved": ("character",),

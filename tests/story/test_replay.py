@@ -126,3 +126,20 @@ def test_seat_names_reach_the_recap_never_the_episode(exports: dict) -> None:
     assert "Quintessence" not in json.dumps(episode(named), ensure_ascii=False)
     page = recap_html(named, "fr")
     assert "Zoé Quintessence" in page and "Bartholomew" in page
+
+
+def test_a_countdown_only_game_is_told_without_a_board() -> None:
+    """A game whose complex the companion does not track: its steps say whose turn it is and
+    the countdown, with no rooms and no cells."""
+    setup = {
+        "edition": "base",
+        "mode": "cooperation",
+        "players": 4,
+        "tracking": "countdown",
+        "programming": "tokens",
+        "seed": 1,
+    }
+    told = episode(_played_export(setup))
+    assert len(told["steps"]) > 10 and told["tracking"] == "countdown"
+    assert all(s["rooms"] is None and not any(s["positions"].values()) for s in told["steps"])
+    assert told["steps"][-1]["turns_left"] <= 1
