@@ -6,9 +6,11 @@
   Pi's own), and whether every seat was still served;
 - the memory the server holds (its resident set, and any temporary file it keeps open) after
   2,000 updates with those ten streams reading and four strangers' streams that never read;
-- the weight of the player page as a phone downloads it.
+- the weight of the player page as a phone downloads it;
+- the time to build the episode replay of a finished 500-command game from its journal export
+  (target ≤ 200 ms), and the size of its recap file (`--replay` prints these alone).
 
-Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N]
+Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--replay]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import random
 import re
 import socket
 import statistics
@@ -192,6 +195,57 @@ def run(rounds: int, updates: int) -> None:
         f"temporary files held {files:.1f} MB"
     )
     print(f"player page weight: {weight / 1024:.1f} KB (HTML, script and style, uncompressed)")
+    replay_figures()
+
+
+# An eight-seat game of the heuristic players in which every seat changes its mind four times a turn
+# (unlock, program again): a finished game of 500 commands and more.
+LONG_GAME = {"edition": "ultimate", "mode": "suspicion", "players": 8, "tracking": "dealt"}
+MIND_CHANGES = 4
+
+
+def long_finished_game(folder: Path) -> dict:
+    """The journal export of a finished game of at least 500 commands."""
+    from companion.session import FakeClock, Session
+    from companion.sim.simulate import PlayedGame
+
+    for seed in range(1, 50):
+        setup = {**LONG_GAME, "seed": seed}
+        with Session(folder / f"{seed}.sqlite", FakeClock()) as session:
+            game = session.host("new_game", setup=setup).game
+            for decision in PlayedGame(setup, "heuristic", random.Random(seed)):
+                assert session.submit(decision.command).ok
+                programming = session.snapshot("public")["waiting"]["phase"] == "programming"
+                if decision.command["type"] == "program" and programming:
+                    for _ in range(MIND_CHANGES):
+                        assert session.submit({"type": "unlock", "seat": decision.seat}).ok
+                        assert session.submit(decision.command).ok
+            exported = session.export(game)
+        if exported and exported["complete"] and len(exported["commands"]) >= 500:
+            return exported
+    raise RuntimeError("no simulated game of 500 commands")
+
+
+def replay_figures() -> None:
+    """The episode of a 500-command game built from its export (median of 9), and its recap."""
+    from companion.story.recap import recap_html
+    from companion.story.replay import episode
+
+    with tempfile.TemporaryDirectory() as folder:
+        exported = long_finished_game(Path(folder))
+    times = []
+    for _ in range(9):
+        started = time.perf_counter()
+        told = episode(exported)
+        times.append(time.perf_counter() - started)
+    recap = recap_html(exported, "en").encode()
+    commands = len(exported["commands"])
+    turns = told["steps"][-1]["turn"]
+    print(
+        f"episode replay of a {commands}-command game ({turns} turns, {len(told['steps'])} steps): "
+        f"{statistics.median(times) * 1000:.1f} ms median (target <= 200 ms)"
+    )
+    print(f"its recap file: {len(recap) / 1024:.1f} KB (target < 300 KB for a 10-turn game)")
     print(load_line())
 
 
@@ -199,5 +253,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--updates", type=int, default=2000)
+    parser.add_argument("--replay", action="store_true", help="only the replay's figures")
     arguments = parser.parse_args()
-    run(arguments.rounds, arguments.updates)
+    if arguments.replay:
+        replay_figures()
+    else:
+        run(arguments.rounds, arguments.updates)

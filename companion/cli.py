@@ -253,6 +253,8 @@ def _export(args: argparse.Namespace) -> int:
     if found is None:
         print(f"room25 export: no game {args.game!r} (room25 games lists them)", file=sys.stderr)
         return 1
+    if args.html:
+        return _recap(found, Path(args.html), args.lang)
     text = json.dumps(found, ensure_ascii=False, indent=1)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -264,6 +266,24 @@ def _export(args: argparse.Namespace) -> int:
             "left out",
             file=sys.stderr,
         )
+    return 0
+
+
+def _recap(found: dict, path: Path, lang: str) -> int:
+    """`room25 export GAME --html FILE`: the recap to keep, one self-contained HTML file."""
+    from companion.story.recap import recap_html
+    from companion.story.replay import NotOver
+
+    try:
+        page = recap_html(found, lang)
+    except NotOver:
+        print(
+            "room25 export: the game is not over: its recap is written once it has ended",
+            file=sys.stderr,
+        )
+        return 1
+    path.write_text(page, encoding="utf-8")
+    print(f"recap written to {path} ({len(page.encode()) // 1024} KB)")
     return 0
 
 
@@ -310,6 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("game", help="a game id (room25 games lists them)")
     exp.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
     exp.add_argument("--output", "-o", help="a file (default: standard output)")
+    exp.add_argument("--html", metavar="FILE", help="write the game's recap as one HTML file")
+    exp.add_argument("--lang", choices=("en", "fr"), default="en", help="the recap's language")
     exp.set_defaults(run=_export)
 
     replay = commands.add_parser("replay", help="rebuild an exported game and print its end")

@@ -36,7 +36,7 @@ from .face.views import (
 from .face.waiting import Waiting, waiting_for
 from .kernel import grid
 from .kernel.context import Refused
-from .kernel.evolve import replay
+from .kernel.evolve import evolve, replay
 from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
 from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
@@ -88,6 +88,7 @@ __all__ = [
     "deck_as_json",
     "deck_warnings",
     "events_for",
+    "evolve",
     "format_deck",
     "full_view",
     "grid",

@@ -11,7 +11,7 @@ from flask import Flask
 
 from companion.session import Session
 
-from . import api, guard, pages
+from . import api, guard, pages, replay
 from .access import Access, new_pin
 from .server import THREADS, serve_app
 from .stream import Streams
@@ -45,6 +45,7 @@ def create_app(
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     install_voice(app, config, voice)
+    app.register_blueprint(replay.blueprint)
     try:
         from .panel import blueprint as panel
     except ImportError as error:

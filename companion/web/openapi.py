@@ -370,6 +370,11 @@ def document() -> dict[str, Any]:
                 "The finished game's roles, complex, winners and reason, for everyone (409 while "
                 "a game can still be played)"
             ),
+            "/api/games/{game}/replay": _get(
+                "A finished game's episode, step by step, for everyone (`last`: the latest game; "
+                "409 while it can still be played)",
+                parameters=(game_path,),
+            ),
             "/api/stream": _get(
                 "Server-Sent Events of the caller's updates",
                 "text/event-stream",

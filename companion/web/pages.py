@@ -35,7 +35,7 @@ def _address() -> str:
 
 
 @cache
-def _texts(lang: str) -> str:
+def script_texts(lang: str) -> str:
     """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
     same for every page of one language, so made once."""
     texts = {"lang": lang, "languages": LANGUAGES, "t": table(lang), "names": names(lang)}
@@ -46,7 +46,12 @@ def _texts(lang: str) -> str:
 def _page(template: str, page: str) -> str:
     chosen = lang()
     return render_template(
-        template, lang=chosen, t=table(chosen), page=page, texts=_texts(chosen), address=_address()
+        template,
+        lang=chosen,
+        t=table(chosen),
+        page=page,
+        texts=script_texts(chosen),
+        address=_address(),
     )
 
 

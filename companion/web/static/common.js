@@ -265,6 +265,7 @@ const R25 = (() => {
       el("p", { class: "reason", text: t("reason") + " " + typography(answer.reason) }),
       el("ul", { class: "roles" }, cast.map(([cid, c]) => el("li", { class: winners.includes(c.seat) ? "won" : null,
         text: t("seat_n", { seat: c.seat }) + " · " + who(cid) + " — " + (c.role ? t("role_" + c.role) : t("role_none")) + (c.alive ? "" : " ✝") + (winners.includes(c.seat) ? " ★" : "") }))),
+      el("p", {}, el("a", { class: "replay-link", href: "/replay/" + encodeURIComponent(answer.game) }, t("replay_link"))),
       el("div", { class: "board reveal-board" }));
     box.hidden = false;
     Board.draw(box.querySelector(".reveal-board"), view, { coords: true, short: !!mySeat });

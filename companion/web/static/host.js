@@ -120,12 +120,12 @@
     if (stands !== listed) { listed = stands; pastGames(); }
     hostSeats(view, waiting);
     hostTask(view, waiting);
-    if (waiting.phase === "over" && view.notebooks) reveal(view);
+    if (waiting.phase === "over" && view.notebooks) reveal(view, update.game);
   }
 
   async function revealGame(game) {
     const answer = await get("/api/host/games/" + encodeURIComponent(game) + "/reveal");
-    if (answer.view) reveal({ ...answer.view, outcome: answer.outcome || answer.view.outcome });
+    if (answer.view) reveal({ ...answer.view, outcome: answer.outcome || answer.view.outcome }, game);
   }
 
   function hostSeats(view, waiting) {
@@ -166,13 +166,22 @@
     }
   }
 
-  function reveal(view) {
+  function reveal(view, game) {
     $("reveal").hidden = false;
     const body = $("reveal-body");
     body.replaceChildren(el("p", { text: view.outcome ? R25.outcomeText(view.outcome) : t("outcome_ended") }),
       el("ul", {}, Object.entries(view.characters || {}).map(([cid, c]) =>
-        el("li", { text: R25.colon(t("seat_n", { seat: c.seat })) + who(cid) + " — " + (c.role ? t("role_" + c.role) : "") + (c.alive ? "" : " ✝") }))));
+        el("li", { text: R25.colon(t("seat_n", { seat: c.seat })) + who(cid) + " — " + (c.role ? t("role_" + c.role) : "") + (c.alive ? "" : " ✝") }))),
+      game ? storyLinks(game) : "");
     Board.draw($("reveal-board"), view, { coords: true });
+  }
+
+  /* A finished game's replay (public) and its recap to keep, in this page's language. */
+  function storyLinks(game) {
+    const id = encodeURIComponent(game);
+    return el("p", { class: "story-links" },
+      el("a", { class: "replay-link", href: "/replay/" + id }, t("replay_link")), " · ",
+      el("a", { class: "recap-link", href: "/recap/" + id + "?lang=" + R25.texts.lang, download: "room25-" + game + ".html" }, t("replay_download")));
   }
 
   async function pastGames() {
@@ -185,6 +194,7 @@
       const item = el("li", {}, label, " ", el("a", { href: "/api/host/games/" + encodeURIComponent(g.game) + "/export", download: "room25-" + g.game + ".json" }, t("export")));
       if (g.status === "abandoned") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => resumeGame(g.game) } }, t("resume_button")));
       else if (g.status !== "playing") item.append(" ", el("button", { type: "button", class: "small", on: { click: () => revealGame(g.game) } }, t("reveal_button")));
+      if (g.status === "over" || g.status === "ended") item.append(storyLinks(g.game));
       return item;
     }));
     if (!list.children.length) list.append(el("li", { text: t("no_past_games") }));
