@@ -27,7 +27,8 @@ def play_evenings(data_dir: Path, setups: list[dict], seed: int = 1) -> list[str
                 "SELECT seed FROM games WHERE id = ?", (started.game,)
             ).fetchone()
             # The same game, followed by the simulator's players: what they choose is sent on.
-            for decision in PlayedGame({**setup, "seed": dealt}, "heuristic", rng):
+            same = {k: v for k, v in setup.items() if k != "rigged"}
+            for decision in PlayedGame({**same, "seed": dealt}, "heuristic", rng):
                 reply = session.submit(decision.command, source="test")
                 assert reply.ok, (decision.command, reply)
             games.append(started.game)
