@@ -23,9 +23,11 @@ def play_evenings(data_dir: Path, setups: list[dict], seed: int = 1) -> list[str
         for setup in setups:
             started = session.host("new_game", setup=setup)
             assert started.ok, started
-            (dealt,) = sqlite3.connect(journal).execute(
-                "SELECT seed FROM games WHERE id = ?", (started.game,)
-            ).fetchone()
+            (dealt,) = (
+                sqlite3.connect(journal)
+                .execute("SELECT seed FROM games WHERE id = ?", (started.game,))
+                .fetchone()
+            )
             # The same game, followed by the simulator's players: what they choose is sent on.
             same = {k: v for k, v in setup.items() if k != "rigged"}
             for decision in PlayedGame({**same, "seed": dealt}, "heuristic", rng):
