@@ -43,7 +43,8 @@ const R25History = (() => {
       el("button", { type: "submit" }, t("history_save_names")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      const typed = Object.fromEntries(seats.map((seat) => [seat, form.elements[seat].value]));
+      // Looked up by name: form.elements["1"] would be the form's second field.
+      const typed = Object.fromEntries(seats.map((seat) => [seat, form.querySelector("input[name='" + seat + "']").value]));
       const answer = await post("/api/host/games/" + encodeURIComponent(g.game) + "/names", { names: typed });
       if (answer.ok) { editing = null; status(t("history_names_saved")); refresh(); }
     });
