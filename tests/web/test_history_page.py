@@ -101,7 +101,7 @@ def test_only_the_host_may_name_the_players(server: Serve):
 @pytest.mark.parametrize(
     ("names", "code", "english", "french"),
     [
-        ({"1": "x" * 25}, "history_name_too_long", "24 characters at most", "24 caractères au plus"),
+        ({"1": "x" * 25}, "history_name_too_long", "24 characters at most", "24 caractères"),
         ({"2": "<i>Bo"}, "history_name_not_text", "must be plain text", "doit être du texte"),
         ({"2": "Bo\nBo"}, "history_name_not_text", "must be plain text", "doit être du texte"),
         ({"2": "Bo\u202e"}, "history_name_not_text", "must be plain text", "doit être du texte"),
