@@ -8,7 +8,7 @@ from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
 WIDTH = 360
-LABEL = 130  # the results' names, left of the bars
+LABEL = 150  # the results' names, left of the bars
 BAR = 14
 ROW = 2 * BAR + 14
 TOP = 26  # the legend's line

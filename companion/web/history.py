@@ -66,7 +66,7 @@ def _chart(group: dict) -> str:
         simulated["results"] if simulated else None,
         _result,
         (
-            text(lang(), "history_this_table", games=group["games"]),
+            text(lang(), "history_this_table"),
             text(lang(), "history_simulator", games=simulated["games"] if simulated else "…"),
         ),
         title,

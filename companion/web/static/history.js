@@ -59,7 +59,7 @@ const R25History = (() => {
       const results = [...new Set([...Object.keys(g.rates), ...Object.keys(sim)])].sort();
       const note = g.simulating ? t("history_simulating") : g.simulated ? null : t("history_no_simulation");
       return el("figure", { class: "history-group" },
-        el("figcaption", { text: t("history_group", { mode: t("mode_" + g.mode), players: g.players, composition: g.composition_name, games: g.games }) }),
+        el("figcaption", { text: R25.tn("history_group", g.games, { mode: t("mode_" + g.mode), players: g.players, composition: g.composition_name }) }),
         chart(g.chart),
         note && el("p", { class: "note", text: note }),
         // The chart's figures as text too, for screen readers and a quick read.
