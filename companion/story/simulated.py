@@ -11,7 +11,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from companion import __version__
@@ -104,14 +104,22 @@ class Simulated:
 
 
 def _apart(setup: dict) -> dict:
-    """`_run` in a new process (spawned, not forked from the server's threads), niced."""
+    """`_run` in a process of its own, spawned (not forked from the server's threads), niced,
+    and a daemon: a server stopping meanwhile does not wait for it."""
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_lower) as pool:
-        return pool.submit(_run, setup).result()
+    reader, writer = spawn.Pipe(duplex=False)
+    child = spawn.Process(target=_child, args=(setup, writer), daemon=True)
+    child.start()
+    writer.close()
+    try:
+        return reader.recv()
+    finally:
+        child.join()
 
 
-def _lower() -> None:
+def _child(setup: dict, writer: Connection) -> None:
     os.nice(10)
+    writer.send(_run(setup))
 
 
 def _run(setup: dict) -> dict:
