@@ -11,6 +11,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -104,11 +105,11 @@ class Simulated:
 
 
 def _apart(setup: dict) -> dict:
-    """`_run` in a process of its own, spawned (not forked from the server's threads), niced,
-    and a daemon: a server stopping meanwhile does not wait for it."""
+    """`_run` in a process of its own, spawned (not forked from the server's threads), niced;
+    a server stopping meanwhile does not wait for it, and it ends with the server."""
     spawn = multiprocessing.get_context("spawn")
     reader, writer = spawn.Pipe(duplex=False)
-    child = spawn.Process(target=_child, args=(setup, writer), daemon=True)
+    child = spawn.Process(target=_child, args=(setup, writer, os.getpid()), daemon=True)
     child.start()
     writer.close()
     try:
@@ -117,9 +118,17 @@ def _apart(setup: dict) -> dict:
         child.join()
 
 
-def _child(setup: dict, writer: Connection) -> None:
+def _child(setup: dict, writer: Connection, server: int) -> None:
     os.nice(10)
+    threading.Thread(target=_end_with, args=(server,), daemon=True).start()
     writer.send(_run(setup))
+
+
+def _end_with(server: int) -> None:
+    """Stop as soon as the server is gone, however it went (even killed outright)."""
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
 
 
 def _run(setup: dict) -> dict:

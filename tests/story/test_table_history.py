@@ -181,3 +181,45 @@ def test_the_names_go_with_the_game_s_export_and_are_replaced_as_a_whole(tmp_pat
         assert session.set_names(game, {"2": "Bea"}).ok
         assert session.export(game)["names"] == {"2": "Bea"}
         assert session.set_names("no-such-game", {"1": "Ana"}) is None
+
+
+def _simulators(pid: int) -> list[int]:
+    """The simulator processes whose parent is `pid` (spawned by multiprocessing)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in command:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_server_killed_mid_simulation_leaves_no_simulator_behind(tmp_path: Path):
+    data = tmp_path / "data"
+    play_evenings(data, [SUSPICION])  # 100 games of it take 4 to 7 s
+    server = Serve(data).wait_ready()
+    try:
+        status, answer = host_of(server).get("/api/host/history")
+        assert status == 200 and answer["groups"][0]["simulating"]
+        deadline = time.monotonic() + 30
+        while not (children := _simulators(server.process.pid)):
+            assert time.monotonic() < deadline, "no simulator was started"
+            time.sleep(0.1)
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 3  # it looks for its server every second
+    while any(_alive(pid) for pid in children):
+        assert time.monotonic() < deadline, "the simulator outlived the server"
+        time.sleep(0.2)
