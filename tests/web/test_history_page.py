@@ -43,6 +43,7 @@ def test_the_host_page_shows_the_games_the_rates_and_the_chart(server: Serve, br
     page.goto(server.url + "/host")
     page.fill("#pin", PIN)
     page.click("#login-form button")
+    page.click("#history summary")
     rows = page.locator("#history-games tr[data-game]")
     rows.nth(len(GAMES) - 1).wait_for(timeout=30_000)
     # The simulator plays each composition once, meanwhile the page says so and asks again.

@@ -7,8 +7,11 @@ const R25History = (() => {
   let again = null;  // the next look while the simulator is still playing a composition
   let editing = null;  // the game whose names are being typed (kept across refreshes)
 
+  /* Read when the host opens the history (a composition seen for the first time sets the
+     simulator to work: not while the host only runs a game). */
   async function refresh() {
     clearTimeout(again);
+    if (!$("history").open) return;
     const answer = await get("/api/host/history");
     if (!answer.games) return;
     games(answer.games);
@@ -74,5 +77,6 @@ const R25History = (() => {
     return document.importNode(parsed, true);
   }
 
+  document.addEventListener("DOMContentLoaded", () => $("history").addEventListener("toggle", refresh));
   return { refresh };
 })();
