@@ -153,7 +153,8 @@ def as_text(found: dict) -> str:
         sim_games = f"{simulated['games']} simulated" if simulated else "not simulated"
         lines.append(
             f"  {group['edition']} {group['mode']}, {group['players']} players, "
-            f"{group['composition']}: {group['games']} games, {sim_games}"
+            f"{group['composition']}: {group['games']} game{'s' * (group['games'] != 1)}, "
+            f"{sim_games}"
         )
         sim_rates = simulated["results"] if simulated else {}
         for result in sorted({*group["rates"], *sim_rates}):
