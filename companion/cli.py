@@ -240,6 +240,22 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats(args: argparse.Namespace) -> int:
+    from companion.story.history import as_text, table_history
+    from companion.story.simulated import Simulated
+
+    journal = _journal(args, "stats")
+    if journal is None:
+        return 1
+    simulated = Simulated(journal.path.parent)
+    try:
+        found = table_history(journal, simulated.rates)
+    finally:
+        journal.close()
+    print(json.dumps(found, ensure_ascii=False) if args.json else as_text(found))
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from companion.session.archive import export
 
@@ -325,6 +341,13 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
     games.add_argument("--json", action="store_true")
     games.set_defaults(run=_games)
+
+    stats = commands.add_parser(
+        "stats", help="the table's history: past games, and win rates beside the simulator's"
+    )
+    stats.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
+    stats.add_argument("--json", action="store_true")
+    stats.set_defaults(run=_stats)
 
     exp = commands.add_parser("export", help="write one game of the journal as JSON")
     exp.add_argument("game", help="a game id (room25 games lists them)")

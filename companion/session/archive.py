@@ -77,6 +77,8 @@ def export(journal: Journal, game: str) -> dict | None:
         "created": record.created,
         "ended": record.ended,
         "outcome": json.loads(record.outcome) if record.outcome else None,
+        # The host's own file (the recap shows them); no public view is built from this key.
+        "names": journal.names().get(game, {}),
     }
     if record.status in FINISHED:
         return {

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import orjson
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Each migration takes the journal from version i to i + 1; SCHEMA_VERSION is their number.
 MIGRATIONS: tuple[str, ...] = (
@@ -54,6 +54,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE seat_claims (
         seat TEXT PRIMARY KEY,
         digest TEXT NOT NULL          -- SHA-256 of the phone's seat secret, never the secret
+    );
+    """,
+    """
+    CREATE TABLE seat_names (
+        game TEXT NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        name TEXT NOT NULL,           -- typed by the host; shown on the host page and recap only
+        PRIMARY KEY (game, seat)
     );
     """,
 )
@@ -188,6 +196,29 @@ class Journal:
             self._write([("DELETE FROM seat_claims WHERE seat = ?", (seat,))])
         else:
             self._write([("INSERT OR REPLACE INTO seat_claims VALUES (?, ?)", (seat, digest))])
+
+    # -- players' names, per game and seat -----------------------------------------------------
+
+    def names(self) -> dict[str, dict[str, str]]:
+        """Game -> seat -> the name the host typed (games without names left out)."""
+        found: dict[str, dict[str, str]] = {}
+        for game, seat, name in self.db.execute(
+            "SELECT game, seat, name FROM seat_names ORDER BY game, seat"
+        ):
+            found.setdefault(game, {})[seat] = name
+        return found
+
+    def set_names(self, game: str, names: dict[str, str]) -> None:
+        """The game's names as a whole: seats left out have none."""
+        self._write(
+            [
+                ("DELETE FROM seat_names WHERE game = ?", (game,)),
+                *(
+                    ("INSERT INTO seat_names VALUES (?, ?, ?)", (game, seat, name))
+                    for seat, name in names.items()
+                ),
+            ]
+        )
 
     # -- writing -------------------------------------------------------------------------------
 

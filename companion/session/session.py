@@ -413,6 +413,25 @@ class Session:
         """One game as JSON; an unfinished game's secrets are left out."""
         return self._call(lambda: archive.export(self._journal, game), closed=None)
 
+    def reading(self, read: Callable[[Journal], Any]) -> Any:
+        """What `read` finds in the journal, read on the writer (None once closing): for the
+        views of past games built elsewhere (the table's history)."""
+        return self._call(lambda: read(self._journal), closed=None)
+
+    def set_names(self, game: str, names: dict[str, str]) -> Reply | None:
+        """A game's names as a whole (checked by the caller); None when there is no such game."""
+
+        def run() -> Reply | None:
+            if self._journal.game(game) is None:
+                return None
+            try:
+                self._journal.set_names(game, names)
+            except JournalError as error:
+                return self._unwritable(error)
+            return accepted(self._version(), self._game_id())
+
+        return self._call(run)
+
     # -- the writer's work ---------------------------------------------------------------------
 
     def _apply(self, command: object, source: str) -> Reply:

@@ -306,6 +306,27 @@ def document() -> dict[str, Any]:
             "/api/host/games/{game}/resume": _post(
                 "Play again a game a new game replaced (host)", None, 401, 409, path=(game_path,)
             ),
+            "/api/host/games/{game}/names": _post(
+                "The players' names of a game, as a whole (host; shown on the host page and "
+                "the recap only)",
+                {
+                    "type": "object",
+                    "properties": {
+                        "names": {
+                            "type": "object",
+                            "propertyNames": SEAT,
+                            "additionalProperties": {"type": "string", "maxLength": 24},
+                        }
+                    },
+                    "required": ["names"],
+                },
+                401,
+                404,
+                path=(game_path,),
+            ),
+            "/api/host/history": _get(
+                "The table's history: past games, rates beside the simulator's, charts (host)"
+            ),
             "/api/host/more_time": _post(
                 "Once the programming time is up: the late seats get the limit again (host)",
                 None,

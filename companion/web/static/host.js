@@ -198,6 +198,7 @@
       return item;
     }));
     if (!list.children.length) list.append(el("li", { text: t("no_past_games") }));
+    R25History.refresh();
   }
 
   async function resumeGame(game) {

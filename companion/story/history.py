@@ -1,0 +1,164 @@
+"""The table's history: every game of the journal (date, edition, mode, composition, players,
+result, the names the host typed), and per edition, mode, players and composition how this
+table fares beside the simulator. The host page (`GET /api/host/history`) and `room25 stats`
+print the same, from here.
+
+A game counts in the rates once it has an outcome. A rigged game (its seed, roles or complex
+chosen by hand) is listed but not counted: chance did not deal it. A complex given room by room,
+or a game tracked by the countdown alone, has no simulated rate (the simulator deals a named
+composition).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from companion.engine import compose
+from companion.session.journal import GameRecord, Journal
+
+from .names import seats_of
+
+CUSTOM = "custom"  # a complex given room by room, or none (countdown tracking)
+
+# The simulated rates of a setup: what they are, or None while they are worked out.
+Rates = Callable[[dict], dict | None]
+
+
+def composition_of(setup: dict) -> str:
+    """The composition id a game was dealt from: the one named, else the first one the
+    wizard suggests for its table (as the engine picks it), else `custom`."""
+    chosen = setup.get("composition")
+    if isinstance(chosen, str):
+        return chosen
+    if chosen is not None or "complex" in setup or setup.get("tracking") == "countdown":
+        return CUSTOM
+    edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
+    players = len(seats_of(setup))
+    try:
+        return compose.compositions_for(edition, mode, players, guards=setup.get("guards"))[0].id
+    except compose.CompositionError:
+        return CUSTOM
+
+
+def _row(record: GameRecord, names: dict[str, str]) -> dict:
+    setup = record.setup
+    outcome = json.loads(record.outcome) if record.outcome else None
+    return {
+        "game": record.id,
+        "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(record.created)),
+        "status": record.status,
+        "edition": setup.get("edition", "base"),
+        "mode": setup.get("mode", "suspicion"),
+        "composition": composition_of(setup),
+        "players": len(seats_of(setup)) or None,
+        "result": outcome.get("result") if outcome else None,
+        "winners": outcome.get("winners", []) if outcome else [],
+        "rigged": bool(record.options.get("rigged")),
+        "names": names,
+    }
+
+
+def simulation_setup(row: dict, setup: dict) -> dict | None:
+    """The setup `room25 simulate` plays for a game's group, or None when it cannot."""
+    if row["composition"] == CUSTOM or not row["players"]:
+        return None
+    found = {
+        "edition": row["edition"],
+        "mode": row["mode"],
+        "players": row["players"],
+        "composition": row["composition"],
+    }
+    if setup.get("guards") is not None:
+        found["guards"] = setup["guards"]
+    mac = (setup.get("settings") or {}).get("mac")
+    if mac is not None:
+        found["settings"] = {"mac": mac}
+    return found
+
+
+def _rates(counts: Counter, games: int) -> dict[str, float]:
+    return {result: counts[result] / games for result in sorted(counts)} if games else {}
+
+
+def table_history(journal: Journal, simulated: Rates) -> dict:
+    """The games, oldest first, and the groups of games with their rates and the simulator's."""
+    names = journal.names()
+    records = journal.games()
+    games = [_row(r, names.get(r.id, {})) for r in records]
+    groups: dict[str, dict] = {}
+    for record, row in zip(records, games, strict=True):
+        if row["result"] is None or row["rigged"]:
+            continue
+        sim = simulation_setup(row, record.setup)
+        key = json.dumps(
+            [row["edition"], row["mode"], row["players"], row["composition"], sim], sort_keys=True
+        )
+        group = groups.setdefault(
+            key,
+            {
+                "edition": row["edition"],
+                "mode": row["mode"],
+                "players": row["players"],
+                "composition": row["composition"],
+                "mac": ((sim or {}).get("settings") or {}).get("mac"),
+                "counts": Counter(),
+                "setup": sim,
+            },
+        )
+        group["counts"][row["result"]] += 1
+    found = []
+    for group in groups.values():
+        counts = group.pop("counts")
+        setup = group.pop("setup")
+        played = sum(counts.values())
+        rates = simulated(setup) if setup is not None else None
+        found.append(
+            {
+                **group,
+                "games": played,
+                "counts": dict(sorted(counts.items())),
+                "rates": _rates(counts, played),
+                "simulated": rates,
+                "simulating": setup is not None and rates is None,
+            }
+        )
+    found.sort(key=lambda g: (-g["games"], g["edition"], g["mode"], g["players"] or 0))
+    return {"games": games, "groups": found}
+
+
+def _percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate:.0%}"
+
+
+def as_text(found: dict) -> str:
+    """What `table_history` found, for a terminal (`room25 stats`): the games, then each group
+    with its rates beside the simulator's."""
+    lines = ["Games:" if found["games"] else "No games yet."]
+    for g in found["games"]:
+        names = ", ".join(f"{seat}: {name}" for seat, name in g["names"].items())
+        result = g["result"] or g["status"]
+        lines.append(
+            f"  {g['date']}  {g['edition']} {g['mode']}, {g['composition']}, "
+            f"{g['players'] or '?'} players  {result}"
+            + (" (rigged)" if g["rigged"] else "")
+            + (f"  [{names}]" if names else "")
+        )
+    if found["groups"]:
+        lines.append("How this table fares (this table / simulator):")
+    for group in found["groups"]:
+        simulated = group["simulated"]
+        sim_games = f"{simulated['games']} simulated" if simulated else "not simulated"
+        lines.append(
+            f"  {group['edition']} {group['mode']}, {group['players']} players, "
+            f"{group['composition']}: {group['games']} game{'s' * (group['games'] != 1)}, "
+            f"{sim_games}"
+        )
+        sim_rates = simulated["results"] if simulated else {}
+        for result in sorted({*group["rates"], *sim_rates}):
+            table = _percent(group["rates"].get(result, 0.0))
+            sim = _percent(sim_rates.get(result, 0.0) if simulated else None)
+            lines.append(f"    {result:<18} {table:>5} / {sim:>5}")
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""The table's history on the host page: past games, how this table fares per composition beside
+the simulator (with its chart), and the players' names the host may type per seat. Host only:
+the names never reach the table page, a phone, the replay or the logs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify
+
+from companion.engine import compose
+from companion.story.chart import rates_chart
+from companion.story.history import CUSTOM, table_history
+from companion.story.names import NamesRefused, checked_names, seats_of
+from companion.story.simulated import Simulated
+
+from .api import GAME_ID, _field, _host_only, _session
+from .guard import lang
+from .i18n import composition_name, text
+from .replies import from_reply, refusal
+
+blueprint = Blueprint("history", __name__, url_prefix="/api/host")
+
+
+def _simulated() -> Simulated:
+    """One per app: the cache sits beside the journal, in the data directory."""
+    found = current_app.extensions.get("room25.simulated")
+    if found is None:
+        found = Simulated(_session().journal_path.parent)
+        current_app.extensions["room25.simulated"] = found
+    return found
+
+
+def _rates_or_later(simulated: Simulated) -> Any:
+    """The simulated rates when kept; otherwise None, and they are worked out meanwhile."""
+
+    def rates(setup: dict) -> dict | None:
+        found = simulated.cached(setup)
+        if found is None:
+            simulated.in_background(setup)
+        return found
+
+    return rates
+
+
+def _composition_name(composition: str) -> str:
+    if composition == CUSTOM:
+        return text(lang(), "history_custom")
+    try:
+        return composition_name(compose.get_composition(composition), lang())
+    except compose.CompositionError:
+        return composition
+
+
+def _result(result: str) -> str:
+    key = "history_result_" + result
+    return text(lang(), key)
+
+
+def _chart(group: dict) -> str:
+    simulated = group["simulated"]
+    mode = "mode_" + group["mode"]
+    title = text(lang(), "history_chart_title", mode=text(lang(), mode), players=group["players"])
+    return rates_chart(
+        group["rates"],
+        simulated["results"] if simulated else None,
+        _result,
+        (
+            text(lang(), "history_this_table"),
+            text(lang(), "history_simulator", games=simulated["games"] if simulated else "…"),
+        ),
+        title,
+    )
+
+
+def _names_refused(refused: NamesRefused) -> tuple[Response, int]:
+    """Why the names were refused, in the host's language; nothing was kept."""
+    params = refused.params
+    if refused.code == "too_long":
+        return refusal(lang(), "history_name_too_long", 400, **params)
+    if refused.code == "bad_seat":
+        return refusal(lang(), "history_name_bad_seat", 400, **params)
+    if refused.code == "not_text":
+        return refusal(lang(), "history_name_not_text", 400, **params)
+    return refusal(lang(), "history_names_not_object", 400)
+
+
+@blueprint.get("/history")
+def history():
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    rates = _rates_or_later(_simulated())  # made here: the journal is read on the writer
+    found = _session().reading(lambda journal: table_history(journal, rates))
+    if found is None:
+        return refusal(lang(), "server_error", 503)
+    for row in [*found["games"], *found["groups"]]:
+        row["composition_name"] = _composition_name(row["composition"])
+    for group in found["groups"]:
+        group["chart"] = _chart(group)
+    return jsonify(found)
+
+
+@blueprint.post("/games/<game>/names")
+def set_names(game: str):
+    """The players' names of one game, as a whole: {"names": {seat: name}}; a blank name, or a
+    seat left out, has none."""
+    refused = _host_only()
+    if refused is not None:
+        return refused
+    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    if found is None:
+        return refusal(lang(), "not_found", 404)
+    names = checked_names(_field("names"), seats_of(found["setup"]))
+    if isinstance(names, NamesRefused):
+        return _names_refused(names)
+    reply = _session().set_names(game, names)
+    if reply is None:
+        return refusal(lang(), "not_found", 404)
+    return from_reply(reply, lang())
