@@ -11,7 +11,7 @@ from flask import Flask
 
 from companion.session import Session
 
-from . import api, guard, pages
+from . import api, guard, pages, rules
 from .access import Access, new_pin
 from .server import THREADS, serve_app
 from .stream import Streams
@@ -38,6 +38,7 @@ def create_app(
     guard.install(app, config)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(rules.blueprint)
     try:
         from .panel import blueprint as panel
     except ImportError as error:

@@ -169,12 +169,12 @@
       el("button", { type: "button", on: { click: () => { revealing = null; render(); } } }, t("back")));
   }
 
-  function offerGroup(name, commands) {
+  function offerGroup(name, commands, rule) {
     const offered = moves(commands);
     const asked = offered.find((m) => m.key === revealing);
     if (asked) return roomPicker(asked);
     return el("section", { class: "offers", role: "group", "aria-label": name },
-      el("h3", { text: name }), el("div", { class: "grid-buttons" }, offered.map((m) => offer(m, name))));
+      el("h3", { "data-rule": rule, text: name }), el("div", { class: "grid-buttons" }, offered.map((m) => offer(m, name))));
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
@@ -261,7 +261,7 @@
         const choices = [...ACTIONS, ...(settings(view).talents ? ["talent"] : [])].filter((a) => !(c.lost_tokens || []).includes(a));
         const allowed = (slot, a) => !programmes.length || programmes.some((p) => slot === 0 ? p.actions[0] === a
           : p.actions[0] === d.actions[0] && (a === "none" ? p.actions.length === 1 : p.actions[1] === a));
-        const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
+        const fieldset = el("fieldset", {}, el("legend", { "data-rule": settings(view).talents ? "talent:" + cid : null, text: who(cid) }));
         for (const slot of [0, 1]) {
           const buttons = el("div", { class: "slot-options" });
           const row = el("div", { class: "slot", role: "group", "aria-label": t("action_n", { n: slot + 1 }) }, el("span", { class: "slot-label", text: t("action_n", { n: slot + 1 }) }), buttons);
@@ -356,7 +356,7 @@
       if (!plays.has(action)) plays.set(action, []);
       plays.get(action).push(command);
     }
-    for (const [action, commands] of plays) box.append(offerGroup(t("action_" + action), commands));
+    for (const [action, commands] of plays) box.append(offerGroup(t("action_" + action), commands, "action:" + action));
     const more = [...legal("wait", cid), ...legal("pass", cid)].map((command) =>
       el("button", { type: "button", class: "offer", on: { click: () => send(command) } }, t(command.type)));
     if ((view.ruleset || {}).mode === "suspicion") {
@@ -377,7 +377,7 @@
     if (!mac.level) return;
     const body = $("mac-body");
     body.replaceChildren(
-      el("p", { text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
+      el("p", { "data-rule": mac.current ? "card:" + mac.current : null, text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
       el("p", { text: tn("mac_draw_pile", mac.draw_pile ?? 0) }),
       el("h3", { text: t("mac_discard") }),
       el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) }))));
