@@ -37,7 +37,7 @@ const Rules = (() => {
     for (const point of rule.points) {
       parts.push(el("section", { class: "rule-point" },
         el("h4", { text: point.about }),
-        reading(point.setting ? t("rules_this_game") : t("rules_decision"), point.chosen),
+        reading(t("rules_decision"), point.chosen),
         point.others.map((other) => reading(t("rules_other_reading"), other))));
     }
     return parts;
