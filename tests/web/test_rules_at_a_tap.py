@@ -11,12 +11,12 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from serving import Phone, Serve, host_of
+from serving import Serve
 
 from companion.engine import rule_subjects, rule_text
 
 from .test_browser import PHONE, public, shot, wait_public
-from .test_table_life import phone_page
+from .test_table_life import others_locked_in, phone_page, start
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 WAIT = 20000  # ms: the machine is shared, a page may be slow to draw
@@ -27,11 +27,6 @@ def served(tmp_path) -> Iterator[Serve]:
     running = Serve(tmp_path / "data").wait_ready()
     yield running
     running.stop()
-
-
-def start(server: Serve, setup: dict) -> None:
-    status, body = host_of(server).post("/api/host/games", {"setup": setup})
-    assert status == 200, body
 
 
 def opened_rule(page, tapped) -> str:
@@ -100,12 +95,7 @@ def test_a_room_a_card_and_the_mode_open_their_rule_on_the_table_and_a_phone(ser
     central = table.locator("#board .cell[data-cell=C3] [data-rule]")
     said = opened_rule(table, central)
     assert said.startswith("Central room") and "stay at the center" in said
-    seats = {seat: Phone(served.url) for seat in "12"}
-    for seat, client in seats.items():  # every seat taken before the game is under way
-        assert client.post("/api/join", {"seat": seat})[0] == 200
-    for client in seats.values():  # the clues: then a M.A.C. card is drawn
-        _, mine = client.get("/api/view")
-        assert client.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    seats = others_locked_in(served, "12")  # their clues: then a M.A.C. card is drawn
     phone = seats["1"].in_browser(browser, locale="fr-FR", **PHONE)
     card = wait_public(served, table, lambda v: (v["view"].get("mac") or {}).get("current"), "")
     card = card["view"]["mac"]["current"]
@@ -130,12 +120,7 @@ def test_an_action_opens_its_rule_on_the_phone_in_its_language(served, browser):
     start(served, {"edition": "base", "mode": "suspicion", "players": 4, "tracking": "dealt",
                    "seed": 7, "rigged": True})  # fmt: skip
     phone = phone_page(served, browser, "1", "fr-FR")
-    others = {seat: Phone(served.url) for seat in "234"}
-    for seat, other in others.items():
-        assert other.post("/api/join", {"seat": seat})[0] == 200
-    for other in others.values():
-        _, mine = other.get("/api/view")
-        assert other.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    others = others_locked_in(served, "234")
     task = phone.locator("#task")
     task.get_by_role("button", name="C2").click()
     for seat, other in others.items():

@@ -141,4 +141,5 @@ def rule_text(
 
 def rule_texts(lang: str, edition: str, settings: Settings | None = None) -> list[RuleText]:
     """Every rule an edition plays, in a language."""
+    settings = settings or make_ruleset(edition, "suspicion").settings
     return [rule_text(rule_id, lang, edition, settings) for rule_id in subjects(edition)]

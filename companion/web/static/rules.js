@@ -54,12 +54,11 @@ const Rules = (() => {
     close.focus();
   }
 
-  /* A tappable rule reads as a button for keyboards and screen readers, unless it is one. */
+  /* A tappable rule is reached with the keyboard too (Enter opens it). It keeps its own role:
+     a heading stays a heading, so the buttons of a group are still only its moves. */
   function mark(root) {
     for (const node of root.querySelectorAll("[data-rule]:not([tabindex])")) {
-      if (node.closest("button, a, select, input, label")) continue;
-      node.tabIndex = 0;
-      node.setAttribute("role", "button");
+      if (!node.closest("button, a, select, input, label")) node.tabIndex = 0;
     }
   }
 
@@ -89,7 +88,7 @@ const Rules = (() => {
     if (node) open(node.dataset.rule, node.dataset.ruleEdition);
   });
   document.addEventListener("keydown", (e) => {
-    if ((e.key === "Enter" || e.key === " ") && e.target.dataset && e.target.dataset.rule && e.target.getAttribute("role") === "button") {
+    if ((e.key === "Enter" || e.key === " ") && e.target.matches && e.target.matches("[data-rule][tabindex]")) {
       e.preventDefault();
       open(e.target.dataset.rule, e.target.dataset.ruleEdition);
     }
