@@ -108,7 +108,7 @@ def test_a_room_a_card_and_the_mode_open_their_rule_on_the_table_and_a_phone(ser
     # The phone, in French: the card of its M.A.C. panel, the mode, a room of its board.
     said = opened_rule(phone, phone.locator("#mac-body [data-rule]"))
     assert said.startswith("Sanction") and "pour toute la partie" in said
-    said = opened_rule(phone, phone.locator("#summary .mode-line [data-rule]"))
+    said = opened_rule(phone, phone.locator("#summary [data-rule^='mode:']"))
     assert said.startswith("Coopération") and "Salle clé" in said  # Season 2's own text
     assert "La première mort fait perdre la partie." in said  # Season 2's decision
     said = opened_rule(phone, phone.locator("#board .cell[data-cell=C3] [data-rule]"))

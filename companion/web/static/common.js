@@ -192,12 +192,11 @@ const R25 = (() => {
     const timer = (update.session || {}).timer;
     box.append(el("div", { class: "row" },
       el("span", { class: "big-number", "aria-label": tn("turns_left_label", view.turns_left ?? 0) }, String(view.turns_left ?? "–")),
-      el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") })));
+      el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") }),
+      view.ruleset ? el("span", { class: "mode-word", "data-rule": "mode:" + view.ruleset.mode, text: t("mode_" + view.ruleset.mode) }) : null));
     if (view.alarm) box.append(el("div", { class: "alarm", role: "alert", text: "🚨 " + t("alarm") }));
     alarmed(!!view.alarm);
     box.append(el("div", { class: "phase-line", text: t("turn_n", { n: view.turn ?? "–" }) + " · " + phaseText(waiting) + (waiting.round ? " · " + t("round_n", { n: waiting.round }) : "") }));
-    const rules = view.ruleset;
-    if (rules) box.append(el("div", { class: "mode-line" }, el("span", { "data-rule": "mode:" + rules.mode, text: t("mode_" + rules.mode) }), " · " + t("edition_" + rules.edition)));
     if (timer && timer.left !== null && timer.left !== undefined) {
       const ends = Date.now() + timer.left * 1000;
       const shown = el("div", { "data-ends": update.session.paused ? null : String(ends), text: "⏱ " + t("seconds_left", { n: Math.ceil(timer.left) }) });
