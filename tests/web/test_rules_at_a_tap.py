@@ -52,6 +52,7 @@ def test_the_rules_page_is_searchable_without_a_game(served, browser):
     shown = [items.nth(i) for i in range(items.count()) if items.nth(i).is_visible()]
     assert 1 <= len(shown) < 5
     assert all("inondable" in item.text_content().lower() for item in shown)
+    assert page.locator("#rules-card").is_hidden()  # a kind of rule with no hit is not shown
     page.locator("#room-flooded summary").click()
     said = page.locator("#room-flooded").inner_text()
     decided = rule_text("room:flooded", "fr", "season2").points[0]

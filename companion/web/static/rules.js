@@ -79,6 +79,9 @@ const Rules = (() => {
       item.hidden = !hit;
       shown += hit;
     }
+    for (const group of document.querySelectorAll(".rules-group")) {
+      group.hidden = !group.querySelector(".rule-item:not([hidden])");
+    }
     const count = document.getElementById("rules-count");
     if (count) count.textContent = R25.tn("rules_shown", shown);
   }
