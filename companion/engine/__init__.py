@@ -41,6 +41,8 @@ from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
 from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
 from .kernel.refusals import Refusal, refusal_text
+from .kernel.rule_texts import RuleText, rule_text, rule_texts
+from .kernel.rule_texts import subjects as rule_subjects
 from .kernel.ruleset import (
     EDITIONS,
     MAC_LEVELS,
@@ -74,6 +76,7 @@ __all__ = [
     "Refusal",
     "Refused",
     "Result",
+    "RuleText",
     "Ruleset",
     "SeatView",
     "Settings",
@@ -102,6 +105,9 @@ __all__ = [
     "public_view",
     "refusal_text",
     "replay",
+    "rule_subjects",
+    "rule_text",
+    "rule_texts",
     "seat_view",
     "set_position",
     "start",

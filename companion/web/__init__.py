@@ -11,7 +11,7 @@ from flask import Flask
 
 from companion.session import Session
 
-from . import api, guard, history, pages, replay
+from . import api, guard, history, pages, replay, rules
 from .access import Access, new_pin
 from .server import THREADS, serve_app
 from .stream import Streams
@@ -47,6 +47,7 @@ def create_app(
     install_voice(app, config, voice)
     app.register_blueprint(replay.blueprint)
     app.register_blueprint(history.blueprint)
+    app.register_blueprint(rules.blueprint)
     try:
         from .panel import blueprint as panel
     except ImportError as error:

@@ -402,6 +402,17 @@ def document() -> dict[str, Any]:
                 (_query("as", "seat, host or table"),),
             ),
             "/api/openapi.json": _get("This document"),
+            "/api/rules": _get(
+                "Every rule of an edition in the caller's language: the current game's (its "
+                "settings decide each disputed point), else the base game's; 400 for an edition "
+                "not one of the three",
+                parameters=(_query("edition", "base, season2 or ultimate"),),
+            ),
+            "/rules": _get(
+                "The rules page, searchable, without a game",
+                "text/html",
+                (_query("edition", "base, season2 or ultimate"),),
+            ),
             "/panel": _get("The virtual panel's page (at the companion)", "text/html"),
             "/panel/oled.png": _get("The OLED's picture, enlarged (at the companion)", "image/png"),
             "/panel/patterns.json": _get("The buzzer's patterns (at the companion)"),

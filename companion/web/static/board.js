@@ -81,7 +81,7 @@ const Board = (() => {
         const attrs = { class: classes.join(" ").trim(), role: "gridcell", "aria-label": cellLabel(cell, seen), "data-cell": cell.cell };
         const inner = [
           cell.room && SHAPES[colour] ? symbol(colour) : null,
-          el("span", { class: "room", text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
+          el("span", { class: "room", "data-rule": kind ? "room:" + kind : null, text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
           el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
           el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
         ];

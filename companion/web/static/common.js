@@ -193,7 +193,8 @@ const R25 = (() => {
     const timer = (update.session || {}).timer;
     box.append(el("div", { class: "row" },
       el("span", { class: "big-number", "aria-label": tn("turns_left_label", view.turns_left ?? 0) }, String(view.turns_left ?? "–")),
-      el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") })));
+      el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") }),
+      view.ruleset ? el("span", { class: "mode-word", "data-rule": "mode:" + view.ruleset.mode, text: t("mode_" + view.ruleset.mode) }) : null));
     if (view.alarm) box.append(el("div", { class: "alarm", role: "alert", text: "🚨 " + t("alarm") }));
     alarmed(!!view.alarm);
     box.append(el("div", { class: "phase-line", text: t("turn_n", { n: view.turn ?? "–" }) + " · " + phaseText(waiting) + (waiting.round ? " · " + t("round_n", { n: waiting.round }) : "") }));

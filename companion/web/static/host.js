@@ -43,7 +43,7 @@
     tiles.replaceChildren();
     if (wizard.error) { tiles.append(el("p", { class: "bad", text: wizard.error })); return; }
     tiles.append(el("p", { text: t("tiles_to_take", { turns: wizard.turns }) }),
-      el("ul", {}, (wizard.tiles || []).map((l) => el("li", { text: l.count + " × " + l.name + " (" + t("colour_" + l.colour) + ")" + (l.placement && l.placement !== "any" ? " — " + t("placement_" + l.placement) : "") }))));
+      el("ul", {}, (wizard.tiles || []).map((l) => el("li", { "data-rule": "room:" + l.room, "data-rule-edition": form.edition.value || "base", text: l.count + " × " + l.name + " (" + t("colour_" + l.colour) + ")" + (l.placement && l.placement !== "any" ? " — " + t("placement_" + l.placement) : "") }))));
     const free = Object.entries(wizard.free_slots || {});
     if (free.length) tiles.append(el("p", { text: t("free_slots") + " " + free.map(([c, k]) => k + " " + t("colour_" + c)).join(", ") }));
   }

@@ -167,12 +167,12 @@
       el("button", { type: "button", on: { click: () => { revealing = null; render(); } } }, t("back")));
   }
 
-  function offerGroup(name, commands) {
+  function offerGroup(name, commands, rule) {
     const offered = moves(commands);
     const asked = offered.find((m) => m.key === revealing);
     if (asked) return roomPicker(asked);
     return el("section", { class: "offers", role: "group", "aria-label": name },
-      el("h3", { text: name }), el("div", { class: "grid-buttons" }, offered.map((m) => offer(m, name))));
+      el("h3", { "data-rule": rule, text: name }), el("div", { class: "grid-buttons" }, offered.map((m) => offer(m, name))));
   }
 
   /* Commands carry the version they were made against (a late tap after a reconnect is refused,
@@ -261,7 +261,8 @@
         // the last turn's plan (a hasty Lock in would send it again).
         const sent = { actions: [...(c.program || [])], adrenaline: !!c.adrenaline_programmed, talent_choice: c.talent_choice || null };
         const d = locked ? sent : draft[cid] || (draft[cid] = { actions: [], adrenaline: false, talent_choice: null });
-        box.append(programmeFields(cid, d, locked ? [] : legal("program", cid), locked));
+        box.append(programmeFields(cid, d, locked ? [] : legal("program", cid), locked,
+          settings(view).talents ? "talent:" + cid : null));
       }
     } else {
       box.append(el("p", { text: t("tokens_help") }));
@@ -275,8 +276,8 @@
 
   /* One character's choices: each a button among the values the programmes `offers` allow
      after what is already chosen; a locked-in programme is shown as sent, its buttons off. */
-  function programmeFields(cid, d, offers, locked) {
-    const fieldset = el("fieldset", {}, el("legend", { text: who(cid) }));
+  function programmeFields(cid, d, offers, locked, rule) {
+    const fieldset = el("fieldset", {}, el("legend", { "data-rule": rule, text: who(cid) }));
     const pick = (label, values, chosen, onPick, texts) => {
       const row = el("div", { class: "slot", role: "group", "aria-label": label },
         el("span", { class: "slot-label", text: label }), el("div", { class: "slot-options" },
@@ -374,7 +375,7 @@
       if (!plays.has(action)) plays.set(action, []);
       plays.get(action).push(command);
     }
-    for (const [action, commands] of plays) box.append(offerGroup(t("action_" + action), commands));
+    for (const [action, commands] of plays) box.append(offerGroup(t("action_" + action), commands, "action:" + action));
     const more = [...legal("wait", cid), ...legal("pass", cid)].map((command) =>
       el("button", { type: "button", class: "offer", on: { click: () => send(command) } }, t(command.type)));
     if ((view.ruleset || {}).mode === "suspicion") {
@@ -395,7 +396,7 @@
     if (!mac.level) return;
     const body = $("mac-body");
     body.replaceChildren(
-      el("p", { text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
+      el("p", { "data-rule": mac.current ? "card:" + mac.current : null, text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
       el("p", { text: tn("mac_draw_pile", mac.draw_pile ?? 0) }),
       el("h3", { text: t("mac_discard") }),
       el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) }))));

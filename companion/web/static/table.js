@@ -27,11 +27,13 @@
     Board.draw($("board"), view, { coords: true });
     const cast = $("cast");
     cast.replaceChildren(...Object.entries(view.characters || {}).map(([cid, c]) =>
-      el("li", { text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in && (update.waiting || {}).phase === "programming" ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
+      el("li", { "data-rule": ((view.ruleset || {}).settings || {}).talents ? "talent:" + cid : null, text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in && (update.waiting || {}).phase === "programming" ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
     const mac = view.mac || {};
     const pile = mac.discard || [];
     const last = mac.current || pile[pile.length - 1];
     $("card").textContent = last ? R25.cardWithEffect(last) : "—";
+    $("card").toggleAttribute("data-rule", !!last);
+    if (last) $("card").dataset.rule = "card:" + last;
     if (!logGame || logGame !== update.game || update.resync || (update.session || {}).undone) {
       logGame = update.game;
       rebuildLog();

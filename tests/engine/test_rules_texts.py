@@ -1,0 +1,130 @@
+"""Rules at a tap (issue 20): every room, M.A.C. card, talent, action and mode of the three
+editions has its rule in English and in French, as the edition and the game's settings decide
+it, with the rulebooks' other reading beside the decision."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.engine import (
+    ACTIONS,
+    EDITIONS,
+    MODES,
+    make_ruleset,
+    refusal_text,
+    rule_subjects,
+    rule_text,
+    rule_texts,
+    start,
+)
+from companion.engine.kernel.catalogue import characters, rooms
+from companion.engine.kernel.mac_deck import KIND_LEVELS
+from companion.engine.kernel.ruleset import SETTING_CHOICES, SETTING_NAMES, Settings
+
+DATA = Path(__file__).resolve().parents[2] / "companion" / "engine" / "data" / "rule_texts.json"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_subject_of_every_edition_has_its_rule_in_both_languages(edition, lang) -> None:
+    found = rule_texts(lang, edition)
+    assert [r.id for r in found] == rule_subjects(edition)
+    for rule in found:
+        assert rule.name.strip() and rule.text.strip() and rule.source.strip(), rule.id
+        for point in rule.points:
+            assert point.about.strip() and point.others, rule.id
+            for reading in (point.chosen, *point.others):
+                assert reading.text.strip() and reading.source.strip(), (rule.id, reading)
+    if lang == "fr":
+        english = {r.id: r.text for r in rule_texts("en", edition)}
+        assert sum(r.text != english[r.id] for r in found) == len(found)
+
+
+def test_the_three_editions_cover_every_catalogue_and_the_file_names_nothing_else() -> None:
+    everything = {rule_id for edition in EDITIONS for rule_id in rule_subjects(edition)}
+    expected = {f"room:{kind}" for kind in rooms()}
+    expected |= {f"card:{kind}" for kind in KIND_LEVELS}
+    expected |= {f"talent:{cid}" for cid in characters()}
+    expected |= {f"action:{a}" for a in (*ACTIONS, "talent", "adrenaline")}
+    expected |= {f"mode:{mode}" for mode in MODES}
+    assert everything == expected
+    assert set(json.loads(DATA.read_text("utf-8"))["texts"]) == expected
+    assert "room:twin" in rule_subjects("base") and "room:twin" not in rule_subjects("season2")
+    assert not any(r.startswith(("card:", "talent:")) for r in rule_subjects("base"))
+
+
+def test_every_point_reads_a_real_setting_and_has_a_reading_for_each_of_its_values() -> None:
+    for rule_id, entry in json.loads(DATA.read_text("utf-8"))["texts"].items():
+        for point in entry.get("points", ()):
+            for lang in ("en", "fr"):
+                assert point[f"about_{lang}"].strip(), rule_id
+                for reading in point["readings"].values():
+                    assert reading[lang].strip(), (rule_id, lang)
+            setting = point.get("setting")
+            if setting is None:
+                assert list(point["readings"]) == ["decision", "other"], rule_id
+                continue
+            assert setting in SETTING_NAMES, rule_id
+            values = SETTING_CHOICES.get(setting, ("true", "false"))
+            assert set(point["readings"]) == set(values), (rule_id, setting)
+
+
+def test_a_room_whose_rule_differs_by_edition_shows_each_editions_decision() -> None:
+    def deadline(edition: str, lang: str) -> str:
+        rule = rule_text("room:flooded", lang, edition)
+        return next(p for p in rule.points if p.setting == "flooded_deadline").chosen.text
+
+    assert "second action" in deadline("base", "en")
+    assert "next turn ends" in deadline("season2", "en")
+    assert "deuxième action" in deadline("ultimate", "fr")
+    assert "fin du tour suivant" in deadline("season2", "fr")
+    base = rule_text("room:flooded", "en", "base").points[0]
+    assert [r.value for r in base.others] == ["end_of_next_turn"]
+    assert "002" in base.others[0].source
+    # A point of the later editions only: no Adrenaline in the base game's Cold chamber.
+    assert len(rule_text("room:cold", "en", "base").points) == 1
+    assert len(rule_text("room:cold", "en", "season2").points) == 2
+
+
+def test_a_mode_and_a_card_read_as_their_edition_says() -> None:
+    assert "8 turns." in rule_text("mode:cooperation", "en", "base").text
+    assert "Key room" in rule_text("mode:cooperation", "en", "season2").text
+    assert "9 avec 7" in rule_text("mode:suspicion", "fr", "ultimate").text
+    bomb = {e: rule_text("card:time_bomb", "en", e).points[0].chosen.value for e in EDITIONS}
+    assert bomb == {"base": "false", "season2": "false", "ultimate": "true"}
+
+
+def test_a_games_own_settings_decide_over_its_editions_defaults() -> None:
+    settings = replace(Settings(), flooded_deadline="end_of_next_turn", masks="left_outside")
+    flooded = rule_text("room:flooded", "en", "base", settings).points[0]
+    assert flooded.chosen.value == "end_of_next_turn"
+    masks = next(p for p in rule_text("mode:suspicion", "en", "base", settings).points
+                 if p.setting == "masks")  # fmt: skip
+    assert masks.chosen.value == "left_outside"
+    game = start({"edition": "base", "mode": "suspicion", "players": 4, "seed": 3,
+                  "settings": {"tunnel_choice": "may"}}).state  # fmt: skip
+    assert game.ruleset.settings.tunnel_choice == "may"
+    tunnel = rule_text("room:tunnel", "en", "season2", game.ruleset.settings).points[0]
+    assert tunnel.chosen.value == "may"
+
+
+def test_names_are_the_ones_the_engines_refusals_use() -> None:
+    for lang in ("en", "fr"):
+        for cid in characters():
+            said = refusal_text("not_a_way_to_use_talent", {"talent": cid, "ways": []}, lang)
+            name = rule_text(f"talent:{cid}", lang, "ultimate").name
+            assert name.split(" : " if lang == "fr" else ": ", 1)[1] in said, (cid, lang)
+        for kind, room in rooms().items():
+            assert rule_text(f"room:{kind}", lang, "ultimate").name == room[f"name_{lang}"]
+
+
+def test_an_unknown_rule_or_edition_is_refused() -> None:
+    with pytest.raises(KeyError):
+        rule_text("room:ballroom")
+    with pytest.raises(ValueError, match="choose one of base, season2, ultimate"):
+        rule_subjects("season3")
+    assert make_ruleset("season2", "solo").settings.solo_programming is True
