@@ -14,7 +14,7 @@ from companion import engine
 
 from .guard import lang
 from .i18n import table
-from .pages import _texts
+from .pages import script_texts
 from .replies import refusal
 
 blueprint = Blueprint("rules", __name__)
@@ -79,7 +79,7 @@ def rules_page() -> Any:
         lang=here,
         t=table(here),
         page="rules",
-        texts=_texts(here),
+        texts=script_texts(here),
         found=_rules(edition, settings, here),
         editions=engine.EDITIONS,
         of_game=of_game,
