@@ -34,11 +34,15 @@ def _address() -> str:
     return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80), host)
 
 
+NOT_FOR_PAGES = ("spoken_", "oled_")  # the catalogue's texts for the voice and the OLED
+
+
 @cache
 def script_texts(lang: str) -> str:
     """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
     same for every page of one language, so made once."""
-    texts = {"lang": lang, "languages": LANGUAGES, "t": table(lang), "names": names(lang)}
+    page_texts = {k: v for k, v in table(lang).items() if not k.startswith(NOT_FOR_PAGES)}
+    texts = {"lang": lang, "languages": LANGUAGES, "t": page_texts, "names": names(lang)}
     found = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return found.replace("</", "<\\/")
 

@@ -70,6 +70,10 @@ def _new_game(table: Serve, visitor: Phone) -> None:
         assert any(phone.post("/api/commands", clue)[0] == 200 for clue in clues)
 
 
+def _notices(visitor: Phone) -> list[dict]:
+    return visitor.get("/api/view")[1].get("session", {}).get("notices", [])
+
+
 def _until(page, expression: str, timeout: float = 10.0) -> None:
     """Poll a page expression from here (the page's CSP forbids Playwright's in-page eval)."""
     deadline = time.monotonic() + timeout
@@ -104,8 +108,11 @@ def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(
     page.click("button[data-seat='5']")
     page.wait_for_selector("#led-5.on", timeout=10_000)
     back = page.locator("button[data-control='back']")
-    back.click()  # a short Back is refused in words: hold it to undo
-    _until(page, "document.getElementById('said').textContent.length > 0")
+    back.click()  # a short Back mutes the voice (a notice says so); only held does it undo
+    deadline = time.monotonic() + 10
+    while not any(n.get("code") == "voice_muted" for n in _notices(visitor)):
+        assert time.monotonic() < deadline, _notices(visitor)
+        time.sleep(0.1)
     assert page.locator("#led-5.on").count() == 1
     back.hover()
     page.mouse.down()
