@@ -169,10 +169,9 @@ def test_the_pin_is_on_no_public_page(served, browser):
         page.wait_for_timeout(500)
         assert PIN not in page.content()
     host = host_page(served, browser)
-    shown = host.locator("#host-pin")
+    # It shows "…" until its own request answers: wait for the PIN itself (it flaked under load).
+    shown = host.locator("#host-pin", has_text=PIN)
     shown.wait_for()
-    if Phone(served.url).get("/api/host/pin")[0] == 404:
-        pytest.skip("GET /api/host/pin is the server half of the shared contract (helper h4a)")
     assert shown.inner_text() == PIN
 
 
