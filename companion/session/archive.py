@@ -21,8 +21,17 @@ from .journal import Journal
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
 FINISHED = ("over", "ended", "abandoned")
+# The table saw these end: over by the rules, or ended by the host. An abandoned game (replaced
+# by a new one) may still be resumed, so its secrets are not told.
+SEEN_OVER = ("over", "ended")
 # Setup fields that deal what the table must not know until the game is over.
 SECRET_SETUP = ("seed", "roles", "complex", "deck")
+
+
+def seen_over(exported: dict) -> bool:
+    """Whether an export is of a game the table saw end, with every command in it: what the
+    reveal, the replay and the recap may tell."""
+    return exported.get("status") in SEEN_OVER and bool(exported.get("complete"))
 
 
 class ExportError(Exception):

@@ -17,11 +17,8 @@ from typing import Any
 
 from companion import engine
 from companion.engine import GameState
-from companion.session.archive import EXPORT_FORMAT, ExportError
+from companion.session.archive import EXPORT_FORMAT, ExportError, seen_over
 
-# The statuses of a game whose end the table saw: over by the rules, or ended by the host. An
-# abandoned game (replaced by a new one) may still be resumed, so it is not over.
-OVER = ("over", "ended")
 CELLS = tuple(engine.cell_name(cell) for cell in engine.grid.CELLS)
 # The events a step tells, and the fields of each that tell it (a tile becomes its cell).
 TOLD = {
@@ -67,7 +64,7 @@ def episode(exported: dict) -> dict:
     """The steps of a finished game's export (`archive.export`), for the replay and the recap."""
     if not isinstance(exported, dict) or exported.get("format") != EXPORT_FORMAT:
         raise ExportError("this file is not a Room 25 game export")
-    if exported.get("status") not in OVER or not exported.get("complete"):
+    if not seen_over(exported):
         raise NotOver("this game is not over: its replay is shown once it has ended")
     state = engine.replay(exported["start"])
     programmes: dict[str, dict[str, list[str]]] = {}

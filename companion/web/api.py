@@ -13,6 +13,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import engine
 from companion.session import Notice
+from companion.session.archive import seen_over
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
@@ -433,7 +434,7 @@ def public_reveal():
     elif snapshot["waiting"].get("phase") != "over":
         return refusal(lang(), "game_not_over", 409)
     found = session.export(game) if game else None
-    if found is None or found.get("status") not in ("over", "ended"):
+    if found is None or not seen_over(found):
         return refusal(lang(), "game_not_over", 409)
     return jsonify(_reveal(found))
 

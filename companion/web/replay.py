@@ -13,9 +13,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from companion.session.archive import seen_over
+
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
 from companion.story import recap as story_recap
-from companion.story.replay import OVER, NotOver, episode
+from companion.story.replay import NotOver, episode
 
 from .access import HOST_COOKIE, SEAT_COOKIE
 from .api import GAME_ID
@@ -41,7 +43,7 @@ def _found(game: str) -> tuple[dict | None, str | None, int]:
     exported = session.export(game) if GAME_ID.fullmatch(game) else None
     if exported is None:
         return None, "replay_unknown", 404
-    if exported.get("status") not in OVER or not exported.get("complete"):
+    if not seen_over(exported):
         return None, NotOver.code, 409
     return exported, None, 200
 
