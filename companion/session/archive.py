@@ -87,7 +87,7 @@ def export(journal: Journal, game: str) -> dict | None:
         "ended": record.ended,
         "outcome": json.loads(record.outcome) if record.outcome else None,
         # The host's own file (the recap shows them); no public view is built from this key.
-        "names": journal.names().get(game, {}),
+        "names": journal.names(game).get(game, {}),
     }
     if record.status in FINISHED:
         return {

@@ -199,13 +199,16 @@ class Journal:
 
     # -- players' names, per game and seat -----------------------------------------------------
 
-    def names(self) -> dict[str, dict[str, str]]:
-        """Game -> seat -> the name the host typed (games without names left out)."""
+    def names(self, game: str | None = None) -> dict[str, dict[str, str]]:
+        """Game -> seat -> the name the host typed (games without names left out); only
+        `game`'s when one is given."""
         found: dict[str, dict[str, str]] = {}
-        for game, seat, name in self.db.execute(
-            "SELECT game, seat, name FROM seat_names ORDER BY game, seat"
+        for named, seat, name in self.db.execute(
+            "SELECT game, seat, name FROM seat_names WHERE ? IS NULL OR game = ? "
+            "ORDER BY game, seat",
+            (game, game),
         ):
-            found.setdefault(game, {})[seat] = name
+            found.setdefault(named, {})[seat] = name
         return found
 
     def set_names(self, game: str, names: dict[str, str]) -> None:
