@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Request
 
-from companion.engine import load_deck
+from companion.engine import ABILITY_NAMES, load_deck
 from companion.messages import own_texts
 from companion.session.notices import button_names, page_texts
 
@@ -27,7 +27,9 @@ def table(lang: str) -> dict[str, str]:
     found = own_texts(lang)
     if lang != "en":
         found = {**table("en"), **found}
-    return {**found, **page_texts(lang)}
+    # A talent's abilities are named once, by the engine (its refusals name them too).
+    abilities = {f"ability_{k}": v[:1].upper() + v[1:] for k, v in ABILITY_NAMES[lang].items()}
+    return {**found, **abilities, **page_texts(lang)}
 
 
 def text(lang: str, key: str, **params: Any) -> str:
