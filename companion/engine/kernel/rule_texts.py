@@ -139,7 +139,9 @@ def rule_text(
     )
 
 
-def rule_texts(lang: str, edition: str, settings: Settings | None = None) -> list[RuleText]:
-    """Every rule an edition plays, in a language."""
+@cache
+def rule_texts(lang: str, edition: str, settings: Settings | None = None) -> tuple[RuleText, ...]:
+    """Every rule an edition plays, in a language: made once for each language, edition and
+    settings (each tap on a page asks for them)."""
     settings = settings or make_ruleset(edition, "suspicion").settings
-    return [rule_text(rule_id, lang, edition, settings) for rule_id in subjects(edition)]
+    return tuple(rule_text(rule_id, lang, edition, settings) for rule_id in subjects(edition))
