@@ -75,13 +75,19 @@ if "--compiled" in sys.argv[1:]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Every fixture is torn down by now: whatever still runs or listens was left behind."""
+    """Every fixture is torn down by now: whatever still runs or listens was left behind. The
+    order's seed is said last, beside the results (pytest-randomly's own line is in the header,
+    which `-q` hides), so a failure that depends on the order can be played again."""
     left = leftovers.check(session.config.stash[RUN])
+    terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+    terminal.ensure_newline()
     if left:
-        terminal = session.config.pluginmanager.get_plugin("terminalreporter")
         for line in ["The tests left these behind (ended now):", *left]:
             terminal.write_line(line, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    seed = getattr(session.config.option, "randomly_seed", None)
+    if seed is not None:
+        terminal.write_line(f"test order: pytest --randomly-seed={seed} plays it again")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -63,8 +63,9 @@ def check(run: Run) -> list[str]:
             os.kill(pid, 9)
     for address in sorted(_listening(os.getpid()) - run.listening):
         left.append(f"this test process still listens on {address}")
-    for entry in sorted(os.listdir(run.folder)):
-        left.append(f"temporary {run.folder / entry} was left behind")
+    for entry in sorted(run.folder.iterdir()):
+        inside = sorted(p.name for p in entry.iterdir())[:5] if entry.is_dir() else []
+        left.append(f"temporary {entry} was left behind" + (f" (holding {inside})" * bool(inside)))
     tempfile.tempdir = None
     shutil.rmtree(run.folder, ignore_errors=True)
     return left

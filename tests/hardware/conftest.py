@@ -4,8 +4,6 @@ temporary folder, and helpers to wait for what background threads do."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable
 
 import pytest
 
@@ -34,18 +32,6 @@ class Ticks:
     def advance(self, seconds: float) -> None:
         with self._lock:
             self.now += seconds
-
-
-def eventually(check: Callable[[], object], timeout: float = 5.0) -> object:
-    """Wait for a background thread's effect; fail with the last value after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still {value!r} after {timeout} s")
-        time.sleep(0.01)
 
 
 @pytest.fixture

@@ -13,13 +13,12 @@ import threading
 import time
 
 import pytest
+from waiting import eventually
 
 from companion.engine import apply, events_for, legal_commands, start, waiting_for
 from companion.hardware.buzzer import MAX_WAITING, Active, Buzzer, Tonal
 from companion.hardware.patterns import PATTERNS, Note, patterns_for
 from companion.hardware.pins import mock_factory
-
-from .conftest import eventually
 
 
 @pytest.fixture

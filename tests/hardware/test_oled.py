@@ -21,12 +21,13 @@ from dataclasses import replace
 import pytest
 import serial
 import smbus2
+from waiting import eventually
 
 from companion.hardware import start_hardware
 from companion.hardware.pins import mock_factory
 from companion.hardware.screens import frame
 
-from .conftest import TOKENS_GAME, eventually
+from .conftest import TOKENS_GAME
 
 ARGS = {0x81: 1, 0xD5: 1, 0xA8: 1, 0xD3: 1, 0x8D: 1, 0x20: 1, 0xDA: 1, 0xD9: 1, 0xDB: 1}
 ARGS |= {0x21: 2, 0x22: 2, 0xA3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5}

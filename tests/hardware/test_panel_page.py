@@ -9,6 +9,7 @@ import io
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -48,12 +49,22 @@ def test_the_virtual_panel_is_what_serve_starts_without_a_pi(table: Serve, visit
     assert set(json.loads(patterns)) >= {"lock_in", "alarm", "victory", "defeat"}
 
 
-def test_presses_are_refused_in_words_and_guarded(visitor: Phone) -> None:
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Serve]:
+    """A virtual panel of its own, for a test that needs a companion nobody else touched (the
+    module's is shared by tests that run in any order: one starts a game, one shows the PIN)."""
+    running = Serve(tmp_path / "data", hardware=None).wait_ready()
+    yield running
+    running.stop()
+
+
+def test_presses_are_refused_in_words_and_guarded(fresh: Serve) -> None:
+    visitor = Phone(fresh.url)
     status, reply = visitor.post("/panel/seats/1/press", {}, csrf=False)
     assert status == 403
     status, reply = visitor.post("/panel/seats/9/press", {})
     assert status == 404
-    assert visitor.get("/api/view")[1]["game"] is None  # runs before the game test
+    assert visitor.get("/api/view")[1]["game"] is None
     status, reply = visitor.post("/panel/seats/1/press", {})
     assert status == 409 and reply["code"] == "no_game" and reply["text"]
 
@@ -82,9 +93,8 @@ def _until(page, expression: str, timeout: float = 10.0) -> None:
         time.sleep(0.05)
 
 
-def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(
-    table: Serve, visitor: Phone, browser
-) -> None:
+def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(fresh: Serve, browser) -> None:
+    table, visitor = fresh, Phone(fresh.url)
     _new_game(table, visitor)
     page = browser.new_page()
     page.add_init_script(

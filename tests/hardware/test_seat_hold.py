@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 import serial
 from gpiozero.pins.mock import MockFactory
+from waiting import eventually
 
 from companion.hardware import start_hardware
 from companion.hardware.buttons import HOLD, GpioButton, PressLogic
 from companion.session import FakeClock, Session
 from companion.session.seats import STEADY
 
-from .conftest import TOKENS_GAME, eventually
+from .conftest import TOKENS_GAME
 
 PIN = 6
 DIGEST = "ab" * 32  # the digest of the asking phone's secret

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import serial
+from waiting import eventually
 
 from companion.hardware import serial_panel
 from companion.hardware.panel_protocol import (
@@ -26,8 +27,6 @@ from companion.hardware.panel_protocol import (
 )
 from companion.hardware.serial_panel import SerialPanel
 from companion.session.notices import Notice
-
-from .conftest import eventually
 
 FIRMWARE = Path(__file__).parents[2] / "wiring" / "panel" / "protocol.py"
 FIRMWARE_MAIN = FIRMWARE.with_name("main.py")

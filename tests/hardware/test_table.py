@@ -12,6 +12,7 @@ import pytest
 import serial
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
+from waiting import eventually
 
 from companion.hardware import start_hardware
 from companion.hardware.display import RETRY_MAX
@@ -20,7 +21,7 @@ from companion.hardware.panel_protocol import text_line
 from companion.hardware.screens import frame
 from companion.hardware.table import panel_text
 
-from .conftest import TOKENS_GAME, eventually
+from .conftest import TOKENS_GAME
 from .test_display import Wire
 
 SETUP = {**TOKENS_GAME, "seed": 11}

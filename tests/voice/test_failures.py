@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hardware.conftest import eventually
+from waiting import eventually
 
 from companion.config import Config
 from companion.session import Session

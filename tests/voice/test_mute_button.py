@@ -8,13 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from waiting import eventually
 
 from companion.config import Config
 from companion.hardware import start_hardware
 from companion.voice import start_voice
 from companion.voice.engines import Speaker
 from companion.voice.sinks import FakeSink
-from tests.hardware.conftest import TOKENS_GAME, Ticks, eventually
+from tests.hardware.conftest import TOKENS_GAME, Ticks
 
 from .conftest import Murmur, settled, voice_config
 

@@ -5,7 +5,6 @@ contexts of their own, against a real `room25 serve`."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Error
 
 from .test_browser import public, wait_public
 from .test_table_life import host_page, phone_page, served, start
@@ -24,15 +23,15 @@ def _new_game_from_the_wizard(host, claims: str | None) -> None:
     host.click("#w-start")
 
 
-def _reload(phone) -> None:
-    """The phone opened again; a phone whose seat went with the old game reloads itself at the
-    same moment, which aborts ours (seen under load): then the page's own load is the one."""
-    try:
-        phone.reload()
-    except Error as error:
-        if "ERR_ABORTED" not in str(error):
-            raise
-        phone.wait_for_load_state()
+def _reopened(phone):
+    """The phone's page opened anew in the same browser (its cookies kept). The old page is
+    closed first: a phone whose seat went with the old game reloads itself, and a reload of ours
+    at that moment raced it (aborted, or "not attached to an active page", under load)."""
+    context, url = phone.context, phone.url
+    phone.close()
+    reopened = context.new_page()
+    reopened.goto(url)
+    return reopened
 
 
 @pytest.mark.parametrize(("claims", "kept"), [(None, False), ("clear", False), ("keep", True)])
@@ -51,7 +50,7 @@ def test_a_new_game_from_the_wizard_keeps_the_seats_only_if_the_host_says_so(
     ]
     _new_game_from_the_wizard(host, claims)
     wait_public(served, host, lambda v: v["game"] not in (None, game), "the new game")
-    _reload(phone)
+    phone = _reopened(phone)
     if kept:
         phone.locator("#title", has_text="Seat 1").wait_for()
         return

@@ -1,0 +1,22 @@
+"""The one way a test waits: on a condition it names, checked until it holds or `timeout` passes.
+Never a bare sleep that guesses how long a loaded machine takes (CI runs on two busy cores)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def eventually(check: Callable[[], T], timeout: float = 5.0, every: float = 0.01) -> T:
+    """The first truthy value of `check()`; fails with the last value after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still {value!r} after {timeout} s")
+        time.sleep(every)
