@@ -1,0 +1,95 @@
+"""An SD card that starts failing, under a real `room25 serve`: what the table is told about a
+write is what the journal holds after any restart, with faults injected by libfiu (`faults.py`)."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import pytest
+from faults import FIU_RUN, MISSING, FaultyServe
+from serving import Serve, host_of
+from test_serve import step
+
+pytestmark = pytest.mark.skipif(FIU_RUN is None, reason=MISSING)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
+@pytest.mark.parametrize(
+    ("fault", "told"),
+    [("posix/io/sync/fdatasync", "journal_kept"), ("posix/io/rw/pwrite", "journal_unwritable")],
+    ids=["fdatasync", "pwrite"],
+)
+def test_the_answer_to_a_failed_commit_holds_after_a_restart(
+    tmp_path: Path, fault: str, told: str, stop: signal.Signals
+) -> None:
+    """A COMMIT whose fdatasync fails leaves the whole transaction in the WAL, which a restart
+    replays: the command is kept and acknowledged. One whose frames could not be written (the
+    first write of the COMMIT fails) is refused, and a restart does not bring it back. Either
+    way the last answer holds."""
+    data_dir = tmp_path / "data"
+    server = FaultyServe(data_dir).wait_ready()
+    try:
+        host = host_of(server)
+        for _ in range(4):
+            status, body, game = step(host)
+            assert status == 200, body
+        _, before = host.get("/api/view")
+        server.fail(fault, once=fault.endswith("pwrite"))
+        status, answer, _ = step(host)
+        _, after = host.get("/api/view")
+        server.heal(fault)
+    finally:
+        server.process.send_signal(stop)
+        server.wait_exit()
+    [notice] = [n for n in after["session"]["notices"] if n["code"].startswith("journal_")]
+    assert notice["code"] == told
+    if told == "journal_kept":
+        assert status == 200 and answer["ok"] and answer["version"] > before["version"]
+        assert after["version"] == answer["version"]
+    else:
+        assert status == 409 and answer["refusal"]["code"] == "journal_unwritable"
+        assert "nothing was changed" in answer["refusal"]["text"]
+        assert after["version"] == before["version"]
+    again = Serve(data_dir).wait_ready()
+    try:
+        _, restarted = host_of(again).get("/api/view")
+    finally:
+        assert again.terminate() == 0
+    assert (restarted["game"], restarted["version"]) == (game, after["version"])
+
+
+def test_a_journal_that_cannot_be_read_back_is_said_unsure_until_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Every write failing: the file cannot be read back after the failed COMMIT (its shared
+    memory cannot grow), so the table is told the companion cannot tell, and later writes are
+    refused the same way, even once the card answers again; a restart reads the file as it is."""
+    data_dir = tmp_path / "data"
+    server = FaultyServe(data_dir).wait_ready()
+    try:
+        host = host_of(server)
+        for _ in range(3):
+            step(host)
+        _, before = host.get("/api/view")
+        server.fail("posix/io/rw/pwrite")
+        status, answer, _ = step(host)
+        server.heal("posix/io/rw/pwrite")
+        _, after = host.get("/api/view")
+        later, again, _ = step(host)
+    finally:
+        assert server.terminate() == 0
+    for refused in (answer, again):
+        assert refused["refusal"]["code"] == "journal_unsure"
+        assert "restart the companion" in refused["refusal"]["text"]
+    assert status == later == 409 and after["version"] == before["version"]
+    assert any(n["code"] == "journal_unsure" for n in after["session"]["notices"])
+    restarted = Serve(data_dir).wait_ready()
+    try:
+        host = host_of(restarted)
+        _, view = host.get("/api/view")
+        assert view["version"] == before["version"]
+        status, _, _ = step(host)
+        assert status == 200  # the game goes on
+    finally:
+        assert restarted.terminate() == 0
