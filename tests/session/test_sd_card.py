@@ -4,6 +4,7 @@ write is what the journal holds after any restart, with faults injected by libfi
 from __future__ import annotations
 
 import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,45 @@ def test_a_journal_that_cannot_be_read_back_is_said_unsure_until_a_restart(
         assert status == 200  # the game goes on
     finally:
         assert restarted.terminate() == 0
+
+
+# Every temporary folder full, in a mount namespace of the server's own (nothing outside it sees
+# the mounts): /tmp and /var/tmp a full tmpfs and the working folder, TMPDIR, TEMP and TMP
+# there, with the real /tmp (pytest's folders) reachable under /mnt/real.
+FULL_TMP = """set -e
+mount -t tmpfs -o size=1m tmpfs /mnt
+mkdir /mnt/real
+mount --rbind /tmp /mnt/real
+mount -t tmpfs -o size=8k tmpfs /tmp
+cat /dev/zero > /tmp/filler 2>/dev/null || true
+mount --bind /tmp /var/tmp
+cd /tmp
+exec "$@"
+"""
+UNSHARE = ("unshare", "--mount", "--map-root-user", "sh", "-c", FULL_TMP, "full-tmp")
+
+
+def can_unshare() -> bool:
+    return subprocess.run([*UNSHARE, "true"], capture_output=True).returncode == 0
+
+
+def test_serve_starts_and_plays_with_every_temporary_folder_full(tmp_path: Path) -> None:
+    if not can_unshare():
+        pytest.skip("this machine gives no mount namespace (unshare --mount --map-root-user)")
+    data_dir = tmp_path / "data"
+    inside = Path("/mnt/real") / data_dir.relative_to("/tmp")
+    full = {"TMPDIR": "/tmp", "TEMP": "/tmp", "TMP": "/tmp"}
+    # The last --data-dir wins: the same folder, as the namespace reaches it.
+    server = Serve(data_dir, wrap=UNSHARE, env=full, hardware="virtual",
+                   args=("--data-dir", str(inside))).wait_ready()  # fmt: skip
+    try:
+        host = host_of(server)
+        for _ in range(6):
+            status, body, _ = step(host)
+            assert status == 200, body
+        status, panel, kind = host.fetch("/panel")
+        assert status == 200 and kind.startswith("text/html")
+    finally:
+        assert server.terminate() == 0
+    assert "Traceback" not in server.stderr
+    assert (data_dir / "journal.sqlite").exists()
