@@ -41,4 +41,3 @@ def make(folder: Path) -> list[Path]:
         PcfFontFile.PcfFontFile(pcf, "iso8859-1").save(str(target))
         made.append(target)
     return made
-

@@ -131,7 +131,7 @@ def test_serve_starts_and_plays_with_every_temporary_folder_full(tmp_path: Path)
             status, body, _ = step(host)
             assert status == 200, body
         status, panel, kind = host.fetch("/panel")
-        assert status == 200 and kind.startswith("text/html")
+        assert status == 200 and kind.startswith("text/html") and b"<html" in panel
     finally:
         assert server.terminate() == 0
     assert "Traceback" not in server.stderr
