@@ -11,6 +11,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
@@ -25,6 +26,7 @@ from .session import Session
 log = logging.getLogger("room25")
 
 JOURNAL_NAME = "journal.sqlite"
+WRITE_TRIES = 5  # a line to print or log, or the journal to open, before giving up
 LOCK_NAME = "room25.lock"
 MODEL_FILE = Path("/proc/device-tree/model")
 
@@ -37,9 +39,47 @@ class Stop(SystemExit):
     """SIGTERM: leave the web server's loop the way Ctrl-C does (waitress returns on it)."""
 
 
+def write_line(line: str, stream: IO[str]) -> OSError | None:
+    """One whole line on `stream`, its write retried when the system refuses it (a failing SD
+    card, a full pipe): a flush that failed keeps the text buffered, so a retry sends it once.
+    The last refusal when it never went out."""
+    refused: OSError | None = None
+    for attempt in range(WRITE_TRIES):
+        try:
+            if attempt == 0:
+                stream.write(line + "\n")
+            stream.flush()
+            return None
+        except OSError as error:
+            refused = error
+            time.sleep(0.01 * attempt)
+    return refused
+
+
+def say(line: str, stream: IO[str] | None = None) -> None:
+    """A line for whoever started serve (standard output unless `stream`: `ready on`, the
+    PIN); one that cannot be written is logged, never a traceback."""
+    refused = write_line(line, stream or sys.stdout)
+    if refused is not None:
+        log.warning("could not print %r (%s)", line, refused)
+
+
+class LineHandler(logging.StreamHandler):
+    """Log lines written whole and retried (`write_line`); one that never goes out is dropped,
+    there being nowhere left to say it, instead of a traceback on the same refusing stream."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record)
+        except Exception:
+            self.handleError(record)
+            return
+        write_line(text, self.stream)
+
+
 def setup_logging(stream: IO[str] = sys.stderr) -> None:
     """Plain lines on stderr (journald adds the time); a terminal gets the time too."""
-    handler = logging.StreamHandler(stream)
+    handler = LineHandler(stream)
     tty = stream.isatty()
     form = (
         "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -91,10 +131,13 @@ def take_lock(data_dir: Path) -> IO[str]:
             f"another room25 serve is already running on {data_dir} "
             "(stop it first, or give this one another --data-dir)"
         ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+    except OSError as error:  # the lock holds all the same: the pid in it is for people
+        log.warning("the lock file %s could not take this pid (%s)", handle.name, error)
     return handle
 
 
@@ -153,7 +196,7 @@ def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
     """The `ready` line and systemd's READY=1, once the sockets listen (a connection made now
     waits in their queue until the web server takes it); then the watchdog, while the session's
     writer answers."""
-    print(f"ready on http://127.0.0.1:{port}", flush=True)
+    say(f"ready on http://127.0.0.1:{port}")
     systemd_notify.notify_ready()
     interval = systemd_notify.watchdog_interval()
     if interval is not None:
@@ -175,12 +218,12 @@ def serve(
     try:
         lock = take_lock(data_dir)
     except ServeError as error:
-        print(f"room25 serve: {error}", file=sys.stderr)
+        say(f"room25 serve: {error}", sys.stderr)
         return 1
     try:
         return _serve_locked(data_dir, port, config, hardware)
     except ServeError as error:
-        print(f"room25 serve: {error}", file=sys.stderr)
+        say(f"room25 serve: {error}", sys.stderr)
         return 1
     finally:
         lock.close()
@@ -204,15 +247,12 @@ def _serve_listening(
         time_limit=config.table.time_limit,
         warning=config.table.warning,
     )
-    try:
-        session.open()
-    except JournalError as error:
-        raise ServeError(str(error)) from None
+    _open(session)
     if session.moved_aside is not None:
-        print(
+        say(
             f"room25 serve: the journal could not be read; it was kept as {session.moved_aside} "
             "and a new one started",
-            file=sys.stderr,
+            sys.stderr,
         )
     kind, why = choose_hardware(asked)
     log.info("hardware: %s (%s)", kind, why)
@@ -235,10 +275,10 @@ def _serve_listening(
         if rig is not None:
             rig.set_pin(pin)
         for address in sorted({here, lan}):  # this machine, and the address phones open
-            print(f"Room 25 Companion on {address}", flush=True)
+            say(f"Room 25 Companion on {address}")
         if kind == "virtual":
-            print(f"virtual table (OLED, buzzer, buttons): {here}panel", flush=True)
-        print(f"host PIN: {pin}", flush=True)
+            say(f"virtual table (OLED, buzzer, buttons): {here}panel")
+        say(f"host PIN: {pin}")
         _say_ready(port, stop, session)
         serve_app(app, listening=sockets)
     except (KeyboardInterrupt, Stop):
@@ -255,6 +295,20 @@ def _serve_listening(
         session.close()
         log.info("journal closed")
     return 0
+
+
+def _open(session: Session) -> None:
+    """The journal opened, tried again a few times when a write of its opening fails (a card
+    failing now and then); one that cannot be opened stops serve in words."""
+    for attempt in range(WRITE_TRIES):
+        try:
+            session.open()
+            return
+        except JournalError as error:
+            if attempt == WRITE_TRIES - 1:
+                raise ServeError(str(error)) from None
+            log.warning("%s; trying again", error)
+            time.sleep(0.1 * (attempt + 1))
 
 
 def _start_voice(session: Session, config: Config, kind: str) -> Any:
