@@ -26,7 +26,8 @@ from .session import Session
 log = logging.getLogger("room25")
 
 JOURNAL_NAME = "journal.sqlite"
-WRITE_TRIES = 5  # a line to print or log, or the journal to open, before giving up
+WRITE_TRIES = 5  # a line to print or log, before giving up
+OPEN_TRIES = 20  # the journal to open (a new one writes three migrations), 0.1 s apart
 LOCK_NAME = "room25.lock"
 MODEL_FILE = Path("/proc/device-tree/model")
 
@@ -40,15 +41,22 @@ class Stop(SystemExit):
 
 
 def write_line(line: str, stream: IO[str]) -> OSError | None:
-    """One whole line on `stream`, its write retried when the system refuses it (a failing SD
-    card, a full pipe): a flush that failed keeps the text buffered, so a retry sends it once.
-    The last refusal when it never went out."""
+    """One whole line on `stream`, written straight to its file descriptor and retried when the
+    system refuses it (a failing SD card, a full pipe): a refused write(2) wrote nothing, and
+    a short one is followed by the rest, so the line goes out once and whole. (Through Python's
+    buffers a refused write loses what was buffered.) The last refusal if it never went out."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # not a file (a test's StringIO): nothing to retry
+        stream.write(line + "\n")
+        return None
+    data = (line + "\n").encode(getattr(stream, "encoding", None) or "utf-8", "replace")
     refused: OSError | None = None
     for attempt in range(WRITE_TRIES):
         try:
-            if attempt == 0:
-                stream.write(line + "\n")
-            stream.flush()
+            stream.flush()  # anything Python holds goes first, in order
+            while data:
+                data = data[os.write(fd, data) :]
             return None
         except OSError as error:
             refused = error
@@ -300,15 +308,15 @@ def _serve_listening(
 def _open(session: Session) -> None:
     """The journal opened, tried again a few times when a write of its opening fails (a card
     failing now and then); one that cannot be opened stops serve in words."""
-    for attempt in range(WRITE_TRIES):
+    for attempt in range(OPEN_TRIES):
         try:
             session.open()
             return
         except JournalError as error:
-            if attempt == WRITE_TRIES - 1:
+            if attempt == OPEN_TRIES - 1:
                 raise ServeError(str(error)) from None
             log.warning("%s; trying again", error)
-            time.sleep(0.1 * (attempt + 1))
+            time.sleep(0.1)
 
 
 def _start_voice(session: Session, config: Config, kind: str) -> Any:

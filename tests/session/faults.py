@@ -30,9 +30,13 @@ SYNCS = ("posix/io/sync/fsync", "posix/io/sync/fdatasync")
 class FaultyServe(Serve):
     """A serve whose writes and syncs can be made to fail; `fail` and `heal` switch them."""
 
-    def __init__(self, data_dir: Path, **kwargs: object) -> None:
+    def __init__(self, data_dir: Path, failing: float = 0.0, **kwargs: object) -> None:
+        """`failing`: the writes and syncs fail with this probability from the very start."""
         self.control = str(data_dir.parent / "fiu")
-        super().__init__(data_dir, wrap=(str(FIU_RUN), "-x", "-f", self.control), **kwargs)
+        wrap = [str(FIU_RUN), "-x", "-f", self.control]
+        for name in (*WRITES, *SYNCS) if failing else ():
+            wrap += ["-c", f"enable_random name={name},probability={failing}"]
+        super().__init__(data_dir, wrap=tuple(wrap), **kwargs)
 
     def _ctrl(self, *commands: str) -> None:
         asked = [arg for command in commands for arg in ("-c", command)]
