@@ -40,12 +40,14 @@ class FaultyServe(Serve):
 
     def _ctrl(self, *commands: str) -> None:
         asked = [arg for command in commands for arg in ("-c", command)]
-        subprocess.run(
+        told = subprocess.run(
             [str(FIU_CTRL), "-f", self.control, *asked, str(self.process.pid)],
             check=True,
             capture_output=True,
+            text=True,
             timeout=10,
         )
+        assert "rror" not in told.stdout + told.stderr, told  # fiu-ctrl exits 0 on its errors
 
     def fail(self, *names: str, probability: float = 1.0, once: bool = False) -> None:
         """These calls fail from now on, each with this probability (`once`: the next only)."""
