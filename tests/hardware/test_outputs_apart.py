@@ -39,10 +39,7 @@ def test_an_oled_that_cannot_read_its_font_leaves_the_buzzer_and_leds_going(
         assert read.called and rig.display.frames == drawn
         [said] = [n for n in session.snapshot("public")["session"]["notices"]
                   if n["code"] == "oled_failed"]  # fmt: skip
-        assert said["text"] == (
-            "the OLED could not show the last change (Input/output error); "
-            "it tries again at the next"
-        )
+        assert said["text"] == "OLED cannot draw (Input/output error); trying again"
         mocker.stopall()
         assert session.press_seat("4").ok
         eventually(lambda: "oled_failed" not in _codes(session))
