@@ -333,7 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the table's hardware (default: pi on a Raspberry Pi, else virtual)",
     )
     serve.add_argument("--data-dir", type=Path, help="where the journal lives (default: per user)")
-    serve.add_argument("--port", type=int, help="the web port (default 8025)")
+    serve.add_argument(
+        "--port", type=int, help="the web port (default 8025; 0: any free port, said when ready)"
+    )
     serve.add_argument("--config", type=Path, help="a TOML settings file")
     serve.set_defaults(run=_serve)
 

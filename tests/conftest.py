@@ -1,7 +1,8 @@
 """What every test folder shares: the `slow` marker (long fault runs, such as killing `room25
 serve` fifty times), skipped unless asked for with `--run-slow`, `-m slow` or ROOM25_SLOW=1;
 `--compiled`, the whole suite run on the optional compiled engine (`scripts/compile`); and
-`browser`, Debian's headless Chromium driven by Playwright, for the page tests."""
+`browser`, Debian's headless Chromium driven by Playwright, for the page tests; and the check
+that the run leaves nothing behind (tests/leftovers.py), which fails the run if it did."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import leftovers
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / ".compiled"
 CHROMIUM = "/usr/bin/chromium"
+RUN = pytest.StashKey[leftovers.Run]()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -42,6 +45,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "interpreted: watches calls inside the engine, which compiled code makes directly "
         "(skipped with --compiled)",
     )
+    config.stash[RUN] = leftovers.begin()
     if config.getoption("--compiled"):
         from companion.engine.kernel import evolve
 
@@ -70,6 +74,16 @@ if "--compiled" in sys.argv[1:]:
     _use_compiled()
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Every fixture is torn down by now: whatever still runs or listens was left behind."""
+    left = leftovers.check(session.config.stash[RUN])
+    if left:
+        terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+        for line in ["The tests left these behind (ended now):", *left]:
+            terminal.write_line(line, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     from companion.engine.kernel import evolve
 
@@ -89,6 +103,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _temporary_files_in_the_runs_folder(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Once pytest's own folder is made (where it keeps it), every other temporary file of the
+    run goes to the run's folder, where the final check looks for what is left."""
+    tmp_path_factory.getbasetemp()
+    leftovers.adopt(request.config.stash[RUN])
 
 
 @pytest.fixture

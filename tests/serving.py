@@ -10,8 +10,8 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import os
+import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -38,16 +38,13 @@ def held_mb(pid: int) -> tuple[float, float]:
     return rss, files / 2**20
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class Serve:
-    """One `room25 serve` process; `wait_ready` reads its `ready on` line. `hardware` is the
-    `--hardware` asked for, or None to let serve choose (the virtual panel off a Pi); `wrap` the
-    command it runs under (`fiu-run -x`, `unshare`), execing it so that the pid stays serve's."""
+    """One `room25 serve` process; `wait_ready` reads its `ready on` line, and from it the port
+    and the address. Without a `port` the server binds port 0 and the system chooses a free one
+    as it binds (a port chosen here first could be taken by another program before the server
+    binds it). `hardware` is the `--hardware` asked for, or None to let serve choose (the virtual
+    panel off a Pi); `wrap` the command it runs under (`fiu-run -x`, `unshare`), execing it so
+    that the pid stays serve's."""
 
     def __init__(
         self,
@@ -59,9 +56,9 @@ class Serve:
         wrap: tuple[str, ...] = (),
     ) -> None:
         self.data_dir = data_dir
-        self.port = port or free_port()
+        self.port = port or 0
         self.url = f"http://127.0.0.1:{self.port}"
-        self.out = data_dir.parent / f"serve-{self.port}-{time.monotonic_ns()}.out"
+        self.out = data_dir.parent / f"serve-{time.monotonic_ns()}.out"
         self.err = self.out.with_suffix(".err")
         asked = () if hardware is None else ("--hardware", hardware)
         command = [*wrap, str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
@@ -81,7 +78,9 @@ class Serve:
     def wait_ready(self, timeout: float = 30.0) -> Serve:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if f"ready on {self.url}" in self.stdout:
+            ready = re.search(r"^ready on (http://127\.0\.0\.1:(\d+))\n", self.stdout, re.M)
+            if ready:
+                self.url, self.port = ready[1], int(ready[2])
                 return self
             if self.process.poll() is not None:
                 raise RuntimeError(f"room25 serve stopped:\n{self.stdout}\n{self.stderr}")

@@ -82,6 +82,7 @@ class Display:
         self._on_problem = on_problem or (lambda _problem: None)
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
+        self._closed = False
         self._update: dict = {"game": None, "view": None, "events": [], "session": {}}
         self._notices: list[dict] = []
         self._seen_notices: list[dict] = []
@@ -166,8 +167,11 @@ class Display:
                 self._refresh(now)
 
     def close(self) -> None:
-        """Clear and switch off the OLED, and let its bus go (the companion is stopping)."""
+        """Clear and switch off the OLED, and let its bus go (the companion is stopping); the
+        virtual panel's long polls are answered at once rather than held to their end."""
         with self._lock:
+            self._closed = True
+            self._changed.notify_all()
             if self._device is not None:
                 self._send(lambda device: device.cleanup(), self._clock())
                 self._device = None
@@ -179,7 +183,7 @@ class Display:
     def wait_frame(self, after: int, timeout: float) -> int:
         """Block until a picture newer than number `after` is drawn (the virtual panel's feed)."""
         with self._changed:
-            self._changed.wait_for(lambda: self.frames > after, timeout)
+            self._changed.wait_for(lambda: self.frames > after or self._closed, timeout)
             return self.frames
 
     @property

@@ -163,7 +163,9 @@ def _writable(data_dir: Path) -> None:
 
 def listen(host: str, port: int) -> list[socket.socket]:
     """The web server's listening sockets, bound before anything says "ready": a port another
-    program holds stops the companion here, with the reason, instead of after announcing it."""
+    program holds stops the companion here, with the reason, instead of after announcing it.
+    Port 0 lets the system choose a free port, the same one for every address of `host` (the
+    tests' servers: a port chosen beforehand may be taken by another program meanwhile)."""
     try:
         found = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
@@ -178,8 +180,9 @@ def listen(host: str, port: int) -> list[socket.socket]:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:
                 sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            sock.bind(address)
+            sock.bind((address[0], port, *address[2:]))
             sock.listen(1024)
+            port = sock.getsockname()[1]
     except OSError as error:
         for sock in sockets:
             sock.close()
@@ -222,7 +225,10 @@ def serve(
     setup_logging()
     config: Config = load_config(config_file)
     data_dir = Path(data_dir) if data_dir else default_data_dir()
-    port = port or config.web.port
+    port = config.web.port if port is None else port
+    if not 0 <= port <= 65535:
+        say(f"room25 serve: --port {port}: a port is a number from 0 to 65535", sys.stderr)
+        return 1
     try:
         lock = take_lock(data_dir)
     except ServeError as error:
@@ -241,7 +247,7 @@ def _serve_locked(data_dir: Path, port: int, config: Config, asked: str | None) 
     _writable(data_dir)
     sockets = listen(config.web.host, port)
     try:
-        return _serve_listening(data_dir, port, config, asked, sockets)
+        return _serve_listening(data_dir, sockets[0].getsockname()[1], config, asked, sockets)
     finally:
         for sock in sockets:
             sock.close()
@@ -288,20 +294,12 @@ def _serve_listening(
             say(f"virtual table (OLED, buzzer, buttons): {here}panel")
         say(f"host PIN: {pin}")
         _say_ready(port, stop, session)
-        serve_app(app, listening=sockets)
+        serve_app(app, listening=sockets, stopping=lambda: _stop(stop, rig, voice, session))
     except (KeyboardInterrupt, Stop):
         pass
     finally:
-        log.info("stopping")
-        stop.set()
-        systemd_notify.notify_stopping()
         signal.signal(signal.SIGTERM, previous)
-        if rig is not None:
-            rig.close()  # the display cleared, no more button presses
-        if voice is not None:
-            voice.close()
-        session.close()
-        log.info("journal closed")
+        _stop(stop, rig, voice, session)
     return 0
 
 
@@ -317,6 +315,22 @@ def _open(session: Session) -> None:
                 raise ServeError(str(error)) from None
             log.warning("%s; trying again", error)
             time.sleep(0.1)
+
+
+def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None:
+    """Once, however the serve ends: the display cleared and no more button presses, the voice
+    silent, the journal closed (which ends every stream still open)."""
+    if stop.is_set():
+        return
+    log.info("stopping")
+    stop.set()
+    systemd_notify.notify_stopping()
+    if rig is not None:
+        rig.close()
+    if voice is not None:
+        voice.close()
+    session.close()
+    log.info("journal closed")
 
 
 def _start_voice(session: Session, config: Config, kind: str) -> Any:

@@ -116,7 +116,9 @@ class Voice:
     def wait(self, after: int, timeout: float) -> dict | None:
         """The first announcement newer than id `after`, waiting up to `timeout` seconds."""
         with self._said:
-            self._said.wait_for(lambda: any(i > after for i in self._recent), timeout)
+            self._said.wait_for(
+                lambda: self._stop.is_set() or any(i > after for i in self._recent), timeout
+            )
         found = self.latest()
         return found if found is not None and found["id"] > after else None
 
@@ -235,8 +237,11 @@ class Voice:
         return list(self._problems.values())
 
     def close(self) -> None:
-        """Stop listening, cut the clip playing, stop the threads."""
+        """Stop listening, cut the clip playing, stop the threads; a long poll waiting for the
+        next announcement is answered at once."""
         self._stop.set()
+        with self._said:
+            self._said.notify_all()
         self._thread.join(timeout=2)
         self._listener.close()
         if self.sink is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import resource
 import socket
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -53,15 +54,29 @@ def raise_open_files(wanted: int = 4096) -> None:
 
 
 def create_server(
-    app: Flask, host: str, port: int, listening: list[socket.socket] | None = None
+    app: Flask,
+    host: str,
+    port: int,
+    listening: list[socket.socket] | None = None,
+    stopping: Callable[[], None] = lambda: None,
 ) -> Any:
     """A waitress server for the app with the settings above, not yet running (`.run()`), on
-    `host` and `port` or on sockets already `listening`."""
+    `host` and `port` or on sockets already `listening`. Once interrupted, `stopping` runs before
+    waitress waits for its threads: closing the session and the hardware ends the streams and
+    long polls that hold them, which waitress would otherwise wait 5 s for."""
     from waitress.server import create_server as waitress_server
+    from waitress.task import ThreadedTaskDispatcher
+
+    class Threads(ThreadedTaskDispatcher):
+        def shutdown(self, cancel_pending: bool = True, timeout: int = 5) -> bool:
+            stopping()
+            return bool(super().shutdown(cancel_pending, timeout))
 
     raise_open_files()
+    threads = Threads()
+    threads.set_thread_count(SETTINGS["threads"])
     where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
-    return waitress_server(last_resort(app), **where, **SETTINGS)
+    return waitress_server(last_resort(app), **where, **SETTINGS, _dispatcher=threads)
 
 
 def serve_app(
@@ -69,10 +84,12 @@ def serve_app(
     host: str = "0.0.0.0",
     port: int = 8025,
     listening: list[socket.socket] | None = None,
+    stopping: Callable[[], None] = lambda: None,
 ) -> None:
     """Serve until interrupted (never Flask's development server), on `host` and `port`, or on
-    sockets already `listening` (`room25 serve` binds them before saying ready)."""
-    server = create_server(app, host, port, listening)
+    sockets already `listening` (`room25 serve` binds them before saying ready); `stopping` as
+    for `create_server`."""
+    server = create_server(app, host, port, listening, stopping)
     secure_server_errors(server)
     server.print_listen("Serving on http://{}:{}")
     try:

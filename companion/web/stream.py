@@ -171,6 +171,8 @@ def updates(
         quiet_since = clock()
         while True:
             update = listener.get(timeout=TICK)
+            if listener.closed:
+                return  # the companion is stopping
             if client.gone() or client.backlog() > BACKLOG:
                 return
             if streams.superseded(ticket) or not allowed():

@@ -3,6 +3,7 @@ loaded from elsewhere, and a live stream over a real socket."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import re
@@ -81,3 +82,28 @@ def test_a_stream_sends_a_comment_at_once_and_updates_live(server: Serve):
             live += stream.recv(65536)
         assert wanted in live
         conn.close()
+
+
+def test_a_stop_ends_every_stream_and_long_poll_at_once(tmp_path):
+    """SIGTERM (systemd's stop, the tests' end) with a stream, the virtual panel's long poll and
+    the voice's open: closing the session and the hardware answers each of them, so waitress
+    finds no thread to wait for (it waits 5 s, then logs "thread(s) still running")."""
+    running = Serve(tmp_path / "data", hardware="virtual").wait_ready()
+    held = []
+    for path in ("/api/stream?as=table", "/panel/state?frame=999999", "/api/voice/latest?after=0"):
+        conn = socket.create_connection(("127.0.0.1", running.port), timeout=30)
+        conn.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        held.append(conn)
+    try:
+        assert b"text/event-stream" in held[0].recv(4096)  # the stream is open, its thread held
+        assert running.terminate() == 0
+        for conn in held:  # each was answered or ended by the server, none left hanging
+            with contextlib.suppress(ConnectionResetError):
+                while conn.recv(65536):
+                    pass
+        assert "still running" not in running.stderr
+        assert "journal closed" in running.stderr
+    finally:
+        for conn in held:
+            conn.close()
+        running.kill()
