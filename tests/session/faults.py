@@ -50,8 +50,10 @@ class FaultyServe(Serve):
         assert "rror" not in told.stdout + told.stderr, told  # fiu-ctrl exits 0 on its errors
 
     def fail(self, *names: str, probability: float = 1.0, once: bool = False) -> None:
-        """These calls fail from now on, each with this probability (`once`: the next only)."""
-        how = ",onetime" if once else ""
+        """These calls fail from now on, each with this probability (`once`: the next only),
+        with EIO: left to itself libfiu picks an errno at random, and an EINTR is retried
+        (by SQLite, by Python) as if nothing had failed."""
+        how = ",failinfo=5" + (",onetime" if once else "")
         self._ctrl(
             *(
                 f"enable name={name}{how}"
