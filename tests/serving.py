@@ -43,7 +43,8 @@ class Serve:
     and the address. Without a `port` the server binds port 0 and the system chooses a free one
     as it binds (a port chosen here first could be taken by another program before the server
     binds it). `hardware` is the `--hardware` asked for, or None to let serve choose (the virtual
-    panel off a Pi)."""
+    panel off a Pi); `wrap` the command it runs under (`fiu-run -x`, `unshare`), execing it so
+    that the pid stays serve's."""
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class Serve:
         env: dict[str, str] | None = None,
         args: tuple[str, ...] = (),
         hardware: str | None = "mock",
+        wrap: tuple[str, ...] = (),
     ) -> None:
         self.data_dir = data_dir
         self.port = port or 0
@@ -59,7 +61,7 @@ class Serve:
         self.out = data_dir.parent / f"serve-{time.monotonic_ns()}.out"
         self.err = self.out.with_suffix(".err")
         asked = () if hardware is None else ("--hardware", hardware)
-        command = [str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
+        command = [*wrap, str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
                    "--port", str(self.port), *args]  # fmt: skip
         environment = {**os.environ, "ROOM25_HOST_PIN": PIN, **(env or {})}
         with self.out.open("wb") as out, self.err.open("wb") as err:

@@ -11,20 +11,17 @@ ellipsis; nothing runs past the edge or is cut mid-letter.
 
 from __future__ import annotations
 
-import gzip
-import io
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 from itertools import pairwise
-from tempfile import TemporaryDirectory
 
 import segno
-from PIL import Image, ImageDraw, ImageFont, PcfFontFile
+from PIL import Image, ImageDraw, ImageFont
 
 from companion.session.notices import shown
 
+from .font_files import font_file
 from .words import name_of, word
 
 WIDTH, HEIGHT = 128, 64
@@ -44,17 +41,12 @@ Font = ImageFont.ImageFont
 
 @lru_cache(maxsize=len(SIZES))
 def font(size: int) -> Font:
-    """The bundled Terminus Font at `size` pixels (12 regular, 14 and up bold), read from its
-    PCF file as shipped; a size between the bundled ones gives the next smaller."""
+    """The bundled Terminus Font at `size` pixels (12 regular, 14 and up bold), read from the
+    file shipped for it; a size between the bundled ones gives the next smaller."""
     size = next((s for s in SIZES if s <= size), SIZES[-1])
     weight = "n" if size == SMALL else "b"
-    name = f"ter-u{size}{weight}_iso-8859-1.pcf.gz"
-    source = resources.files("companion.hardware") / "fonts" / name
-    pcf = io.BytesIO(gzip.decompress(source.read_bytes()))
-    with TemporaryDirectory() as folder:
-        # Pillow reads bitmap fonts in its own format only: converted once, in memory after.
-        PcfFontFile.PcfFontFile(pcf, "iso8859-1").save(f"{folder}/font")
-        return ImageFont.load(f"{folder}/font.pil")
+    # Pillow reads bitmap fonts in its own format only: converted ahead and shipped (font_files).
+    return ImageFont.load(str(font_file(f"ter-u{size}{weight}_iso-8859-1")))
 
 
 def latin1(text: str) -> str:

@@ -38,6 +38,15 @@ CONTROL_BUTTONS = ("next", "back", "menu")
 LAST_SECONDS = 5
 
 
+# What each output says when it cannot show an update: its problem in words.
+FAILED: dict[str, Callable[[str], Notice]] = {
+    "oled": lambda problem: Notice("oled_failed", {"problem": problem}),
+    "buzzer": lambda problem: Notice("buzzer_failed", {"problem": problem}),
+    "leds": lambda problem: Notice("leds_failed", {"problem": problem}),
+    "panel": lambda problem: Notice("panel_failed", {"problem": problem}),
+}
+
+
 def panel_text(update: dict, lang: str) -> str:
     """The serial panel's one line: the turn and whose action it is, or the phase."""
     view = update.get("view") or {}
@@ -319,15 +328,18 @@ class Hardware:
                 log.exception("hardware update failed")
 
     def _on_update(self, update: dict) -> None:
-        self.display.show(update)
+        """Each output follows the update on its own: one that fails (the OLED's font cannot be
+        read, a serial write) is logged and tries again at the next update, the others go on."""
+        self._output("oled", partial(self.display.show, update))
         for name in patterns_for(update, self._previous):
-            self.buzzer.play(name)
+            self._output("buzzer", partial(self.buzzer.play, name))
         self._previous = update
         self.lights = seat_lights(update)
         if self.leds is not None:
-            self.leds.show(self.lights)
+            self._output("leds", partial(self.leds.show, self.lights))
         if self.panel is not None:
-            self.panel.show(self.lights, panel_text(update, self.lang))
+            text = panel_text(update, self.lang)
+            self._output("panel", partial(self.panel.show, self.lights, text))
         session = update.get("session") or {}
         timer = session.get("timer") or {}
         left = timer.get("left")
@@ -340,6 +352,27 @@ class Hardware:
         else:
             self._deadline = None
 
+    def _output(self, output: str, show: Callable[[], object]) -> None:
+        """One output's part of an update (or of a tick); a failure is said once (logged, and
+        its FAILED notice with the problem) and tried again at the next, until it works."""
+        key = f"{output} failed"
+        try:
+            show()
+        except Exception as error:  # keep the other outputs going whatever this one holds
+            if key in self._problems:
+                return
+            if isinstance(error, OSError):  # a file or device the system refused
+                log.warning("%s: cannot show the game (%s); it tries again", output, error)
+                problem = error.strerror or str(error)
+            else:
+                log.exception("%s: cannot show the game; it tries again", output)
+                problem = type(error).__name__
+            self._problem(key, FAILED[output](problem))
+        else:
+            if key in self._problems:
+                log.info("%s: shows the game again", output)
+                self._problem(key, None)
+
     def time_left(self) -> float | None:
         """Seconds left to program when a time limit runs (as the hardware counts them)."""
         deadline = self._deadline
@@ -349,7 +382,7 @@ class Hardware:
         return [int(self.config.table.warning), *range(LAST_SECONDS, 0, -1)]
 
     def _tick(self) -> None:
-        self.display.tick()
+        self._output("oled", self.display.tick)
         for button in self.buttons:
             button.tick()
         if self._deadline is None:
@@ -368,7 +401,10 @@ class Hardware:
         else:
             self._problems[key] = notice
         if hasattr(self, "display"):
-            self.display.set_notices(self._problem_notices())
+            try:
+                self.display.set_notices(self._problem_notices())
+            except OSError as error:  # an OLED that cannot draw: the phones still get it
+                log.warning("oled: the notices could not be shown (%s)", error)
         set_notice = getattr(self.session, "set_notice", None)
         if set_notice is not None:
             # On its own thread: the session may be waiting on this very thread's listener.

@@ -9,15 +9,20 @@ players leave it out until the game is over (see `archive`).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
 
+log = logging.getLogger(__name__)
+
 SCHEMA_VERSION = 3
+# Times a journal whose COMMIT failed is closed and opened again to read back what its file holds.
+REREADS = 10
 
 # Each migration takes the journal from version i to i + 1; SCHEMA_VERSION is their number.
 MIGRATIONS: tuple[str, ...] = (
@@ -70,11 +75,17 @@ MIGRATIONS: tuple[str, ...] = (
 class JournalError(Exception):
     """The journal cannot be used. `unreadable` when the file itself is the problem (damaged,
     not a journal, from a newer version): it is then moved aside; otherwise (permissions, a full
-    or read-only disk) the file is fine and must be left where it is."""
+    or read-only disk) the file is fine and must be left where it is. `unsure` when a write
+    failed and the file could not be read back to tell whether it holds the write."""
 
-    def __init__(self, message: str, unreadable: bool = False) -> None:
+    def __init__(self, message: str, unreadable: bool = False, unsure: bool = False) -> None:
         super().__init__(message)
         self.unreadable = unreadable
+        self.unsure = unsure
+
+
+# A failed write that the file holds all the same: the problem the disk reported.
+Kept = str | None
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,9 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
+        # Why the file could not be read back after a failed write: from then on what it holds
+        # may differ from what the table was told, so writes are refused until a restart.
+        self._unsure: str | None = None
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -157,32 +171,76 @@ class Journal:
         self._db = db
 
     def close(self) -> None:
+        self._disconnect()
+
+    def _disconnect(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
 
     @property
     def db(self) -> sqlite3.Connection:
+        """The connection; one a failed read-back (`_settle`) left closed is opened again here,
+        for reading once the card answers again."""
         if self._db is None:
-            raise JournalError("the journal is not open")
+            if self._unsure is None:
+                raise JournalError("the journal is not open")
+            self.open()
+        assert self._db is not None
         return self._db
 
-    def _write(self, statements: Iterable[tuple[str, tuple]]) -> None:
+    def _write(self, statements: Iterable[tuple[str, tuple]], landed: Callable[[], bool]) -> Kept:
         """One durable transaction; nothing of it is kept if any part fails, whatever fails (a
         text SQLite cannot encode raises UnicodeEncodeError, not an sqlite3 error): a
-        transaction left open would refuse every later write."""
+        transaction left open would refuse every later write.
+
+        A failed COMMIT (an fsync the disk refused) may still have left the whole transaction in
+        the WAL file, which the next start would replay: the file is then read back the way a
+        restart reads it (`_settle`) and `landed` tells whether it holds this write. Kept, the
+        problem is returned (None when all went well); not kept, JournalError: nothing changed,
+        for good."""
+        if self._unsure is not None:
+            raise JournalError(self._unsure, unsure=True)
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
             for sql, params in statements:
                 db.execute(sql, params)
             db.execute("COMMIT")
-        except BaseException as error:
+        except sqlite3.Error as error:
+            problem = str(error)
+            if self._settle(landed, problem):
+                log.warning(
+                    "the journal %s reported %s, but read back it holds the change: kept",
+                    self.path,
+                    problem,
+                )
+                return problem
+            raise JournalError(f"cannot write the journal {self.path}: {problem}") from None
+        except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                raise JournalError(f"cannot write the journal {self.path}: {error}") from None
             raise
+        return None
+
+    def _settle(self, landed: Callable[[], bool], problem: str) -> bool:
+        """Whether the file holds the write that just failed, as the next start would find it:
+        the connection is closed (its shared memory forgotten) and the file opened again, which
+        replays the WAL as recovery does. A file that cannot be read back after REREADS tries is
+        left closed and said to be unsure: every later write is refused as unsure, since the
+        table may lag what the file holds, until a restart reads the file as it is."""
+        error: Exception | None = None
+        for attempt in range(REREADS):
+            self._disconnect()
+            try:
+                self.open()
+                return landed()
+            except (JournalError, sqlite3.Error) as found:
+                error = found
+                time.sleep(0.01 * attempt)
+        self._disconnect()
+        self._unsure = f"cannot write the journal {self.path} nor read it back ({error}): {problem}"
+        raise JournalError(self._unsure, unsure=True)
 
     # -- seats held by phones ------------------------------------------------------------------
 
@@ -192,10 +250,16 @@ class Journal:
 
     def claim_seat(self, seat: str, digest: str | None) -> None:
         """Give a seat to the phone whose secret has this digest (None: free it)."""
+
+        def landed() -> bool:
+            return self.seat_claims().get(seat) == digest
+
         if digest is None:
-            self._write([("DELETE FROM seat_claims WHERE seat = ?", (seat,))])
+            self._write([("DELETE FROM seat_claims WHERE seat = ?", (seat,))], landed)
         else:
-            self._write([("INSERT OR REPLACE INTO seat_claims VALUES (?, ?)", (seat, digest))])
+            self._write(
+                [("INSERT OR REPLACE INTO seat_claims VALUES (?, ?)", (seat, digest))], landed
+            )
 
     # -- players' names, per game and seat -----------------------------------------------------
 
@@ -211,25 +275,26 @@ class Journal:
             found.setdefault(named, {})[seat] = name
         return found
 
-    def set_names(self, game: str, names: dict[str, str]) -> None:
+    def set_names(self, game: str, names: dict[str, str]) -> Kept:
         """The game's names as a whole: seats left out have none."""
-        self._write(
+        return self._write(
             [
                 ("DELETE FROM seat_names WHERE game = ?", (game,)),
                 *(
                     ("INSERT INTO seat_names VALUES (?, ?, ?)", (game, seat, name))
                     for seat, name in names.items()
                 ),
-            ]
+            ],
+            lambda: self.names(game).get(game, {}) == names,
         )
 
     # -- writing -------------------------------------------------------------------------------
 
     def new_game(
         self, game: str, setup: dict, seed: int, options: dict, events: list[dict]
-    ) -> None:
+    ) -> Kept:
         now = time.time()
-        self._write(
+        return self._write(
             [
                 (
                     "UPDATE games SET status='abandoned', ended=? WHERE status='playing'",
@@ -240,7 +305,8 @@ class Journal:
                     (game, dump(setup), seed, dump(options), now),
                 ),
                 *self._events(game, 0, events),
-            ]
+            ],
+            lambda: self.game(game) is not None,
         )
 
     def command(
@@ -252,7 +318,8 @@ class Journal:
         version: int,
         events: list[dict],
         outcome: str | None,
-    ) -> None:
+    ) -> Kept:
+        """One accepted command and its events (and the game's end when it ended it)."""
         now = time.time()
         statements = [
             (
@@ -268,11 +335,13 @@ class Journal:
                     (outcome, now, game),
                 )
             )
-        self._write(statements)
+        landed = "SELECT 1 FROM commands WHERE game=? AND seq=? AND accepted=?"
+        return self._write(statements, lambda: self._found(landed, (game, seq, now)))
 
-    def undo(self, game: str, seqs: list[int]) -> None:
+    def undo(self, game: str, seqs: list[int]) -> Kept:
         """Mark commands undone (kept in the journal); a game they had ended goes on."""
-        self._write(
+        landed = "SELECT 1 FROM commands WHERE game=? AND seq=? AND undone=1"
+        return self._write(
             [
                 *(
                     ("UPDATE commands SET undone=1 WHERE game=? AND seq=?", (game, seq))
@@ -283,25 +352,27 @@ class Journal:
                     "WHERE id=? AND status='over'",
                     (game,),
                 ),
-            ]
+            ],
+            lambda: all(self._found(landed, (game, seq)) for seq in seqs),
         )
 
-    def abandon(self, game: str) -> None:
+    def abandon(self, game: str) -> Kept:
         """A game that cannot be resumed: kept whole, no longer the one on the table."""
-        self._write(
+        return self._write(
             [
                 (
                     "UPDATE games SET status='abandoned', ended=coalesce(ended, ?) "
                     "WHERE id=? AND status IN ('playing', 'over')",
                     (time.time(), game),
                 )
-            ]
+            ],
+            lambda: self._status(game) == "abandoned",
         )
 
-    def reopen(self, game: str) -> None:
+    def reopen(self, game: str) -> Kept:
         """A game a new one replaced, played again: the game in play (if any) is replaced in
         its turn, kept whole and resumable the same way."""
-        self._write(
+        return self._write(
             [
                 (
                     "UPDATE games SET status='abandoned', ended=? WHERE status='playing'",
@@ -312,21 +383,30 @@ class Journal:
                     "WHERE id=? AND status='abandoned'",
                     (game,),
                 ),
-            ]
+            ],
+            lambda: self._status(game) == "playing",
         )
 
-    def end(self, game: str) -> None:
+    def end(self, game: str) -> Kept:
         """The host takes the game off the table: `ended`, whether it was still being played or
         over by its outcome (its outcome is kept), so a restart does not put it back."""
-        self._write(
+        return self._write(
             [
                 (
                     "UPDATE games SET status='ended', ended=coalesce(ended, ?) "
                     "WHERE id=? AND status IN ('playing', 'over')",
                     (time.time(), game),
                 )
-            ]
+            ],
+            lambda: self._status(game) == "ended",
         )
+
+    def _found(self, sql: str, params: tuple) -> bool:
+        return self.db.execute(sql, params).fetchone() is not None
+
+    def _status(self, game: str) -> str | None:
+        found = self.game(game)
+        return None if found is None else found.status
 
     @staticmethod
     def _events(game: str, seq: int, events: list[dict]) -> list[tuple[str, tuple]]:

@@ -28,6 +28,16 @@ SESSION_TEXTS: dict[str, dict[str, str]] = {
         "en": "The companion could not save this ({problem}): nothing was changed.",
         "fr": "Le compagnon n'a pas pu l'enregistrer ({problem}) : rien n'a changé.",
     },
+    "journal_unsure": {
+        "en": (
+            "The companion could not save this ({problem}) nor read its journal back to tell "
+            "whether it was kept: restart the companion, then look at the game."
+        ),
+        "fr": (
+            "Le compagnon n'a pas pu l'enregistrer ({problem}) ni relire son journal pour savoir "
+            "si c'est gardé : redémarrez le compagnon, puis regardez la partie."
+        ),
+    },
     "nothing_to_undo": {
         "en": "There is nothing to undo: the game has just started.",
         "fr": "Rien à annuler : la partie vient de commencer.",

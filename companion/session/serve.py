@@ -11,6 +11,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
@@ -25,6 +26,8 @@ from .session import Session
 log = logging.getLogger("room25")
 
 JOURNAL_NAME = "journal.sqlite"
+WRITE_TRIES = 5  # a line to print or log, before giving up
+OPEN_TRIES = 20  # the journal to open (a new one writes three migrations), 0.1 s apart
 LOCK_NAME = "room25.lock"
 MODEL_FILE = Path("/proc/device-tree/model")
 
@@ -37,9 +40,54 @@ class Stop(SystemExit):
     """SIGTERM: leave the web server's loop the way Ctrl-C does (waitress returns on it)."""
 
 
+def write_line(line: str, stream: IO[str]) -> OSError | None:
+    """One whole line on `stream`, written straight to its file descriptor and retried when the
+    system refuses it (a failing SD card, a full pipe): a refused write(2) wrote nothing, and
+    a short one is followed by the rest, so the line goes out once and whole. (Through Python's
+    buffers a refused write loses what was buffered.) The last refusal if it never went out."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # not a file (a test's StringIO): nothing to retry
+        stream.write(line + "\n")
+        return None
+    data = (line + "\n").encode(getattr(stream, "encoding", None) or "utf-8", "replace")
+    refused: OSError | None = None
+    for attempt in range(WRITE_TRIES):
+        try:
+            stream.flush()  # anything Python holds goes first, in order
+            while data:
+                data = data[os.write(fd, data) :]
+            return None
+        except OSError as error:
+            refused = error
+            time.sleep(0.01 * attempt)
+    return refused
+
+
+def say(line: str, stream: IO[str] | None = None) -> None:
+    """A line for whoever started serve (standard output unless `stream`: `ready on`, the
+    PIN); one that cannot be written is logged, never a traceback."""
+    refused = write_line(line, stream or sys.stdout)
+    if refused is not None:
+        log.warning("could not print %r (%s)", line, refused)
+
+
+class LineHandler(logging.StreamHandler):
+    """Log lines written whole and retried (`write_line`); one that never goes out is dropped,
+    there being nowhere left to say it, instead of a traceback on the same refusing stream."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record)
+        except Exception:
+            self.handleError(record)
+            return
+        write_line(text, self.stream)
+
+
 def setup_logging(stream: IO[str] = sys.stderr) -> None:
     """Plain lines on stderr (journald adds the time); a terminal gets the time too."""
-    handler = logging.StreamHandler(stream)
+    handler = LineHandler(stream)
     tty = stream.isatty()
     form = (
         "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -91,10 +139,13 @@ def take_lock(data_dir: Path) -> IO[str]:
             f"another room25 serve is already running on {data_dir} "
             "(stop it first, or give this one another --data-dir)"
         ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+    except OSError as error:  # the lock holds all the same: the pid in it is for people
+        log.warning("the lock file %s could not take this pid (%s)", handle.name, error)
     return handle
 
 
@@ -156,7 +207,7 @@ def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
     """The `ready` line and systemd's READY=1, once the sockets listen (a connection made now
     waits in their queue until the web server takes it); then the watchdog, while the session's
     writer answers."""
-    print(f"ready on http://127.0.0.1:{port}", flush=True)
+    say(f"ready on http://127.0.0.1:{port}")
     systemd_notify.notify_ready()
     interval = systemd_notify.watchdog_interval()
     if interval is not None:
@@ -176,17 +227,17 @@ def serve(
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     port = config.web.port if port is None else port
     if not 0 <= port <= 65535:
-        print(f"room25 serve: --port {port}: a port is a number from 0 to 65535", file=sys.stderr)
+        say(f"room25 serve: --port {port}: a port is a number from 0 to 65535", sys.stderr)
         return 1
     try:
         lock = take_lock(data_dir)
     except ServeError as error:
-        print(f"room25 serve: {error}", file=sys.stderr)
+        say(f"room25 serve: {error}", sys.stderr)
         return 1
     try:
         return _serve_locked(data_dir, port, config, hardware)
     except ServeError as error:
-        print(f"room25 serve: {error}", file=sys.stderr)
+        say(f"room25 serve: {error}", sys.stderr)
         return 1
     finally:
         lock.close()
@@ -210,15 +261,12 @@ def _serve_listening(
         time_limit=config.table.time_limit,
         warning=config.table.warning,
     )
-    try:
-        session.open()
-    except JournalError as error:
-        raise ServeError(str(error)) from None
+    _open(session)
     if session.moved_aside is not None:
-        print(
+        say(
             f"room25 serve: the journal could not be read; it was kept as {session.moved_aside} "
             "and a new one started",
-            file=sys.stderr,
+            sys.stderr,
         )
     kind, why = choose_hardware(asked)
     log.info("hardware: %s (%s)", kind, why)
@@ -241,10 +289,10 @@ def _serve_listening(
         if rig is not None:
             rig.set_pin(pin)
         for address in sorted({here, lan}):  # this machine, and the address phones open
-            print(f"Room 25 Companion on {address}", flush=True)
+            say(f"Room 25 Companion on {address}")
         if kind == "virtual":
-            print(f"virtual table (OLED, buzzer, buttons): {here}panel", flush=True)
-        print(f"host PIN: {pin}", flush=True)
+            say(f"virtual table (OLED, buzzer, buttons): {here}panel")
+        say(f"host PIN: {pin}")
         _say_ready(port, stop, session)
         serve_app(app, listening=sockets, stopping=lambda: _stop(stop, rig, voice, session))
     except (KeyboardInterrupt, Stop):
@@ -253,6 +301,20 @@ def _serve_listening(
         signal.signal(signal.SIGTERM, previous)
         _stop(stop, rig, voice, session)
     return 0
+
+
+def _open(session: Session) -> None:
+    """The journal opened, tried again a few times when a write of its opening fails (a card
+    failing now and then); one that cannot be opened stops serve in words."""
+    for attempt in range(OPEN_TRIES):
+        try:
+            session.open()
+            return
+        except JournalError as error:
+            if attempt == OPEN_TRIES - 1:
+                raise ServeError(str(error)) from None
+            log.warning("%s; trying again", error)
+            time.sleep(0.1)
 
 
 def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None:

@@ -448,7 +448,7 @@ class Session:
             return from_refusal(result.refusal, before, game.record.id)
         outcome = next((e["outcome"] for e in result.events if e["type"] == "game_over"), None)
         try:
-            self._journal.command(
+            kept = self._journal.command(
                 game.record.id,
                 game.next_seq,
                 command,
@@ -459,7 +459,8 @@ class Session:
             )
         except JournalError as error:
             return self._unwritable(error)
-        self._notice("journal", None, publish=False)
+        said = None if kept is None else Notice("journal_kept", {"problem": kept})
+        self._notice("journal", said, publish=False)
         game.applied.append(_Applied(game.next_seq, result.events))
         game.next_seq += 1
         game.state = result.state
@@ -634,8 +635,13 @@ class Session:
         return accepted(self._version(), self._game_id())
 
     def _unwritable(self, error: JournalError) -> Reply:
+        """A write the journal refused (read back: not in the file), or one it cannot tell
+        about (`unsure`: the file could not be read back), said so on every screen."""
         log.error("%s", error)
         problem = str(error).rsplit(": ", 1)[-1]
+        if error.unsure:
+            self._notice("journal", Notice("journal_unsure", {"problem": problem}))
+            return refused("journal_unsure", self._version(), self._game_id(), problem=problem)
         self._notice("journal", Notice("journal_unwritable", {"problem": problem}))
         return refused("journal_unwritable", self._version(), self._game_id(), problem=problem)
 

@@ -27,6 +27,7 @@ from typing import Any
 from flask import Flask
 
 from .guard import secure_server_errors
+from .last_resort import last_resort
 from .stream import MAX_STREAMS
 
 # Threads: one per stream that may be open, 4 for superseded streams still ending (each within a
@@ -75,7 +76,7 @@ def create_server(
     threads = Threads()
     threads.set_thread_count(SETTINGS["threads"])
     where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
-    return waitress_server(app, **where, **SETTINGS, _dispatcher=threads)
+    return waitress_server(last_resort(app), **where, **SETTINGS, _dispatcher=threads)
 
 
 def serve_app(

@@ -28,7 +28,8 @@ HOST_ONLY = {
 }
 # The session's refusals of a seat's command or its button (holding it to take the seat back).
 SESSION = {
-    "no_game", "journal_unwritable", "session_closed", "no_seat_request", "seat_request_changed",
+    "no_game", "journal_unwritable", "journal_unsure", "session_closed", "no_seat_request",
+    "seat_request_changed",
 }  # fmt: skip
 # The web layer's answers to a phone's own calls (joining, its commands, its button, the reveal,
 # its stream), and the page's own word when the companion cannot be reached.
