@@ -191,6 +191,14 @@ const R25 = (() => {
     }
     const view = update.view, waiting = update.waiting || {};
     const timer = (update.session || {}).timer;
+    if (waiting.phase === "over") {  // no countdown, alarm or clock left: the game is over
+      alarmed(false);
+      box.append(el("div", { class: "row" },
+        el("span", { class: "turns-word over-word", text: t("game_over") }),
+        view.ruleset ? el("span", { class: "mode-word", "data-rule": "mode:" + view.ruleset.mode, text: t("mode_" + view.ruleset.mode) }) : null),
+        el("div", { class: "phase-line", text: t("turn_n", { n: view.turn ?? "–" }) }));
+      return;
+    }
     box.append(el("div", { class: "row" },
       el("span", { class: "big-number", "aria-label": tn("turns_left_label", view.turns_left ?? 0) }, String(view.turns_left ?? "–")),
       el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") }),
