@@ -78,3 +78,37 @@ def test_a_game_over_summary_says_the_game_is_over(served, browser) -> None:
     text, alarms = said
     assert "Game over" in text and alarms == 0, said
     assert "turn left" not in text and "last turn" not in text, text
+
+
+def test_the_log_names_the_line_that_slid_and_its_direction(served, browser) -> None:
+    """The rigged game of tests/web/test_table_life.py: every seat programs Move then Control;
+    moving east, Emmett then slides column D north."""
+    from serving import Phone
+
+    start(served)
+    seats = {seat: Phone(served.url) for seat in "1234"}
+    for seat, phone in seats.items():
+        assert phone.post("/api/join", {"seat": seat})[0] == 200
+    for phone in seats.values():
+        _, mine = phone.get("/api/view")
+        assert phone.post("/api/commands", {"command": mine["legal"][0]})[0] == 200
+    for seat, phone in seats.items():
+        _, mine = phone.get("/api/view")
+        cid = next(c for c, v in mine["view"]["characters"].items() if v["seat"] == seat)
+        actions = ["move", "control"]
+        program = {"type": "program", "character": cid, "actions": actions, "lock_in": True}
+        assert phone.post("/api/commands", {"command": program})[0] == 200, seat
+    for _ in range(8):
+        _, view = seats["1"].get("/api/view")
+        _, mine = seats[view["waiting"]["seats"][0]].get("/api/view")
+        acts = [c for c in mine["legal"] if c["type"] == "act"]
+        east = [c for c in acts if c.get("direction") == "east"] or acts
+        phone = seats[view["waiting"]["seats"][0]]
+        assert phone.post("/api/commands", {"command": east[0]})[0] == 200
+        if east[0]["action"] == "control":
+            break
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    said = table.locator("#log li", has_text="A line slides")
+    said.wait_for()
+    assert said.inner_text() == "A line slides: column D, north."
