@@ -62,10 +62,23 @@ const R25 = (() => {
   /* Feedback in a banner fixed in view (read out by screen readers): a refusal stays until
      the game moves on or the next tap, a plain acknowledgement goes after a few seconds. */
   let statusTimer = null;
+  /* The banner goes just under the bar, or under the countdown while it is in view: it never
+     covers the turns left, the phase or whose action it is. */
+  function statusTop() {
+    const bar = document.querySelector(".bar");
+    let top = bar ? bar.getBoundingClientRect().bottom + 6 : 6;
+    const shown = document.getElementById("summary");
+    if (shown && shown.offsetParent && shown.childElementCount) {
+      const bottom = shown.getBoundingClientRect().bottom;
+      if (bottom > top) top = bottom + 6;
+    }
+    return Math.round(top);
+  }
   function status(message, bad) {
     const box = $("status");
     box.textContent = typography(message || "");
     box.className = "status" + (message ? " shown" : "") + (bad ? " bad" : "");
+    if (message) box.style.top = statusTop() + "px";
     clearTimeout(statusTimer);
     if (message && !bad) statusTimer = setTimeout(() => status(""), 5000);
   }
