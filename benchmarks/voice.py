@@ -1,5 +1,7 @@
 """The voice: time from a command to the start of its announcement (the phrase already in the
-cache, and rendered afresh), and the size of the phrase cache after a whole game of each edition.
+cache, and rendered afresh), how far behind the game the voice is after a burst of commands,
+the longest clip per language, and the size of the phrase cache after a whole game of each
+edition.
 
 Run: .venv/bin/python benchmarks/voice.py [--trials N]
 
@@ -8,6 +10,12 @@ A real session with its journal, the real espeak-ng and the real aplay on ALSA's
 to the session to aplay started with the clip on its input. The command is the last lock-in of
 a programming phase, which names the first actor; it is undone between trials. The games are
 played by the simulator's heuristic players, their public updates said in English and French.
+
+The burst: a Season 2 game's commands one every BURST_EVERY seconds for BURST_SECONDS, each
+update's announcement as long as its real espeak-ng clip, run through the announcer's queue on a
+virtual clock (companion/voice/timeline.py): the lag is from an update to the start of what is
+heard of it (a real speaker would take the minute to play it; the queue's decisions are the
+same).
 """
 
 from __future__ import annotations
@@ -24,14 +32,16 @@ from pathlib import Path
 from load import load_line
 
 from companion.config import Config
-from companion.engine import apply, events_for, public_view, waiting_for
+from companion.engine import apply, events_for, load_deck, public_view, waiting_for
 from companion.session import Session
 from companion.sim.simulate import PlayedGame
 from companion.voice import start_voice
 from companion.voice.cache import Cache
 from companion.voice.engines import Espeak
-from companion.voice.script import Script
+from companion.voice.script import Line, Script
 from companion.voice.sinks import Aplay
+from companion.voice.timeline import play
+from companion.voice.wav import duration, join
 
 SETUP = {
     "edition": "base",
@@ -46,6 +56,9 @@ GAMES = [
     {"edition": "ultimate", "mode": "suspicion", "players": 6},
 ]
 TARGET_MS = 300
+BURST = {"edition": "season2", "mode": "cooperation", "players": 4}
+BURST_EVERY = 2.0  # seconds between commands
+BURST_SECONDS = 60.0
 
 
 def announcement_latency(trials: int, warm: bool) -> list[float]:
@@ -120,6 +133,60 @@ def cache_after_game(setup: dict, seed: int) -> dict:
     return {"commands": game.played, "lines": said, "phrases": files, "bytes": size}
 
 
+def _updates(setup: dict, seed: int) -> list[list]:
+    """The lines of each command of a whole game of heuristic players, in order."""
+    game = PlayedGame({**setup, "seed": seed}, "heuristic", random.Random(seed))
+    script, found = Script(), []
+    before = game.state
+    for decision in game:
+        result = apply(before, decision.command)
+        before = result.state
+        update = {
+            "events": events_for(result.events, None),
+            "view": public_view(result.state),
+            "waiting": waiting_for(result.state).as_dict(),
+        }
+        found.append(script.lines(update))
+    return found
+
+
+def burst(seed: int) -> None:
+    """A command every BURST_EVERY s for BURST_SECONDS; then the longest clip per language,
+    over the whole game's lines and every card of the deck."""
+    updates = _updates(BURST, seed)
+    espeak = Espeak()
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        for lang in ("en", "fr"):
+
+            def length(announcement, lang=lang) -> float:
+                texts = [line.text(lang) for line in announcement.lines]
+                return duration(join([cache.clip(espeak, text, lang) for text in texts]))
+
+            commands = int(BURST_SECONDS / BURST_EVERY)
+            heard = play(
+                [(n * BURST_EVERY, lines) for n, lines in enumerate(updates[:commands])], length
+            )
+            said = sum(1 for lines in updates[:commands] if lines)
+            lags = [h.lag for h in heard.heard]
+            ended = heard.heard[-1].end - (commands - 1) * BURST_EVERY
+            print(
+                f"burst {lang}: {commands} commands, one every {BURST_EVERY:.0f} s "
+                f"({said} with lines): {len(heard.heard)} heard, {heard.cuts} cut, "
+                f"{heard.dropped} dropped; lag max {max(lags):.2f} s, "
+                f"median {statistics.median(lags):.2f} s; "
+                f"the last heard ends {ended:.1f} s after the last command"
+            )
+            lines = {line for found in updates for line in found}
+            lines |= {Line.of("card", card=card.as_json()) for card in load_deck().cards}
+            longest = max(
+                lines, key=lambda line: duration(cache.clip(espeak, line.text(lang), lang))
+            )
+            seconds = duration(cache.clip(espeak, longest.text(lang), lang))
+            print(f"longest line {lang}: {seconds:.1f} s: {longest.text(lang)}")
+    print(load_line())
+
+
 def _stats(name: str, values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
@@ -132,6 +199,7 @@ def _stats(name: str, values: list[float]) -> str:
 def report(trials: int, seed: int) -> None:
     """Print the voice's figures, each with the load average (benchmarks/hardware.py too)."""
     print(load_line())
+    burst(seed)
     warm = announcement_latency(trials, warm=True)
     cold = announcement_latency(trials, warm=False)
     print(_stats("command to announcement, warm cache", warm))

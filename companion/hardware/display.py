@@ -329,9 +329,9 @@ class Display:
     def _apply_level(self, device: Device) -> None:
         if self._level == "off":
             device.hide()
-        else:
-            device.show()
+        else:  # the contrast first: a panel that woke dark lights at its level, not the last
             device.contrast(self._contrast if self._level == "on" else DIM_CONTRAST)
+            device.show()
 
     # --- the device and its faults ------------------------------------------------------------
 

@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 DISPLAY_OFF, DISPLAY_ON = 0xAE, 0xAF  # the same two commands on all three controllers
+SET_CONTRAST = 0x81  # and this one, followed by the level
 
 
 def open_bus(port: int) -> Any:
@@ -103,14 +104,17 @@ class Oled:
         return device
 
     def set_up(self, device: Any) -> None:
-        """Send the driver's set-up again (display on and charge pump included), leaving out
-        its "display off" so a lit panel does not blink; the caller then sets contrast and
-        picture."""
+        """Send the driver's set-up again (the charge pump included), leaving out its display
+        off and on and its contrast: a lit panel does not blink, and a dimmed or sleeping one
+        stays as it is (the driver's own contrast would light it full for a moment); the caller
+        then sends the light level and the picture."""
         if self._recorder is None or device is not self._device:
             return
         for cmd in self._recorder.set_up:
             if cmd[:1] == (DISPLAY_OFF,):
                 cmd = cmd[1:]
+            if cmd == (DISPLAY_ON,) or (len(cmd) == 2 and cmd[0] == SET_CONTRAST):
+                continue
             if cmd:
                 self._recorder.wire.command(*cmd)
 

@@ -504,17 +504,24 @@ def draw_over(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     """Game over with the result and the winning seats."""
     outcome = update["view"].get("outcome") or {}
     _centred(draw, 0, word(lang, "game_over"), font(SMALL))
+    seats = " ".join(outcome.get("winners") or [])
+    winners = word(lang, "winners", seats=seats) if seats else ""
+    small = font(SMALL)
+    # Eight seats do not fit on one line beside the label: the seats get a line of their own.
+    rows = [winners]
+    if _width(winners, small) > WIDTH:
+        rows = [word(lang, "winners", seats=""), seats]
     result = word(lang, str(outcome.get("result", "defeat")))
-    face, lines = _fit_lines(result, (24, 22, 20, 18, 16, 14, 12), WIDTH, 28)
+    room = 28 if len(rows) == 1 else 24
+    face, lines = _fit_lines(result, (24, 22, 20, 18, 16, 14, 12), WIDTH, room)
     y = 14
     for line in lines:
         _centred(draw, y, line, face)
         y += _height(face)
-    winners = outcome.get("winners") or []
     if winners:
-        line = word(lang, "winners", seats=" ".join(winners))
-        face = _fit(line, (14, 12), WIDTH)
-        _centred(draw, HEIGHT - _height(face), line, face)
+        face = _fit(winners, (14, 12), WIDTH) if len(rows) == 1 else small
+        for n, row in enumerate(reversed(rows), start=1):
+            _centred(draw, HEIGHT - n * _height(face), row.strip(), face)
 
 
 def draw_paused(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:

@@ -87,6 +87,11 @@ def joined(names: Sequence[str], lang: str) -> str:
     return f"{', '.join(names[:-1])} {line_text(lang, 'and')} {names[-1]}"
 
 
+def has_line(lang: str, key: str) -> bool:
+    """Whether the catalogue has the line (a card of an owner's deck may have none)."""
+    return _text(lang, key) is not None
+
+
 def line_text(lang: str, key: str) -> str:
     """A line of the catalogue as written, without parameters."""
     found = _text(lang, key)

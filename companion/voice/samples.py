@@ -77,9 +77,16 @@ def sample_events() -> dict[str, list[dict]]:
     kinds: dict[str, str] = {}
     for card in load_deck().cards:
         name = card.kind if card.kind != "complex_movement" else _movement_name(card)
-        kinds.setdefault(name, card.id)
+        kinds.setdefault("_".join(filter(None, [name, card.colour])), card.id)
     for name, card_id in kinds.items():
         samples[f"card_{name}"] = [_card(card_id)]
+    # A Punishment card in a game with one of its two characters, or neither (`shown_in`).
+    punishment = load_deck().by_id("punish-emmett-kevin")
+    for name, cast in (("one", {"emmett"}), ("none", set())):
+        shown = punishment.shown_in(cast)
+        samples[f"card_punishment_{name}"] = [
+            {"type": "mac_drawn", "card": shown["id"], "shown": shown}
+        ]
     return samples
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.engine import grid
 from companion.session.notices import shown
 
-from .catalogue import line_text, say, spoken
+from .catalogue import has_line, line_text, say, spoken
 
 # Lines that are never stale: a later announcement carries them on rather than dropping them.
 LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
@@ -40,6 +40,15 @@ class Line:
     def lasting(self) -> bool:
         return self.key in LASTING
 
+    @property
+    def priority(self) -> int:
+        """How urgent the line is (events.json `_priority`): the last turn's turn line is."""
+        urgency = spoken()["_priority"]
+        key = "actor" if self.key.startswith("actor_") else self.key
+        if key == "turn" and json.loads(self.params).get("turns_left", 2) <= 1:
+            key = "last_turn"
+        return int(urgency.get(key, urgency["actor"]))
+
     def text(self, lang: str) -> str:
         params = json.loads(self.params)
         if self.key == "card":
@@ -50,7 +59,9 @@ class Line:
 
 
 def _card_text(card: dict, lang: str) -> str:
-    """A M.A.C. card: its name and its effect, from the card the event shows."""
+    """A M.A.C. card: its name and what the table must do now, short (its whole text is on
+    the phones and the table page): the catalogue's `spoken_mac_<kind>` line, or the card's
+    own text for a card the catalogue has no line for."""
     kind = card.get("kind")
     if kind == "complex_movement":
         line = card.get("line") or {}
@@ -68,14 +79,20 @@ def _card_text(card: dict, lang: str) -> str:
         if card.get("draw_again"):
             effect += " " + say(lang, "card_draw_again")
         name = line_text(lang, "complex_movement")
-    elif kind == "punishment" and len(card.get("characters") or ()) == 2:
-        # A card naming one character of the game or none says its own text (`shown_in`).
-        effect = say(lang, "card_punishment", {"characters": list(card.get("characters") or ())})
+    elif kind == "punishment":
+        # The characters of the game the card names (`shown_in`): two, one or none.
+        named = list(card.get("characters") or ())
+        which = {0: "card_punishment_none", 1: "card_punishment_one"}.get(len(named))
+        effect = say(lang, which or "card_punishment", {"characters": named})
         # "Punishment: Emmett & Kevin": the effect names them, the name is said without them.
         name = str(card.get(f"name_{lang}") or card.get("name_en") or "").split(":")[0].strip()
     else:
         name = str(card.get(f"name_{lang}") or card.get("name_en") or card.get("id", ""))
-        effect = str(card.get(f"text_{lang}") or card.get("text_en") or "")
+        now = "_".join(str(part) for part in ("mac", kind, card.get("colour")) if part)
+        if has_line(lang, now):
+            effect = say(lang, now)
+        else:
+            effect = str(card.get(f"text_{lang}") or card.get("text_en") or "")
     return say(lang, "card", {"card": name, "effect": effect})
 
 

@@ -39,7 +39,12 @@ class Sink(Protocol):
         ...
 
     def stop(self) -> None:
-        """Cut the clip playing now, if any (closing)."""
+        """Cut the clip playing now, if any, and play no more (closing)."""
+        ...
+
+    def cut(self, clip: int) -> None:
+        """Cut clip number `clip` if it is playing, or skip it if it is yet to come (a more
+        urgent announcement came); the next clips play."""
         ...
 
 
@@ -56,6 +61,8 @@ class Aplay:
         self.program = program
         self.on_start = on_start
         self._playing: subprocess.Popen | None = None
+        self._clip: int | None = None  # the number of the clip playing
+        self._cut: int | None = None  # the clip cut before it began
         self._lock = threading.Lock()
         self._stopped = False
 
@@ -64,7 +71,7 @@ class Aplay:
 
     def play(self, clip: Clip) -> None:
         with self._lock:
-            if self._stopped:
+            if self._stopped or self._cut == clip.id:
                 return
             try:
                 player = subprocess.Popen(
@@ -75,7 +82,7 @@ class Aplay:
                 )
             except FileNotFoundError:
                 raise SinkError(f"{self.program} is not installed (alsa-utils)") from None
-            self._playing = player
+            self._playing, self._clip = player, clip.id
         if self.on_start is not None:
             self.on_start(clip)
         try:
@@ -86,8 +93,8 @@ class Aplay:
             raise SinkError(f"{self.program} hung on device {self.device or 'default'}") from None
         finally:
             with self._lock:
-                self._playing = None
-        if player.returncode != 0 and not self._stopped:
+                self._playing, self._clip = None, None
+        if player.returncode != 0 and not self._stopped and self._cut != clip.id:
             lines = errors.decode("utf-8", "replace").strip().splitlines()
             raise SinkError(lines[-1] if lines else f"{self.program} exited {player.returncode}")
 
@@ -95,6 +102,12 @@ class Aplay:
         with self._lock:
             self._stopped = True
             if self._playing is not None:
+                self._playing.kill()
+
+    def cut(self, clip: int) -> None:
+        with self._lock:
+            self._cut = clip
+            if self._playing is not None and self._clip == clip:
                 self._playing.kill()
 
 
@@ -107,22 +120,32 @@ class Played:
 @dataclass
 class FakeSink:
     """Records each clip with the time it started; `fail` makes it refuse like a missing device,
-    `seconds` makes each clip last that long (as a real speaker would)."""
+    `seconds` makes each clip last that long (as a real speaker would) unless it is cut."""
 
     clock: Callable[[], float] = time.monotonic
     seconds: float = 0.0
     fail: str | None = None
     played: list[Played] = field(default_factory=list)
+    cut_clips: list[int] = field(default_factory=list)
+    _cutting: threading.Event = field(default_factory=threading.Event)
 
     def play(self, clip: Clip) -> None:
         if self.fail:
             raise SinkError(self.fail)
+        if clip.id in self.cut_clips:
+            return
+        self._cutting.clear()
         self.played.append(Played(self.clock(), clip))
         if self.seconds:
-            time.sleep(self.seconds)
+            self._cutting.wait(self.seconds)
 
     def stop(self) -> None:
-        return None
+        self._cutting.set()
+
+    def cut(self, clip: int) -> None:
+        self.cut_clips.append(clip)
+        if self.played and self.played[-1].clip.id == clip:
+            self._cutting.set()
 
     def texts(self) -> list[str]:
         return [p.clip.text for p in self.played]

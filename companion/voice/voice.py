@@ -60,7 +60,7 @@ class Voice:
         if sink is None and speaker and settings.device != "none":
             sink = Aplay(settings.device)
         self.sink = sink
-        self.announcer = Announcer(self._speak)
+        self.announcer = Announcer(self._speak, self._cut)
         self._stop = threading.Event()
         self._heard = threading.Condition()
         self._rounds = 0
@@ -197,6 +197,11 @@ class Voice:
             self._problem("speaker", Notice("speaker_unavailable", {"device": device}))
         else:
             self._problem("speaker", None)
+
+    def _cut(self, announcement: int) -> None:
+        """A more urgent announcement (or a stale wait) stops this one's clip."""
+        if self.sink is not None:
+            self.sink.cut(announcement)
 
     def _render(self, texts: list[str], lang: str) -> bytes | None:
         engine = self.engines.engine(lang)

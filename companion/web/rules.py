@@ -5,6 +5,7 @@ and `GET /api/rules`, the same as JSON for the taps of every page (static/rules.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from typing import Any
 
@@ -13,12 +14,54 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from companion import engine
 
 from .guard import lang
-from .i18n import table
+from .i18n import table, text
 from .pages import script_texts
 from .replies import refusal
 
 blueprint = Blueprint("rules", __name__)
 SETTING_FIELDS = frozenset(f.name for f in fields(engine.Settings))
+BOOK = re.compile(r"\b(\d{3})(?: / (\d{3}))?\b")  # "000", "001 / 004": rule source files
+PAGE_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_.-]*")  # a page of this companion, never another site
+FRENCH_BOOKS = ("002", "004")  # the rule sources written in French (/work/shared/seeds/README)
+
+
+def _books() -> dict[str, str]:
+    """The rule sources by file number, as a reader of the page's language names them."""
+    return {
+        "000": text(lang(), "rules_book_ultimate"),
+        "001": text(lang(), "rules_book_base_en"),
+        "002": text(lang(), "rules_book_season"),
+        "003": text(lang(), "rules_book_summary"),
+        "004": text(lang(), "rules_book_base_fr"),
+    }
+
+
+def cited(source: str, books: dict[str, str], here: str) -> str:
+    """A source as a reader cites it: each file number replaced by the book's name (of a book
+    in two languages, "001 / 004", the reader's); in French only the parts citing a French
+    rulebook where the source has some."""
+    parts = [part.strip() for part in source.split(";")]
+
+    def french(part: str) -> bool:
+        return any(n in FRENCH_BOOKS for m in BOOK.finditer(part) for n in m.groups() if n)
+
+    if here == "fr" and any(french(part) for part in parts):
+        parts = [part for part in parts if french(part)]
+
+    def name(found: re.Match) -> str:
+        numbers = [n for n in found.groups() if n]
+        mine = [n for n in numbers if (n in FRENCH_BOOKS) == (here == "fr")]
+        return books.get((mine or numbers)[0], found[0])
+
+    return "; ".join(BOOK.sub(name, part) for part in parts)
+
+
+def _rule(rule: dict, books: dict[str, str], here: str) -> dict:
+    """A rule as JSON, its sources cited in the page's language."""
+    for point in rule["points"]:
+        for reading in (point["chosen"], *point["others"]):
+            reading["source"] = cited(reading["source"], books, here)
+    return {**rule, "source": cited(rule["source"], books, here)}
 
 
 def _game_rules() -> tuple[str, engine.Settings | None, bool]:
@@ -46,10 +89,11 @@ def _chosen() -> tuple[str, engine.Settings | None, bool] | None:
 def _rules(edition: str, settings: engine.Settings | None, chosen: str) -> dict[str, Any]:
     found = engine.rule_texts(chosen, edition, settings)
     cards = {card.id: f"card:{card.kind}" for card in engine.load_deck().cards}
+    books = _books()
     return {
         "edition": edition,
         "lang": chosen,
-        "rules": [rule.as_dict() for rule in found],
+        "rules": [_rule(rule.as_dict(), books, chosen) for rule in found],
         "cards": cards if edition != "base" else {},
     }
 
@@ -83,4 +127,12 @@ def rules_page() -> Any:
         found=_rules(edition, settings, here),
         editions=engine.EDITIONS,
         of_game=of_game,
+        back=_back(),
     )
+
+
+def _back() -> str:
+    """Where "Back to the game" leads: the page whose Rules link opened this one (`?back=`, a
+    path of this companion), else the phone's page."""
+    asked = request.args.get("back", "")
+    return asked if PAGE_PATH.fullmatch(asked) else "/"

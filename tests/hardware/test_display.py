@@ -116,7 +116,7 @@ def test_dims_then_sleeps_without_input_and_wakes_on_a_press(ticks) -> None:
     ticks.advance(61)
     display.tick()
     assert display.dimmed == "dim"
-    assert wire.commands[sent : sent + 2] == [[DISPLAY_ON], [SET_CONTRAST, DIM_CONTRAST]]
+    assert wire.commands[sent : sent + 2] == [[SET_CONTRAST, DIM_CONTRAST], [DISPLAY_ON]]
     sent = len(wire.commands)
     ticks.advance(300)
     display.tick()
@@ -126,7 +126,7 @@ def test_dims_then_sleeps_without_input_and_wakes_on_a_press(ticks) -> None:
     sent = len(wire.commands)
     display.touched()
     assert display.dimmed == "on"
-    assert wire.commands[sent:] == [[DISPLAY_ON], [SET_CONTRAST, 200]]
+    assert wire.commands[sent:] == [[SET_CONTRAST, 200], [DISPLAY_ON]]
 
 
 def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> None:

@@ -250,3 +250,15 @@ def test_a_long_notice_ends_in_an_ellipsis_not_a_cut_letter(texts) -> None:
     frame("programming", update, "fr")
     footer = [text for box, text, _ in texts.drawn if box[3] == HEIGHT]
     assert len(footer) == 1 and footer[0].startswith("! le temps") and footer[0].endswith("...")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_winners_line_names_eight_seats_whole(texts, lang) -> None:
+    """Issue 28: eight winning seats are all read, in both languages (no ellipsis)."""
+    for result in ("prisoners", "complete_victory", "guards"):
+        outcome = {"result": result, "winners": list("12345678"), "reason": ""}
+        texts.drawn.clear()
+        frame("over", _with(_base(), phase="over", outcome=outcome), lang)
+        drawn = " ".join(text for _, text, _ in texts.drawn)
+        assert "1 2 3 4 5 6 7 8" in drawn and "..." not in drawn, drawn
+        assert _problems(texts.drawn) == []

@@ -44,6 +44,8 @@ class Panel:
         """As the datasheet's reset state: display off, charge pump off, memory undefined."""
         self.display_on = False
         self.charge_pump = False
+        self.contrast = 0x7F
+        self.seen: list[tuple[bool, int]] = []  # (lit, contrast) after each command
         self.ram = bytearray(random.getrandbits(8) for _ in range(1024))
         self.columns, self.pages = (0, 127), (0, 7)
         self.column, self.page = 0, 0
@@ -65,10 +67,13 @@ class Panel:
                 self.display_on = op == 0xAF
             elif op == 0x8D:
                 self.charge_pump = args[0] == 0x14
+            elif op == 0x81:
+                self.contrast = args[0]
             elif op == 0x21:
                 self.columns, self.column = (args[0], args[1]), args[0]
             elif op == 0x22:
                 self.pages, self.page = (args[0], args[1]), args[0]
+            self.seen.append((self.lit, self.contrast))
 
     def data(self, data: list[int]) -> None:
         for byte in data:
@@ -227,3 +232,46 @@ def test_an_oled_unplugged_for_a_while_comes_back_lit_and_without_the_problem(
     assert panel.shows(rig.display.frame)
     assert rig.display.frame.crop(body).tobytes() == steady  # no "OLED missing" left over
     assert wire.buses == 1  # one bus opened, for the whole while
+
+
+def test_the_set_up_refresh_leaves_a_dimmed_or_sleeping_panel_as_it_is(ticks, monkeypatch) -> None:
+    """Issue 28: the set-up sent again every 10 s never lights a dimmed panel at the driver's
+    contrast for a moment, nor wakes a sleeping one; a replugged panel wakes at its level."""
+    from companion.hardware.display import DIM_CONTRAST, Display
+    from companion.hardware.gallery import sample_updates
+    from companion.hardware.oled import Oled
+
+    panel = Panel()
+    monkeypatch.setattr(smbus2, "SMBus", bus_class(Wire(panel)))
+    oled = Oled("ssd1306", 1, 0x3C)
+    display = Display(oled, clock=ticks, dim_after=60, contrast=200)
+    try:
+        display.show(sample_updates()["action"])
+        for _ in range(70):
+            ticks.advance(1)
+            display.tick()
+        assert display.dimmed == "dim"
+        panel.seen.clear()
+        for _ in range(35):  # three refreshes and more, dimmed
+            ticks.advance(1)
+            display.tick()
+        assert panel.seen and set(panel.seen) == {(True, DIM_CONTRAST)}
+        panel.replug()
+        panel.seen.clear()
+        for _ in range(11):
+            ticks.advance(1)
+            display.tick()
+        assert panel.lit and panel.contrast == DIM_CONTRAST
+        assert (True, 0x7F) not in panel.seen and (True, 0xCF) not in panel.seen
+        for _ in range(300):
+            ticks.advance(1)
+            display.tick()
+        assert display.dimmed == "off"
+        panel.seen.clear()
+        for _ in range(35):
+            ticks.advance(1)
+            display.tick()
+        assert panel.seen and not any(lit for lit, _ in panel.seen)
+    finally:
+        display.close()
+        oled.close()

@@ -179,3 +179,26 @@ def _simulated_cache(server: Serve, timeout: float = 240.0) -> Path:
 
     eventually(worked_out, timeout, every=0.2)
     return server.data_dir / "simulated.json"
+
+
+@pytest.mark.parametrize("width", [390, 1366, 1920])
+def test_the_history_card_shows_every_column(server: Serve, browser, width: int):
+    """Issue 28: every column of a game, at a phone's, a laptop's and a TV's width, inside the
+    card without scrolling sideways (on a phone each game a block of labelled lines)."""
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(server.url + "/host")
+    page.fill("#pin", PIN)
+    page.click("#login-form button")
+    page.click("#history summary")
+    row = page.locator("#history-games tr[data-game]").first
+    row.wait_for(timeout=30_000)
+    scroll = page.locator(".history-scroll")
+    assert scroll.evaluate("(s) => s.scrollWidth <= s.clientWidth"), width
+    frame = scroll.bounding_box()
+    cells = row.locator("td").all()
+    assert len(cells) == 7
+    for cell in cells:
+        box = cell.bounding_box()
+        assert box["width"] > 0 and box["x"] >= frame["x"] - 0.5, (width, box)
+        assert box["x"] + box["width"] <= frame["x"] + frame["width"] + 0.5, (width, box)
+    page.context.close()

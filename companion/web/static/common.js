@@ -62,10 +62,23 @@ const R25 = (() => {
   /* Feedback in a banner fixed in view (read out by screen readers): a refusal stays until
      the game moves on or the next tap, a plain acknowledgement goes after a few seconds. */
   let statusTimer = null;
+  /* The banner goes just under the bar, or under the countdown while it is in view: it never
+     covers the turns left, the phase or whose action it is. */
+  function statusTop() {
+    const bar = document.querySelector(".bar");
+    let top = bar ? bar.getBoundingClientRect().bottom + 6 : 6;
+    const shown = document.getElementById("summary");
+    if (shown && shown.offsetParent && shown.childElementCount) {
+      const bottom = shown.getBoundingClientRect().bottom;
+      if (bottom > top) top = bottom + 6;
+    }
+    return Math.round(top);
+  }
   function status(message, bad) {
     const box = $("status");
     box.textContent = typography(message || "");
     box.className = "status" + (message ? " shown" : "") + (bad ? " bad" : "");
+    if (message) box.style.top = statusTop() + "px";
     clearTimeout(statusTimer);
     if (message && !bad) statusTimer = setTimeout(() => status(""), 5000);
   }
@@ -191,6 +204,14 @@ const R25 = (() => {
     }
     const view = update.view, waiting = update.waiting || {};
     const timer = (update.session || {}).timer;
+    if (waiting.phase === "over") {  // no countdown, alarm or clock left: the game is over
+      alarmed(false);
+      box.append(el("div", { class: "row" },
+        el("span", { class: "turns-word over-word", text: t("game_over") }),
+        view.ruleset ? el("span", { class: "mode-word", "data-rule": "mode:" + view.ruleset.mode, text: t("mode_" + view.ruleset.mode) }) : null),
+        el("div", { class: "phase-line", text: t("turn_n", { n: view.turn ?? "–" }) }));
+      return;
+    }
     box.append(el("div", { class: "row" },
       el("span", { class: "big-number", "aria-label": tn("turns_left_label", view.turns_left ?? 0) }, String(view.turns_left ?? "–")),
       el("span", { class: "turns-word", text: tn("turns_left", view.turns_left ?? 0) + (view.last_turn ? " · " + t("last_turn") : "") }),

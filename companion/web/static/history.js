@@ -27,12 +27,15 @@ const R25History = (() => {
     if (!list.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: "7", text: t("history_none") }))); return; }
     body.replaceChildren(...[...list].reverse().flatMap((g) => {
       const result = g.result ? t("history_result_" + g.result) : t("status_" + g.status);
+      // Each cell carries its column's name: on a phone the rows stack, each cell labelled.
+      const cell = (label, attrs, ...inside) => el("td", { ...attrs, "data-label": R25.colon(t(label)) }, ...inside);
       const row = el("tr", { "data-game": g.game },
-        el("td", { text: g.date }), el("td", { text: t("edition_" + g.edition) }), el("td", { text: t("mode_" + g.mode) }),
-        el("td", { text: g.composition_name }), el("td", { text: String(g.players || "?") }),
-        el("td", { class: "names" }, names(g), " ",
+        cell("history_date", { text: g.date }), cell("history_edition", { text: t("edition_" + g.edition) }),
+        cell("history_mode", { text: t("mode_" + g.mode) }), cell("history_composition", { text: g.composition_name }),
+        cell("history_players", { text: String(g.players || "?") }),
+        cell("history_names", { class: "names" }, names(g), " ",
           el("button", { type: "button", class: "small", on: { click: () => { editing = editing === g.game ? null : g.game; games(list); } } }, t("history_name_seats"))),
-        el("td", { text: result + (g.rigged ? " (" + t("history_rigged") + ")" : "") }));
+        cell("history_result", { text: result + (g.rigged ? " (" + t("history_rigged") + ")" : "") }));
       return editing === g.game ? [row, nameForm(g)] : [row];
     }));
   }

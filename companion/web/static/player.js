@@ -79,7 +79,11 @@
 
   function render() {
     banners(update);
-    summary(update, $("summary"));
+    // A seat the running game does not have: one sentence and the way to another seat.
+    const outsider = !!update.game && !update.view;
+    $("play").classList.toggle("outsider", outsider);
+    if (outsider) $("summary").replaceChildren();
+    else summary(update, $("summary"));
     const view = update.view || {};
     const waiting = update.waiting || {};
     const notebook = view.notebook || {};

@@ -8,7 +8,8 @@
 
   /* An event of the public record as a sentence: cells by name (C2), characters by name. */
   function sentence(e) {
-    const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: R25.cellName(e.cell), seat: e.seat || "", card: R25.cardText(e.card) };
+    const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: R25.cellName(e.cell), seat: e.seat || "", card: R25.cardText(e.card),
+      line: R25.lineName(e.line), direction: e.direction ? t("dir_" + e.direction).toLowerCase() : "" };
     const key = "log_" + e.type;
     const text = t(R25.elide(key, p.who), p);
     return text === key ? R25.hostDecision(e) : text;
