@@ -80,7 +80,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     which `-q` hides), so a failure that depends on the order can be played again."""
     left = leftovers.check(session.config.stash[RUN])
     terminal = session.config.pluginmanager.get_plugin("terminalreporter")
-    terminal.ensure_newline()
+    terminal.write_line("")
     if left:
         for line in ["The tests left these behind (ended now):", *left]:
             terminal.write_line(line, red=True)
