@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import errno
 
+from waiting import eventually
+
 from companion.hardware import screens, start_hardware
 
-from .conftest import TOKENS_GAME, eventually
+from .conftest import TOKENS_GAME
 
 
 def _codes(session) -> list[str]:
