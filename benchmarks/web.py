@@ -259,6 +259,7 @@ def run(rounds: int, updates: int) -> None:
             sixteen = press_rounds(phones["1"], everyone + more, rounds)
             for stream in more:
                 stream.close()
+            time.sleep(2)  # the strangers' places free again (a stream notices within 1 s)
             crowd = [Stream(server.port, "table", source=f"127.0.1.{n}") for n in range(1, 101)]
             time.sleep(1)
             served = [s for s in crowd if s.status == 200]

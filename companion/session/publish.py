@@ -34,8 +34,8 @@ class Update(dict):
         """The SSE message of this update: its JSON on a single data line."""
         try:
             return self._message
-        except AttributeError:  # orjson encodes a plain dict a third faster than a subclass
-            self._message: str = sse(dict(self))
+        except AttributeError:
+            self._message: str = sse(self)
             return self._message
 
 
