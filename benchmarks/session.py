@@ -1,5 +1,7 @@
 """The table session's figures: the time from an input to every listener notified (8 seat
-streams, the public display and the host page), the resume of a 500-command game from its
+streams, the public display and the host page), what publishing one change costs the writer
+(the views, legal commands and updates of the ten audiences, each encoded as its stream sends
+it), the resume of a 500-command game from its
 journal, the resident memory of `room25 serve` after a full game, and the CPU used while idle.
 
 Run: .venv/bin/python benchmarks/session.py [--inputs N] [--no-serve]
@@ -91,6 +93,38 @@ def notify_latency(inputs: int) -> list[float]:
         for reader in readers:
             reader.join()
         return latencies
+
+
+def publish_times(changes: int) -> list[float]:
+    """Seconds to publish one change to the ten audiences and encode each one's update as its
+    stream would (what `views_for` alone left out: the legal commands, the session's part, the
+    JSON), over the positions of a game played through a session."""
+    from companion import engine
+    from companion.session.publish import Published, tell
+    from companion.web.stream import event
+
+    class Encoder:
+        """A listener that encodes its update at once, as a stream does."""
+
+        def __init__(self, audience: str) -> None:
+            self.audience = audience
+
+        def put(self, update: dict) -> None:
+            event(update)
+
+    listeners = [Encoder(a) for a in AUDIENCES]
+    samples = []
+    with tempfile.TemporaryDirectory() as folder, Session(Path(folder) / "j.sqlite") as session:
+        session.host("new_game", setup=EIGHT)
+        for _ in range(changes):
+            assert session.submit(table_input(session)).ok
+            state = session._game.state
+            began = time.perf_counter()
+            waiting = engine.waiting_for(state).as_dict()
+            published = Published("g", state, waiting, {"paused": False, "notices": []})
+            tell(published, listeners, [], quiet=False)  # type: ignore[arg-type]
+            samples.append(time.perf_counter() - began)
+    return samples
 
 
 def resume_time() -> tuple[float, int, int]:
@@ -225,6 +259,13 @@ def main() -> None:
     print(
         f"input -> 10 listeners notified (8 seats, public, host), {len(latencies)} inputs: "
         f"median {statistics.median(latencies) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
+    )
+    print(load_line())
+    published = sorted(publish_times(args.inputs))
+    print(
+        f"publish one change (10 audiences: views, legal commands, updates, JSON), "
+        f"{len(published)} positions: median {statistics.median(published) * 1000:.3f} ms, "
+        f"p99 {published[int(len(published) * 0.99)] * 1000:.3f} ms"
     )
     print(load_line())
     seconds, commands, events = resume_time()

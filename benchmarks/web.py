@@ -1,16 +1,21 @@
 """The table server under a crowd, measured on a real `room25 serve --hardware mock`:
 
-- the time from a POST to every seat's stream holding the update (median, p99), with the ten
-  streams of an eight-seat table (eight phones, the host, the table page), then with 100 more
-  anonymous streams asked for by strangers (from 127.0.0.2 and up, addresses that are not the
-  Pi's own), and whether every seat was still served;
+- the time from a POST to every stream holding the update (median, p99): the ten streams of an
+  eight-seat table (eight phones, the host, the table page), the table's own stream timed too;
+  then the sixteen streams the server allows (a second host login and table page, four
+  strangers' streams); then with 100 more anonymous streams asked for by strangers (from
+  127.0.1.1 and up, addresses that are not the Pi's own), and whether every seat was still
+  served;
+- the server's CPU time and context switches per POST with the ten streams fed (every thread of
+  the process, from /proc: the CPU in nanoseconds, not the clock ticks of `times`), the same
+  seconds of idling taken off, and which threads spent it (`--cpu` prints this alone);
 - the memory the server holds (its resident set, and any temporary file it keeps open) after
   2,000 updates with those ten streams reading and four strangers' streams that never read;
 - the weight of the player page as a phone downloads it;
 - the time to build the episode replay of a finished 500-command game from its journal export
   (target ≤ 200 ms), and the size of its recap file (`--replay` prints these alone).
 
-Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--replay]
+Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--cpu] [--replay]
 """
 
 from __future__ import annotations
@@ -101,8 +106,8 @@ def deaf(port: int, source: str) -> socket.socket:
 
 
 def press_rounds(phone: Phone, streams: list[Stream], rounds: int) -> list[float]:
-    """Seat 1 locks in, then changes its mind: the time until every stream of `streams` (the
-    seats') holds each change, the other streams open and served meanwhile."""
+    """Seat 1 locks in, then changes its mind: the time until every stream of `streams` holds
+    each change, the other streams open and served meanwhile."""
     samples = []
     for _ in range(rounds):
         for _ in range(2):
@@ -124,6 +129,95 @@ def figures(samples: list[float]) -> str:
         f"median {statistics.median(samples) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
         f"over {len(samples)} POSTs"
     )
+
+
+def threads_of(pid: int) -> dict[int, tuple[int, int]]:
+    """Each thread of a process: the nanoseconds it ran (`schedstat`) and its context switches,
+    voluntary and not."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            ran = int((task / "schedstat").read_text().split()[0])
+            status = (task / "status").read_text().splitlines()
+        except OSError:  # a thread that ended meanwhile
+            continue
+        switches = sum(int(line.split()[1]) for line in status if "ctxt_switches" in line)
+        found[int(task.name)] = (ran, switches)
+    return found
+
+
+def spent(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]]) -> dict:
+    """Per thread, the nanoseconds and switches between two `threads_of` readings."""
+    return {
+        tid: (ran - before.get(tid, (0, 0))[0], switched - before.get(tid, (0, 0))[1])
+        for tid, (ran, switched) in after.items()
+    }
+
+
+def cpu_per_post(pid: int, phone: Phone, streams: list[Stream], posts: int) -> str:
+    """The server's CPU per POST with `streams` fed: every thread of the process over `posts`
+    POSTs, less what the same process spends idling for as long (the streams' one-second
+    checks, waitress' loop, the mock hardware), and the threads that spent the most."""
+    before, began = threads_of(pid), time.perf_counter()
+    press_rounds(phone, streams, posts // 2)
+    busy, seconds = spent(before, threads_of(pid)), time.perf_counter() - began
+    before = threads_of(pid)
+    time.sleep(seconds)
+    idle = spent(before, threads_of(pid))
+    ran = sum(r for r, _ in busy.values()) / posts
+    switched = sum(s for _, s in busy.values()) / posts
+    idle_ran = sum(r for r, _ in idle.values()) / posts
+    idle_switched = sum(s for _, s in idle.values()) / posts
+    top = sorted(busy.items(), key=lambda item: -item[1][0])[:4]
+    threads = ", ".join(f"{r / posts / 1e6:.2f} ms ({s / posts:.0f} sw)" for _, (r, s) in top)
+    return (
+        f"server CPU per POST ({len(streams)} streams fed, {posts} POSTs, {len(busy)} threads): "
+        f"{ran / 1e6:.2f} ms, {switched:.0f} context switches; less the same time idle "
+        f"({idle_ran / 1e6:.2f} ms, {idle_switched:.0f} switches): "
+        f"{(ran - idle_ran) / 1e6:.2f} ms, {switched - idle_switched:.0f} switches; "
+        f"busiest threads: {threads}"
+    )
+
+
+def seated_table(server: Serve) -> tuple[Phone, dict[str, Phone]]:
+    """The host and eight phones, each seat taken and its clue looked at: the game under way,
+    in its first programming phase."""
+    host = host_of(server)
+    assert host.post("/api/host/games", {"setup": SETUP})[0] == 200
+    phones = {seat: Phone(server.url) for seat in SEATS}
+    for seat, phone in phones.items():  # every seat taken before the game is under way
+        assert phone.post("/api/join", {"seat": seat})[0] == 200
+    for phone in phones.values():
+        assert phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})[0]
+    return host, phones
+
+
+def opened(streams: list[Stream]) -> list[Stream]:
+    for stream in streams:
+        stream.ready.wait(10)
+    return streams
+
+
+def cpu_only(posts: int) -> None:
+    """`--cpu`: the CPU and switches per POST with the ten streams fed, and the latency."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Serve(Path(tmp) / "data").wait_ready()
+        try:
+            host, phones = seated_table(server)
+            streams = opened(
+                [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
+                + [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
+            )
+            press_rounds(phones["1"], streams, 10)  # warm: every code path loaded once
+            print(load_line())
+            print(cpu_per_post(server.process.pid, phones["1"], streams, posts))
+            latencies = press_rounds(phones["1"], streams, posts // 2)
+            print(f"POST -> every stream (10 open): {figures(latencies)}")
+            print(load_line())
+            for stream in streams:
+                stream.close()
+        finally:
+            server.stop()
 
 
 def page_weight(port: int) -> int:
@@ -148,24 +242,30 @@ def run(rounds: int, updates: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = Serve(Path(tmp) / "data").wait_ready()
         try:
-            host = host_of(server)
-            assert host.post("/api/host/games", {"setup": SETUP})[0] == 200
-            phones = {seat: Phone(server.url) for seat in SEATS}
-            for seat, phone in phones.items():  # every seat taken before the game is under way
-                assert phone.post("/api/join", {"seat": seat})[0] == 200
-            for phone in phones.values():
-                assert phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})[0]
+            host, phones = seated_table(server)
             seats = [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
             table = [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
-            for stream in seats + table:
-                stream.ready.wait(10)
-            quiet = press_rounds(phones["1"], seats, rounds)
+            everyone = opened(seats + table)
+            quiet = press_rounds(phones["1"], everyone, rounds)
+            table_only = press_rounds(phones["1"], table[1:], rounds)
+            cpu = cpu_per_post(server.process.pid, phones["1"], everyone, 2 * rounds)
             crowd = [Stream(server.port, "table", source=f"127.0.1.{n}") for n in range(1, 101)]
             time.sleep(1)
             served = [s for s in crowd if s.status == 200]
-            crowded = press_rounds(phones["1"], seats, rounds)
-            still = all(s.status == 200 for s in seats + table)
+            crowded = press_rounds(phones["1"], everyone, rounds)
+            still = all(s.status == 200 for s in everyone)
             for stream in crowd:
+                stream.close()
+            time.sleep(5)  # the crowd's places free again (noticed late on a loaded machine)
+            second = host_of(server)
+            more = opened(
+                [Stream(server.port, "host", cookie_of(second))]
+                + [Stream(server.port, "table", cookie_of(second))]
+                + [Stream(server.port, "table", source=f"127.0.3.{n // 2 + 1}") for n in range(4)]
+            )
+            heard = [s for s in more if s.status == 200]
+            sixteen = press_rounds(phones["1"], everyone + heard, rounds)
+            for stream in more:
                 stream.close()
             time.sleep(2)
             strangers = [deaf(server.port, f"127.0.2.{n}") for n in range(1, 5)]
@@ -179,13 +279,20 @@ def run(rounds: int, updates: int) -> None:
             weight = page_weight(server.port)
             for conn in strangers:
                 conn.close()
-            for stream in seats + table:
+            for stream in everyone:
                 stream.close()
         finally:
             server.stop()
-    print(f"POST -> 8 seat streams (10 streams open): {figures(quiet)}")
+    print(load_line())
+    print(f"POST -> every stream, 8 seats, host and table (10 open): {figures(quiet)}")
+    print(f"POST -> the table's stream alone (10 open): {figures(table_only)}")
+    print(cpu)
     print(
-        f"POST -> 8 seat streams with 100 more anonymous streams asked for "
+        f"POST -> every stream, {10 + len(heard)} open (2 hosts, 2 tables, "
+        f"{len(heard) - 2} of 4 strangers served): {figures(sixteen)}"
+    )
+    print(
+        f"POST -> every stream with 100 more anonymous streams asked for "
         f"({len(served)} served, {100 - len(served)} refused): {figures(crowded)}; "
         f"every seat, the host and the table served: {'yes' if still else 'NO'}"
     )
@@ -195,6 +302,7 @@ def run(rounds: int, updates: int) -> None:
         f"temporary files held {files:.1f} MB"
     )
     print(f"player page weight: {weight / 1024:.1f} KB (HTML, script and style, uncompressed)")
+    print(load_line())
     replay_figures()
 
 
@@ -254,8 +362,11 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--updates", type=int, default=2000)
     parser.add_argument("--replay", action="store_true", help="only the replay's figures")
+    parser.add_argument("--cpu", action="store_true", help="only the CPU per POST")
     arguments = parser.parse_args()
     if arguments.replay:
         replay_figures()
+    elif arguments.cpu:
+        cpu_only(2 * arguments.rounds)
     else:
         run(arguments.rounds, arguments.updates)

@@ -55,6 +55,8 @@ class Serve:
         hardware: str | None = "mock",
         wrap: tuple[str, ...] = (),
     ) -> None:
+        """`wrap`: a command the server is started under (libfiu's fiu-run for failing writes,
+        valgrind for instruction counts, unshare for a namespace of its own)."""
         self.data_dir = data_dir
         self.port = port or 0
         self.url = f"http://127.0.0.1:{self.port}"

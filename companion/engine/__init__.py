@@ -23,6 +23,7 @@ from .face.reading import parse
 from .face.shapes import FullView, PublicView, SeatView
 from .face.views import (
     PUBLIC,
+    Views,
     apply_changes,
     changes_for,
     changes_for_seats,
@@ -81,6 +82,7 @@ __all__ = [
     "Ruleset",
     "SeatView",
     "Settings",
+    "Views",
     "Waiting",
     "apply",
     "apply_changes",

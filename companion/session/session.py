@@ -24,14 +24,13 @@ from .clock import Clock, SystemClock
 from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice, about_the_game
+from .publish import HOST, PUBLIC, Published, tell
 from .replies import Reply, accepted, from_refusal, refused, session_text
 from .seats import SeatAsks
 from .text import unwritable
 from .timer import ProgrammingTimer
 
 log = logging.getLogger(__name__)
-
-PUBLIC, HOST = "public", "host"
 
 
 def seat_press(waiting: dict, seat: str) -> dict:
@@ -58,87 +57,6 @@ class _Game:
     @property
     def dealt(self) -> bool:
         return self.record.setup.get("tracking", "dealt") == "dealt"
-
-
-@dataclass
-class _Published:
-    """What the listeners and snapshots read: replaced whole by the writer, never changed
-    afterwards except for its cache of views (each audience's view built once per change).
-
-    The programming clock is kept as its deadline and read when an update is built: a snapshot
-    read later says the time left then, whatever was published meanwhile. A seat's private
-    programme publishes; a `left` frozen at publishing would tell the table that it did."""
-
-    game: str | None
-    state: Any
-    waiting: dict
-    session: dict
-    timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
-    now: Callable[[], float] = time.monotonic
-    views: dict[str, dict | None] = field(default_factory=dict)
-    legal: dict[str, list[dict]] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    @property
-    def version(self) -> int:
-        return self.state.version if self.state is not None else 0
-
-    def view(self, audience: str) -> dict | None:
-        with self.lock:
-            if audience not in self.views:
-                self.views[audience] = self._build(audience)
-            return self.views[audience]
-
-    def _build(self, audience: str) -> Any:
-        state = self.state
-        if state is None:
-            return None
-        if audience == PUBLIC:
-            return engine.public_view(state)
-        if audience == HOST:
-            over = self.waiting.get("phase") == "over"
-            return engine.full_view(state) if over else engine.public_view(state)
-        if audience in state.seats:
-            return engine.seat_view(state, audience)
-        return None
-
-    def commands(self, seat: str) -> list[dict]:
-        """A seat's legal commands (or the table's own, for the host), so its page offers only
-        what the rules allow; built once per change like the views (a seat's depend on public
-        facts and its own secrets, the table's on public facts only)."""
-        with self.lock:
-            if seat not in self.legal:
-                self.legal[seat] = self._legal(seat)
-            return self.legal[seat]
-
-    def _legal(self, seat: str) -> list[dict]:
-        state = self.state
-        if state is None or self.waiting.get("phase") == "over":
-            return []
-        if seat != engine.HOST and seat not in state.seats:
-            return []
-        return engine.legal_commands(state, seat)
-
-    @staticmethod
-    def events_for(audience: str, events: list[dict]) -> list[dict]:
-        """The events of a change this audience may see."""
-        seat = None if audience in (PUBLIC, HOST) else audience
-        return engine.events_for(events, seat) if events else []
-
-    def update(self, audience: str, shown: list[dict], resync: bool = False) -> dict:
-        """What an audience is sent: `shown` are the events it may see (`events_for`)."""
-        found = {
-            "game": self.game,
-            "version": self.version,
-            "view": self.view(audience),
-            "events": shown,
-            "waiting": self.waiting,
-            "session": {**self.session, "timer": self.timer.as_dict(self.now())},
-            "resync": resync,
-        }
-        if audience != PUBLIC:
-            found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
-        return found
 
 
 @dataclass
@@ -182,7 +100,7 @@ class Session:
         self._seat_given: list[Callable[[str, str], None]] = []
         self._last_seen: tuple = ()
         self._closed = True
-        self._published = _Published(
+        self._published = Published(
             None, None, {"phase": "none"}, self._session_info(False, []), now=self.clock.now
         )
 
@@ -827,7 +745,7 @@ class Session:
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
-        published = _Published(
+        published = Published(
             game.record.id if game else None,
             state,
             waiting,
@@ -836,8 +754,7 @@ class Session:
             self.clock.now,
         )
         self._published = published
-        # What everyone sees of this change besides the events: when only a seat's private
-        # events happened (a programme), the others must not even get an empty update.
+        # What everyone sees of this change besides the events (`tell` says why it matters).
         seen = (
             published.game,
             published.version,
@@ -849,18 +766,7 @@ class Session:
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:
             listeners = list(self._listeners)
-        # One update per audience, however many listen to it; none built for a quiet audience.
-        updates: dict[str, dict | None] = {}
-        for listener in listeners:
-            audience = listener.audience
-            if audience not in updates:
-                shown = published.events_for(audience, events)
-                updates[audience] = (
-                    None if quiet and not shown else published.update(audience, shown)
-                )
-            update = updates[audience]
-            if update is not None:
-                listener.put(update)
+        tell(published, listeners, events, quiet)
 
 
 def _replay(start: list[dict], applied: list[_Applied]) -> Any:

@@ -18,12 +18,13 @@ crowded or hostile Wi-Fi cannot take the table's own (see docs/web.md, "Threads 
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from companion.session.publish import Update, sse
 
 KEEP_ALIVE = 15.0  # seconds between keep-alive comments
 TICK = 1.0  # seconds: how often a quiet stream checks that its client is still there
@@ -38,8 +39,11 @@ THIS_MACHINE = ("127.0.0.1", "::1")  # a table page from here is the Pi's own sc
 
 
 def event(update: dict, name: str = "update") -> str:
-    """One SSE message: the JSON update on a single data line."""
-    return f"event: {name}\ndata: {json.dumps(update, separators=(',', ':'))}\n\n"
+    """One SSE message: the JSON update on a single data line (a published update's made once
+    for every stream that sends it)."""
+    if name == "update" and isinstance(update, Update):
+        return update.message()
+    return sse(update, name)
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,9 @@ class Streams:
             return self._next
 
     def superseded(self, ticket: int) -> bool:
-        with self._lock:
-            return ticket in self._superseded
+        """Read without the lock (one set lookup is atomic): every stream asks before each
+        message, all at once after a change."""
+        return ticket in self._superseded
 
     def close(self, ticket: int) -> str | None:
         """Forget a stream; its audience when this was the audience's last stream open."""

@@ -210,16 +210,14 @@ def _own(state: GameState, seat: str) -> tuple[str, ...]:
 
 
 def public_view(state: GameState) -> PublicView:
-    return cast(PublicView, views_for(state, ())[PUBLIC])
+    return cast(PublicView, Views(state).public)
 
 
 def seat_view(state: GameState, seat: object) -> SeatView:
     """The view of one seat; an unknown seat, or anything that is no seat id, is refused
     (`unknown_seat`). Typed `object`, since callers pass what a client sent: the compiled
     build would raise on a non-text seat before the refusal is reached."""
-    if not isinstance(seat, str):
-        raise Refused("unknown_seat", seat=str(seat)[:20])
-    return cast(SeatView, views_for(state, (seat,))[seat])
+    return cast(SeatView, Views(state).seat(seat))
 
 
 def full_view(state: GameState) -> FullView:
@@ -236,23 +234,41 @@ def views_for(state: GameState, seats: Iterable[str]) -> dict[str, dict]:
     """The public view (under "public", a `PublicView`) and the view of each seat named (a
     `SeatView`), built together: the public parts are built once and shared by all of them."""
     seats = tuple(seats)
-    owned = {seat: _own(state, seat) for seat in seats}
-    public = _top(state)
-    public["complex"] = _complex(_Board(state), full=False)
-    characters = {cid: _character(state, c, full=False) for cid, c in state.characters.items()}
-    public["characters"] = characters
-    views = {PUBLIC: public}
     for seat in seats:
-        mine = dict(characters)
-        for cid in owned[seat]:
-            mine[cid] = _secrets(state.characters[cid], characters[cid].copy())
-        views[seat] = {
-            **public,
-            "characters": mine,
-            "seat": seat,
-            "notebook": notebook(state, seat),
-        }
+        _own(state, seat)
+    shared = Views(state)
+    views: dict[str, dict] = {PUBLIC: shared.public}
+    for seat in seats:
+        views[seat] = shared.seat(seat)
     return views
+
+
+class Views:
+    """The views of one state, each built when first asked for: the public part is built once
+    and shared by every seat's view (a session builds the views of the seats that listen, and
+    only when a change reaches them)."""
+
+    __slots__ = ("_characters", "public", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        public = _top(state)
+        public["complex"] = _complex(_Board(state), full=False)
+        self._characters = {
+            cid: _character(state, c, full=False) for cid, c in state.characters.items()
+        }
+        public["characters"] = self._characters
+        self.public: dict = public
+
+    def seat(self, seat: object) -> dict:
+        """A seat's view (a `SeatView`); an unknown seat is refused (`unknown_seat`)."""
+        if not isinstance(seat, str):
+            raise Refused("unknown_seat", seat=str(seat)[:20])
+        state, characters = self.state, self._characters
+        mine = dict(characters)
+        for cid in _own(state, seat):
+            mine[cid] = _secrets(state.characters[cid], characters[cid].copy())
+        return {**self.public, "characters": mine, "seat": seat, "notebook": notebook(state, seat)}
 
 
 def notebook(state: GameState, seat: str) -> dict[str, str]:

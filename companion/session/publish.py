@@ -1,0 +1,159 @@
+"""What one change of the table sends: the views of its state built once (the public part shared
+by every audience), one update per audience that hears of the change, each encoded to JSON once
+however many streams send it, and nothing built for an audience that hears nothing.
+
+A Pi Zero 2 W is several times slower than a desktop core: eight seats, the host and the table
+listening, the views and their JSON were most of a tap's cost when each audience rebuilt the
+public part and each stream encoded its own copy."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from companion import engine
+
+from .listeners import Listener
+from .timer import ProgrammingTimer
+
+PUBLIC, HOST = "public", "host"
+
+
+class Update(dict):
+    """An update as listeners read it (a dict), with its Server-Sent Events message made once
+    for every stream that sends it. Nobody changes an update once it is published."""
+
+    __slots__ = ("_message",)
+
+    def message(self) -> str:
+        """The SSE message of this update: its JSON on a single data line."""
+        try:
+            return self._message
+        except AttributeError:
+            self._message: str = sse(self)
+            return self._message
+
+
+def sse(update: dict, name: str = "update") -> str:
+    """One SSE message: the JSON of `update` on a single data line."""
+    return f"event: {name}\ndata: {orjson.dumps(update).decode()}\n\n"
+
+
+@dataclass
+class Published:
+    """What the listeners and snapshots read: replaced whole by the writer, never changed
+    afterwards except for its caches (each view and each audience's legal commands built once
+    per change, when first asked for).
+
+    The programming clock is kept as its deadline and read when an update is built: a snapshot
+    read later says the time left then, whatever was published meanwhile. A seat's private
+    programme publishes; a `left` frozen at publishing would tell the table that it did."""
+
+    game: str | None
+    state: Any
+    waiting: dict
+    session: dict
+    timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
+    now: Callable[[], float] = time.monotonic
+    views: dict[str, dict | None] = field(default_factory=dict)
+    legal: dict[str, list[dict]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    _shared: engine.Views | None = None
+
+    @property
+    def version(self) -> int:
+        return self.state.version if self.state is not None else 0
+
+    def view(self, audience: str) -> dict | None:
+        with self.lock:
+            if audience not in self.views:
+                self.views[audience] = self._build(audience)
+            return self.views[audience]
+
+    def _build(self, audience: str) -> Any:
+        state = self.state
+        if state is None:
+            return None
+        if audience == HOST and self.waiting.get("phase") == "over":
+            return engine.full_view(state)
+        if audience not in (PUBLIC, HOST) and audience not in state.seats:
+            return None
+        if self._shared is None:
+            self._shared = engine.Views(state)
+        if audience in (PUBLIC, HOST):  # the host's view is the public one until the reveal
+            return self._shared.public
+        return self._shared.seat(audience)
+
+    def commands(self, seat: str) -> list[dict]:
+        """A seat's legal commands (or the table's own, for the host), so its page offers only
+        what the rules allow; built once per change like the views (a seat's depend on public
+        facts and its own secrets, the table's on public facts only)."""
+        with self.lock:
+            if seat not in self.legal:
+                self.legal[seat] = self._legal(seat)
+            return self.legal[seat]
+
+    def _legal(self, seat: str) -> list[dict]:
+        state = self.state
+        if state is None or self.waiting.get("phase") == "over":
+            return []
+        if seat != engine.HOST and seat not in state.seats:
+            return []
+        return engine.legal_commands(state, seat)
+
+    @staticmethod
+    def events_for(audience: str, events: list[dict]) -> list[dict]:
+        """The events of a change this audience may see."""
+        seat = None if audience in (PUBLIC, HOST) else audience
+        return engine.events_for(events, seat) if events else []
+
+    def update(
+        self, audience: str, shown: list[dict], resync: bool = False, session: dict | None = None
+    ) -> Update:
+        """What an audience is sent: `shown` are the events it may see (`events_for`);
+        `session` the session's part with its timer read, when the caller read it already."""
+        found = Update(
+            game=self.game,
+            version=self.version,
+            view=self.view(audience),
+            events=shown,
+            waiting=self.waiting,
+            session=self.session_now() if session is None else session,
+            resync=resync,
+        )
+        if audience != PUBLIC:
+            found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
+        return found
+
+    def session_now(self) -> dict:
+        """The session's part of an update, the programming clock read now."""
+        return {**self.session, "timer": self.timer.as_dict(self.now())}
+
+
+def tell(
+    published: Published, listeners: Iterable[Listener], events: list[dict], quiet: bool
+) -> None:
+    """Give each listener its audience's update of this change: one update per audience,
+    however many listen to it, the clock read once for all of them. A `quiet` change (nothing
+    anyone sees changed besides the events) reaches only the audiences that see an event of it:
+    when only a seat's private events happened (a programme), the others must not even get an
+    empty update."""
+    updates: dict[str, Update | None] = {}
+    session: dict | None = None
+    for listener in listeners:
+        audience = listener.audience
+        if audience not in updates:
+            shown = published.events_for(audience, events)
+            if quiet and not shown:
+                updates[audience] = None
+            else:
+                session = session or published.session_now()
+                updates[audience] = published.update(audience, shown, session=session)
+        update = updates[audience]
+        if update is not None:
+            listener.put(update)

@@ -1,0 +1,80 @@
+"""One change, its views built once: the public part shared by every audience, one update and
+one JSON encoding per audience however many listen to it, and nothing built for an audience
+that hears nothing of the change (issue 29)."""
+
+from __future__ import annotations
+
+import json
+
+from pytest_mock import MockerFixture
+from session_helpers import DEALT, state_of
+
+from companion import engine
+from companion.session import Session, publish
+from companion.web.stream import event
+
+SEATS = "12345"
+
+
+def programming(session: Session) -> None:
+    session.host("new_game", setup=DEALT)
+    for seat in SEATS:
+        assert session.submit(engine.legal_commands(state_of(session), seat)[0]).ok
+
+
+def drain(listener) -> list[dict]:
+    found = []
+    while (update := listener.get(timeout=0)) is not None:
+        found.append(update)
+    return found
+
+
+def test_a_change_builds_the_public_part_once_for_every_audience(
+    session: Session, mocker: MockerFixture
+) -> None:
+    programming(session)
+    listeners = [session.listen(a) for a in ("public", "host", *SEATS, "public", "1")]
+    command = engine.legal_commands(state_of(session), "1")[0]
+    seat = mocker.spy(engine.Views, "seat")
+    shared = mocker.spy(publish.engine, "Views")
+    assert session.submit({**command, "lock_in": True}).ok
+    assert shared.call_count == 1
+    assert sorted(call.args[1] for call in seat.call_args_list) == list(SEATS)
+    updates = [drain(listener) for listener in listeners]
+    assert all(len(found) == 1 for found in updates)
+    table, host, *seats, table_again, one_again = (found[0] for found in updates)
+    assert table is table_again and seats[0] is one_again  # one update per audience
+    assert host["view"] == table["view"] == engine.public_view(state_of(session))
+    for seat_id, update in zip(SEATS, seats, strict=True):
+        assert update["view"] == engine.seat_view(state_of(session), seat_id)
+
+
+def test_each_audience_is_encoded_once_however_many_streams_send_it(
+    session: Session, mocker: MockerFixture
+) -> None:
+    programming(session)
+    first, second = session.listen("public"), session.listen("public")
+    command = engine.legal_commands(state_of(session), "2")[0]
+    encode = mocker.spy(publish, "sse")
+    assert session.submit({**command, "lock_in": True}).ok
+    (mine,), (theirs,) = drain(first)[-1:], drain(second)[-1:]
+    sent = [event(mine), event(theirs)]
+    assert encode.call_count == 1 and sent[0] == sent[1]
+    assert json.loads(sent[0].split("data: ", 1)[1]) == json.loads(json.dumps(mine))
+
+
+def test_a_private_change_builds_nothing_for_those_who_hear_nothing(
+    session: Session, mocker: MockerFixture
+) -> None:
+    programming(session)
+    listeners = {a: session.listen(a) for a in ("public", "host", *SEATS)}
+    command = engine.legal_commands(state_of(session), "2")[0]
+    seat = mocker.spy(engine.Views, "seat")
+    shared = mocker.spy(publish.engine, "Views")
+    legal = mocker.spy(publish.engine, "legal_commands")
+    assert session.submit({**command, "lock_in": False}).ok  # seat 2's programme, private
+    assert shared.call_count == 1
+    assert [call.args[1] for call in seat.call_args_list] == ["2"]
+    assert [call.args[1] for call in legal.call_args_list] == ["2"]
+    heard = {a: len(drain(listener)) for a, listener in listeners.items()}
+    assert heard == {a: int(a == "2") for a in listeners}
