@@ -43,8 +43,8 @@ class Serve:
     and the address. Without a `port` the server binds port 0 and the system chooses a free one
     as it binds (a port chosen here first could be taken by another program before the server
     binds it). `hardware` is the `--hardware` asked for, or None to let serve choose (the virtual
-    panel off a Pi); `wrap` the command it runs under (`fiu-run -x`, `unshare`), execing it so
-    that the pid stays serve's."""
+    panel off a Pi); `wrap` the command it runs under (`fiu-run -x`, `unshare`, valgrind),
+    execing it so that the pid stays serve's."""
 
     def __init__(
         self,
@@ -55,8 +55,6 @@ class Serve:
         hardware: str | None = "mock",
         wrap: tuple[str, ...] = (),
     ) -> None:
-        """`wrap`: a command the server is started under (libfiu's fiu-run for failing writes,
-        valgrind for instruction counts, unshare for a namespace of its own)."""
         self.data_dir = data_dir
         self.port = port or 0
         self.url = f"http://127.0.0.1:{self.port}"
