@@ -188,6 +188,17 @@ class Display:
         return self._level
 
     @property
+    def busy(self) -> bool:
+        """Something on screen moves with time: an announcement, a countdown, the PIN's while."""
+        with self._lock:
+            return bool(
+                self._current
+                or self._coming
+                or self._deadline is not None
+                or self._clock() < self._pin_until
+            )
+
+    @property
     def connected(self) -> bool:
         return self._device is not None
 

@@ -21,7 +21,7 @@ from companion.lan import join_address, join_host, wifi_join_text
 from companion.session.notices import Notice
 from companion.session.replies import Reply
 
-from .buttons import GpioButton, PressLogic
+from .buttons import GpioButton, PressLogic, Timers
 from .buzzer import Active, Buzzer, Output, Tonal
 from .display import Address, Display
 from .leds import SeatLeds, seat_lights
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 KINDS = ("pi", "virtual", "mock")
 CONTROL_BUTTONS = ("next", "back", "menu")
 LAST_SECONDS = 5
+BUSY_TICK = 0.1  # seconds between ticks while something moves (a countdown, an announcement)
+IDLE_TICK = 1.0  # ...and while the table waits (dimming and the join address need no more)
 
 
 def panel_text(update: dict, lang: str) -> str:
@@ -69,9 +71,11 @@ class Hardware:
         open_display: Callable[[], Any] | None = None,
         pin_factory: Any = None,
         panel_opener: Callable[[], Any] | None = None,
+        timers: Timers | None = None,
     ) -> None:
         """`open_display`, `pin_factory` and `panel_opener` replace the kind's own backends
-        (tests and benchmarks); `clock` times presses, announcements and the time limit.
+        (tests and benchmarks); `clock` times presses, announcements and the time limit, and
+        `timers` (on the same clock) wake the buttons for a hold.
         `address` fixes the join address (else it is worked out again while the join screen
         is up, for `port`, the port served)."""
         if kind not in KINDS:
@@ -81,6 +85,7 @@ class Hardware:
         self.kind = kind
         self.lang = config.table.language
         self._clock = clock
+        self._timers = timers
         self._why: list[str] = []
         self._problems: dict[str, Notice] = {}
         self._inputs: queue.SimpleQueue = queue.SimpleQueue()
@@ -191,7 +196,13 @@ class Hardware:
                 logic.defer = partial(self._asked, name)
             try:
                 button = GpioButton(
-                    name, pin, logic, self._pressed, pin_factory=self.factory, clock=self._clock
+                    name,
+                    pin,
+                    logic,
+                    self._pressed,
+                    pin_factory=self.factory,
+                    clock=self._clock,
+                    timers=self._timers,
                 )
             except Exception as error:  # gpiozero: a pin in use or not on this board
                 log.error("button %s on GPIO%s unavailable: %s", name, pin, error)
@@ -310,7 +321,8 @@ class Hardware:
 
     def _updates(self) -> None:
         while not self._stop.is_set():
-            update = self._listener.get(timeout=0.1)
+            busy = self._deadline is not None or self.display.busy
+            update = self._listener.get(timeout=BUSY_TICK if busy else IDLE_TICK)
             try:
                 if update is not None:
                     self._on_update(update)
@@ -350,8 +362,6 @@ class Hardware:
 
     def _tick(self) -> None:
         self.display.tick()
-        for button in self.buttons:
-            button.tick()
         if self._deadline is None:
             return
         left = self._deadline - self._clock()
