@@ -100,6 +100,7 @@ class Display:
         self.pushed = 0  # pictures sent to the device
         self._last_bytes = b""
         self._pushed_bytes = b""
+        self._check: dict | None = None  # the wiring check's screen, over everything else
         self._drawn_key: tuple = ()
         self._drawn_picture = self.frame
         if open_device is not None:
@@ -147,6 +148,14 @@ class Display:
             self._pin_until = now + seconds
             self._last_input = now
             self._redraw(now)
+
+    def show_check(self, screen: dict | None) -> None:
+        """The wiring check's screen (its "moment" names it), over the game's; None: back to
+        the game."""
+        with self._lock:
+            self._check = screen
+            self._last_input = self._clock()
+            self._redraw(self._last_input)
 
     def touched(self) -> None:
         """A button was pressed: wake the display."""
@@ -248,6 +257,9 @@ class Display:
             self._current = (moment, shown, now, now + hold)
 
     def _picture(self, now: float) -> Image.Image:
+        check = self._check
+        if check is not None:
+            return self._drawn(("check", id(check)), check["moment"], check, False)
         up = self._announcement(now)
         if up is not None:
             moment, shown, since = up

@@ -23,6 +23,7 @@ from companion.session.replies import Reply
 
 from .buttons import GpioButton, PressLogic, Timers
 from .buzzer import Active, Buzzer, Output, Tonal
+from .check import Check
 from .display import Address, Display
 from .leds import SeatLeds, seat_lights
 from .oled import Oled
@@ -95,6 +96,8 @@ class Hardware:
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
         self.voice: Any = None  # set_voice: the voice a short Back mutes
+        self.check: Check | None = None  # the wiring check walking the table, if one is
+        self._owner = threading.RLock()  # held while deciding whether the game or a check lights
         self.factory = pin_factory if pin_factory is not None else self._pin_factory()
         self.display = Display(
             open_display if open_display is not None else self._display_opener(),
@@ -241,6 +244,33 @@ class Hardware:
             quiet_until_found=searching,
         )
 
+    def start_check(self, **options: Any) -> Check | str:
+        """Walk the table's parts (`check.Check`, `options` its timers, seconds and listeners),
+        or the catalogue key of the refusal: while a game runs, or another check does. No
+        press reaches the game meanwhile."""
+        view = self.session.snapshot("public").get("view") or {}
+        if view and not view.get("outcome"):
+            return "check_game_on"
+        with self._owner:
+            if self.check is not None:
+                return "check_already"
+            check = self.check = Check(self, **options)
+        check.start()
+        return check
+
+    def show_check_lights(self, lights: dict[str, str]) -> None:
+        """The lights the check lit (the seats found so far)."""
+        with self._owner:
+            self._show_lights(lights, {})
+
+    def end_check(self) -> None:
+        """The check is over: the display, the lights and the inputs are the game's again."""
+        with self._owner:
+            self.check = None
+            self.display.show_check(None)
+            previous = self._previous or {}
+            self._show_lights(seat_lights(previous), previous)
+
     def set_pin(self, pin: str) -> None:
         """The host PIN, shown on the OLED only when asked for (a long press of Menu)."""
         self.display.set_pin(pin)
@@ -256,21 +286,30 @@ class Hardware:
 
     def _pressed(self, button: str, what: str) -> None:
         """From gpiozero's threads: queue it, the session is called from our own thread."""
-        self._inputs.put((button, what))
+        self._inputs.put((button, what, "gpio"))
 
     def _panel_pressed(self, button: str, long: bool) -> None:
         """From the serial panel's thread (it debounced already): queue it like the others."""
-        self._inputs.put((button, "long" if long else "press"))
+        self._inputs.put((button, "long" if long else "press", "panel"))
+
+    def _checked(self, source: str, button: str, what: str) -> bool:
+        """Whether a running wiring check took the press (then the game never sees it)."""
+        check = self.check
+        return check is not None and check.take(source, button, what)
 
     def press(self, seat: str) -> Any:
         """A seat button pressed (the virtual panel's, from a web thread): the session's reply."""
         self.display.touched()
+        if self._checked("virtual", seat, "press"):
+            return Reply(ok=True)
         return self.session.press_seat(seat)
 
     def hold(self, seat: str) -> Any:
         """A seat button held 3 s: gives the seat to the phone asking for it (the session's
         reply; refused when no phone asks)."""
         self.display.touched()
+        if self._checked("virtual", seat, "press"):
+            return Reply(ok=True)
         return self.session.hold_seat(seat)
 
     def set_voice(self, voice: Any) -> None:
@@ -282,6 +321,8 @@ class Hardware:
         PIN on the OLED for a while and goes no further (a short Menu pauses or resumes); a short
         Back mutes the voice or speaks again (held, it undoes), a notice telling the table."""
         self.display.touched()
+        if self._checked("virtual", button, "long" if long else "short"):
+            return Reply(ok=True)
         if button == "menu" and long:
             self.display.show_pin()
             return Reply(ok=True)
@@ -295,7 +336,9 @@ class Hardware:
             item = self._inputs.get()
             if item is None:
                 return
-            button, what = item
+            button, what, source = item
+            if self._checked(source, button, what):
+                continue
             if what == "stuck":
                 self._problem(f"button {button}", Notice("button_stuck", {"button": button}))
                 continue
@@ -332,14 +375,23 @@ class Hardware:
 
     def _on_update(self, update: dict) -> None:
         self.display.show(update)
-        for name in patterns_for(update, self._previous):
-            self.buzzer.play(name)
-        self._previous = update
-        self.lights = seat_lights(update)
+        with self._owner:
+            check = self.check
+            if check is None:
+                for name in patterns_for(update, self._previous):
+                    self.buzzer.play(name)
+                self._show_lights(seat_lights(update), update)
+            self._previous = update
+        if check is not None and update.get("view"):
+            check.cancel()  # a game began: the buttons, lights and display are the game's again
+
+    def _show_lights(self, lights: dict[str, str], update: dict) -> None:
+        """The seat LEDs, the virtual panel's and the serial panel's lights and line."""
+        self.lights = lights
         if self.leds is not None:
-            self.leds.show(self.lights)
+            self.leds.show(lights)
         if self.panel is not None:
-            self.panel.show(self.lights, panel_text(update, self.lang))
+            self.panel.show(lights, panel_text(update, self.lang))
         session = update.get("session") or {}
         timer = session.get("timer") or {}
         left = timer.get("left")

@@ -27,7 +27,7 @@ class Ticks:
 
     def __init__(self, start: float = 100.0) -> None:
         self.now = start
-        self._lock = threading.RLock()
+        self._lock = threading.Lock()
         self._due: list[list] = []  # [when, order, action, cancelled]
         self._made = 0
 
@@ -43,18 +43,21 @@ class Ticks:
             return _Timer(entry)
 
     def advance(self, seconds: float) -> None:
+        """Move on by `seconds`, running each timer due on the way at its moment (outside the
+        clock's lock: an action may take locks that other threads hold while reading it)."""
         with self._lock:
             end = self.now + seconds
-            while True:
+        while True:
+            with self._lock:
                 live = [e for e in self._due if not e[3] and e[0] <= end]
                 if not live:
-                    break
+                    self._due = [e for e in self._due if not e[3]]
+                    self.now = end
+                    return
                 entry = min(live, key=lambda e: (e[0], e[1]))
                 self._due.remove(entry)
                 self.now = max(self.now, entry[0])
-                entry[2]()
-            self._due = [e for e in self._due if not e[3]]
-            self.now = end
+            entry[2]()
 
     @property
     def pending(self) -> int:
