@@ -209,3 +209,23 @@ def test_no_check_while_a_game_runs_and_a_game_ends_the_check(session, config, t
         assert rig.start_check(**STEPS) == "check_game_on"
     finally:
         rig.close()
+
+
+def test_every_word_of_the_check_is_asked_for() -> None:
+    """A `check_*` text that neither the hardware (the walk, its refusals, the command) nor the
+    pages (the host page's and the virtual panel's check) ask for is dead; a part's name is
+    asked for as "check_part_" + its name, a control's as "check_" + its name."""
+    from companion.hardware import check as module
+    from companion.messages import own_texts
+
+    hardware = Path(module.__file__).parent
+    web = hardware.parent / "web"
+    files = [*hardware.glob("check*.py"), hardware / "table.py", web / "panel.py"]
+    files += [*(web / "templates").glob("*.html"), web / "static" / "check.js"]
+    source = "".join(path.read_text() for path in files)
+    parts = {"oled", "gpio", "buzzer", "speaker", "panel"}  # the parts not named by a button
+    assert all(f'Part("{name}"' in source for name in parts)
+    built = {f"check_part_{name}" for name in parts} | {f"check_{c}" for c in module.CONTROLS}
+    keys = [k for k in own_texts("en") if k.startswith("check_") and k not in built]
+    asked = ('"{}"', "'{}'", "t.{}")
+    assert [k for k in keys if not any(way.format(k) in source for way in asked)] == []
