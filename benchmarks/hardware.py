@@ -1,11 +1,14 @@
 """The table's hardware: time from a seat button press to the OLED's new frame and to the buzzer
 pattern starting; how far behind the game the OLED is after a burst of commands; frames drawn
-over whole simulated games; CPU used while idle; the voice: time from a command to the start of
-its announcement (warm cache and cold) and the phrase cache after a game of each edition
-(benchmarks/voice.py, with the real espeak-ng and aplay on ALSA's null device).
+over whole simulated games; CPU used while idle, in this process and by a real `room25 serve
+--hardware mock` (its wake-ups a second too, every thread's context switches); the voice: time
+from a command to the start of its announcement (warm cache and cold) and the phrase cache after
+a game of each edition (benchmarks/voice.py, with the real espeak-ng and aplay on ALSA's null
+device).
 
 Run: .venv/bin/python benchmarks/hardware.py [--presses N] [--burst N] [--games N]
      [--idle SECONDS] [--voice-trials N (0: no voice figures)]
+     [--serve-idle SECONDS (0: no serve figures)]
 
 Everything runs on gpiozero's MockFactory and luma's dummy device (the "mock" hardware) around a
 real session with its journal, so the figures include the session's writer and the journal's
@@ -19,12 +22,16 @@ import argparse
 import platform
 import random
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from load import load_line
+sys.path.append(str(Path(__file__).resolve().parent.parent / "tests"))  # serving, after ours
+
+from load import cpu_seconds, load_line
+from serving import Serve
 from voice import report as voice_report
 
 from companion.config import Config
@@ -232,6 +239,38 @@ def idle_cpu(seconds: float, kind: str) -> float:
             session.close()
 
 
+def switches(pid: int) -> int:
+    """Context switches, voluntary and not, of every thread of a process: each is a wake-up."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            lines = (task / "status").read_text().splitlines()
+        except OSError:  # a thread that ended meanwhile
+            continue
+        total += sum(int(line.split()[1]) for line in lines if "ctxt_switches:" in line)
+    return total
+
+
+def serve_idle(seconds: float) -> tuple[float, float, int]:
+    """A real `room25 serve --hardware mock` with nothing happening (no game, no phone, no
+    input), `seconds` after a settling second: its wake-ups a second, its CPU share in per
+    cent of one core, and its threads."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = Serve(Path(folder) / "data", hardware="mock").wait_ready()
+        try:
+            pid = server.process.pid
+            time.sleep(1.0)
+            woke, cpu, wall = switches(pid), cpu_seconds(f"/proc/{pid}/stat"), time.monotonic()
+            time.sleep(seconds)
+            wall = time.monotonic() - wall
+            woke = switches(pid) - woke
+            cpu = cpu_seconds(f"/proc/{pid}/stat") - cpu
+            threads = len(list(Path(f"/proc/{pid}/task").iterdir()))
+        finally:
+            server.terminate()
+        return woke / wall, 100 * cpu / wall, threads
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=20)
@@ -239,6 +278,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--idle", type=float, default=10.0)
     parser.add_argument("--voice-trials", type=int, default=20)
+    parser.add_argument("--serve-idle", type=float, default=30.0)
     args = parser.parse_args()
     print(f"{platform.machine()}, Python {platform.python_version()}")
     print(load_line())
@@ -267,6 +307,13 @@ def main() -> None:
     for kind in ("virtual", "mock"):
         print(f"idle CPU ({kind}): {idle_cpu(args.idle, kind):.2f} % of one core")
     print(load_line())
+    if args.serve_idle > 0:
+        woke, cpu, threads = serve_idle(args.serve_idle)
+        print(
+            f"room25 serve --hardware mock idle for {args.serve_idle:.0f} s: {woke:.1f} wake-ups "
+            f"a second, {cpu:.2f} % of one core, {threads} threads (targets <= 20, <= 0.3 %)"
+        )
+        print(load_line())
     if args.voice_trials > 0:
         voice_report(args.voice_trials, seed=1)
 

@@ -4,6 +4,7 @@ a quiet machine) and which build of the engine ran."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 QUIET_LOAD = 0.5  # 1-minute load average above which the figures are not to be trusted
 
@@ -15,6 +16,12 @@ def load_line() -> str:
     if one > QUIET_LOAD:
         line += f"\nfigures not to be trusted: load {one:.2f} (above {QUIET_LOAD})"
     return line
+
+
+def cpu_seconds(stat: str) -> float:
+    """User and system CPU seconds of a process or thread, from its `/proc/.../stat` file."""
+    fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def build_line() -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "session"))
 
-from load import load_line
+from load import cpu_seconds, load_line
 
 from companion.session import Session
 
@@ -198,12 +198,6 @@ def dealt_resume_time() -> tuple[float, int, int]:
             events = sum(len(a.events) for a in session._game.applied)
         seconds = reopen_time(path, len(commands))
     return seconds * RESUME_COMMANDS / len(commands), len(commands), events
-
-
-def cpu_seconds(stat: str) -> float:
-    """User and system CPU seconds of a process or thread, from its `/proc/.../stat` file."""
-    fields = Path(stat).read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def idle_writer_cpu() -> float:

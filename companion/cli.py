@@ -428,6 +428,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     screens.set_defaults(run=_screens)
 
+    check = commands.add_parser("check", help="walk the table's wiring, one part at a time")
+    check.add_argument("--hardware", choices=("pi", "mock"), help="default: pi on a Raspberry Pi")
+    check.add_argument("--config", type=Path, help="a TOML settings file")
+    check.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
+    check.add_argument("--seconds", type=float, default=10.0, help="a step waits this long")
+    check.add_argument("--lang", choices=("en", "fr"), default="", help="default: the table's")
+    check.set_defaults(run=_check)
+
     voice = commands.add_parser("voice", help="say a text, or render every announcement to WAV")
     said = voice.add_mutually_exclusive_group(required=True)
     said.add_argument("--say", metavar="TEXT", help="a text to say (played, or written with --out)")
@@ -451,6 +459,12 @@ def _screens(args: argparse.Namespace) -> int:
     from companion.web.gallery import pages_command
 
     return pages_command(args.outdir)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from companion.hardware.check_command import check_command
+
+    return check_command(args.hardware, args.config, args.data_dir, args.seconds, args.lang)
 
 
 def _voice(args: argparse.Namespace) -> int:

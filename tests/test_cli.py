@@ -66,3 +66,16 @@ def test_compose_lists_the_tiles_and_the_turns(capsys) -> None:
     assert listing["turns"] == 7
     assert sum(line["count"] for line in listing["tiles"]) == 25
     assert listing["free_slots"] == {}
+
+
+def test_check_walks_the_mock_table_and_names_each_part(tmp_path: Path, capsys) -> None:
+    """`room25 check` on gpiozero's mock pins and luma's dummy OLED, nobody pressing: one line a
+    part, each unpressed button named with its pin, the absent parts said, no traceback; it
+    ends with 1 (parts to look at)."""
+    code = main(["check", "--hardware", "mock", "--seconds", "0.05", "--data-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "  ok  OLED (SSD1306, I2C address 0x3C, bus 1): test pattern shown." in out
+    assert "  !!  Seat 8 (GPIO21): no press seen in 0.05 s." in out
+    assert "  --  Serial panel: none configured." in out
+    assert out.splitlines()[-1] == "Not wired: the speaker, the serial panel."

@@ -1,10 +1,16 @@
 """Seat and control buttons: debounce, short and long presses and a stuck button, in plain Python
-fed by edge timestamps, and the gpiozero `Button`s that feed it.
+fed by edge timestamps, and the gpiozero input devices that feed it.
 
 gpiozero's mock pins do not simulate `bounce_time` and its callbacks run on background threads,
 so gpiozero only reports raw edges here (bounce_time=None) with the time from an injected clock;
 `PressLogic` decides, and whatever it decides is handed on through `on_press` (the hardware puts
 it on a queue for the session, never calling the session from gpiozero's thread).
+
+Nothing polls: a gpiozero `Button` runs a hold thread waking ten times a second for its
+`hold_time` even when nobody holds it (eleven buttons made 200 wake-ups a second at idle), so the
+pins are plain `DigitalInputDevice`s, and a timer is set only while a level is settling or a
+button is down, for the moment `PressLogic.due` names (the end of the bounce, a long press, a
+3 s seat hold, a stuck button). The timers are injected: tests move them with their clock.
 """
 
 from __future__ import annotations
@@ -12,11 +18,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 STUCK_AFTER = 10.0  # seconds held down before a button counts as stuck
 HOLD = 3.0  # seconds a seat button is held to give its seat to the phone asking for it
+SLACK = 1e-6  # past a due moment by this, a timer's tick sees it passed whatever the rounding
 
 
 class PressLogic:
@@ -76,6 +84,19 @@ class PressLogic:
                 out.append("stuck")
         return out
 
+    def due(self) -> float | None:
+        """The clock time at which `tick` may next find something (None: only an edge can)."""
+        if self._raw != self._down:
+            return self._raw_at + self.bounce + SLACK
+        if not self._down or self.stuck:
+            return None
+        times = [self.stuck_after]
+        if not self._long_sent and self.long_press is not None:
+            times.append(self.long_press)
+        if not self._long_sent and self._deferred:
+            times.append(self.hold)
+        return self._down_at + min(times) + SLACK
+
     def _settled(self, down: bool, at: float) -> list[str]:
         self._down = down
         if down:
@@ -92,8 +113,29 @@ class PressLogic:
         return []
 
 
+class Cancel(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Timers(Protocol):
+    """Calls `action` once, `delay` seconds from now on the timers' clock."""
+
+    def after(self, delay: float, action: Callable[[], None]) -> Cancel: ...
+
+
+class ThreadTimers:
+    """Real time: one `threading.Timer` (a thread living only until it fires or is cancelled)."""
+
+    def after(self, delay: float, action: Callable[[], None]) -> Cancel:
+        timer = threading.Timer(delay, action)
+        timer.daemon = True
+        timer.start()
+        return timer
+
+
 class GpioButton:
-    """One gpiozero `Button` (pulled up, to ground when pressed) feeding a `PressLogic`."""
+    """One gpiozero input (pulled up, to ground when pressed) feeding a `PressLogic`; a timer
+    from `timers` is set for the logic's next `due` moment, and for nothing else."""
 
     def __init__(
         self,
@@ -104,31 +146,54 @@ class GpioButton:
         *,
         pin_factory: object | None = None,
         clock: Callable[[], float] = time.monotonic,
+        timers: Timers | None = None,
     ) -> None:
         self.name = name
         self.logic = logic
         self._on_press = on_press
         self._clock = clock
+        self._timers = timers or ThreadTimers()
+        self._timer: Cancel | None = None
         self._lock = threading.Lock()
-        self.device = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-        self.device.when_pressed = lambda: self._edge(True)
-        self.device.when_released = lambda: self._edge(False)
+        self.device = DigitalInputDevice(
+            pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+        )
+        self.device.when_activated = lambda: self._edge(True)
+        self.device.when_deactivated = lambda: self._edge(False)
+
+    @property
+    def pressed(self) -> bool:
+        """The pin's level now (down = pressed), whatever the logic made of it."""
+        return bool(self.device.value)
 
     def _edge(self, pressed: bool) -> None:
         with self._lock:
             found = self.logic.edge(pressed, self._clock())
-        for what in found:
-            self._on_press(self.name, what)
-        # Look again once the level may have settled, so a press is not left for the next tick.
-        settle = threading.Timer(self.logic.bounce, self.tick)
-        settle.daemon = True
-        settle.start()
+            self._schedule()
+        self._hand_on(found)
 
     def tick(self) -> None:
+        """Look at the time now (the timer's call; harmless at any other moment)."""
         with self._lock:
             found = self.logic.tick(self._clock())
+            self._schedule()
+        self._hand_on(found)
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        due = self.logic.due()
+        if due is not None:
+            self._timer = self._timers.after(max(0.0, due - self._clock()), self.tick)
+
+    def _hand_on(self, found: list[str]) -> None:
         for what in found:
             self._on_press(self.name, what)
 
     def close(self) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
         self.device.close()

@@ -101,6 +101,7 @@ class Display:
         self.pushed = 0  # pictures sent to the device
         self._last_bytes = b""
         self._pushed_bytes = b""
+        self._check: dict | None = None  # the wiring check's screen, over everything else
         self._drawn_key: tuple = ()
         self._drawn_picture = self.frame
         if open_device is not None:
@@ -149,6 +150,14 @@ class Display:
             self._last_input = now
             self._redraw(now)
 
+    def show_check(self, screen: dict | None) -> None:
+        """The wiring check's screen (its "moment" names it), over the game's; None: back to
+        the game."""
+        with self._lock:
+            self._check = screen
+            self._last_input = self._clock()
+            self._redraw(self._last_input)
+
     def touched(self) -> None:
         """A button was pressed: wake the display."""
         with self._lock:
@@ -190,6 +199,17 @@ class Display:
     def dimmed(self) -> str:
         """ "on", "dim" or "off": how the OLED is lit now."""
         return self._level
+
+    @property
+    def busy(self) -> bool:
+        """Something on screen moves with time: an announcement, a countdown, the PIN's while."""
+        with self._lock:
+            return bool(
+                self._current
+                or self._coming
+                or self._deadline is not None
+                or self._clock() < self._pin_until
+            )
 
     @property
     def connected(self) -> bool:
@@ -241,6 +261,9 @@ class Display:
             self._current = (moment, shown, now, now + hold)
 
     def _picture(self, now: float) -> Image.Image:
+        check = self._check
+        if check is not None:
+            return self._drawn(("check", id(check)), check["moment"], check, False)
         up = self._announcement(now)
         if up is not None:
             moment, shown, since = up

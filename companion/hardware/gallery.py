@@ -101,12 +101,20 @@ def sample_updates() -> dict[str, dict]:
         "outcome": {"result": "complete_victory", "winners": ["1", "2", "3", "4"], "reason": ""},
     }
     samples["over"] = over
+    seats = [str(n) for n in range(1, 9)]
+    samples["check_pattern"] = {"moment": "check", "verb": "pattern", "address": "0x3C"}
+    step = {"moment": "check", "step": 4, "steps": 15, "seats": seats, "done": ["1", "2"]}
+    samples["check_press"] = {**step, "verb": "press", "n": "3"}
+    samples["check_listen"] = {**step, "verb": "listen", "what": "speaker", "step": 14}
+    samples["check_summary"] = {"moment": "check_summary", "fine": 12, "faults": ["3", "next"]}
     return samples
 
 
 def moment_of(name: str, update: dict) -> tuple[str, dict]:
     """The screen a sample shows: its first announcement, else the problem or PIN screen for
-    those samples, else its steady screen."""
+    those samples, the wiring check's own screens, else its steady screen."""
+    if "moment" in update:
+        return update["moment"], update
     found = announcements(update)
     if found:
         return found[0]

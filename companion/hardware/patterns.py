@@ -12,6 +12,8 @@ panel's; the hardware buzzer plays them higher (`buzzer.TRANSPOSE`).
 
 from __future__ import annotations
 
+from gpiozero.tones import Tone
+
 Note = tuple[str | None, float]
 
 PATTERNS: dict[str, tuple[Note, ...]] = {
@@ -54,6 +56,19 @@ PATTERNS: dict[str, tuple[Note, ...]] = {
     # two even beeps: the programming time limit is near
     "warning": (("A5", 0.15), (None, 0.1), ("A5", 0.15)),
 }
+
+
+def _scale() -> tuple[Note, ...]:
+    """Every pitch the tunes use, lowest first, each followed by a rest: the wiring check plays
+    it so a builder hears the buzzer's whole range (a note that is silent or cracked shows)."""
+    pitches = {note for notes in PATTERNS.values() for note, _ in notes if note is not None}
+    found: list[Note] = []
+    for note in sorted(pitches, key=lambda name: Tone(name).frequency):
+        found += [(note, 0.12), (None, 0.06)]
+    return tuple(found)
+
+
+PATTERNS["check"] = _scale()
 
 # When one update calls for several, the most important plays first.
 PRIORITY = (

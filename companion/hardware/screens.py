@@ -544,6 +544,87 @@ def draw_problem(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         _text(draw, (0, 15 + SMALL * i), line, face)
 
 
+CHECK_PARTS = {"oled": "OLED", "gpio": "GPIO"}
+
+
+def _check_name(lang: str, name: str) -> str:
+    """A part of the wiring check as the OLED names it: "3" Seat 3, "panel:next" Panel Next."""
+    source, _, button = name.rpartition(":")
+    if button in CHECK_PARTS:
+        return CHECK_PARTS[button]
+    if button.isdigit():
+        words = word(lang, "check_seat", n=button)
+    else:
+        words = word(lang, f"check_{button}")
+    return f"{word(lang, 'check_panel')} {words}" if source == "panel" else words
+
+
+def _test_pattern(draw: ImageDraw.ImageDraw, address: str, lang: str) -> None:
+    """A border round the whole panel (every edge pixel), a checkerboard of 4-pixel squares on
+    the left half, and the I2C address it answered at on the right: a dead row or column, a
+    shifted picture or the wrong controller shows at a glance."""
+    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=LIT)
+    for y in range(2, HEIGHT - 2, 4):
+        for x in range(2, 62, 4):
+            if (x // 4 + y // 4) % 2 == 0:
+                draw.rectangle((x, y, x + 3, min(y + 3, HEIGHT - 3)), fill=LIT)
+    face = font(SMALL)
+    left, width = 66, WIDTH - 68
+    lines = _wrap(word(lang, "check_pattern"), face, width, 2)
+    for i, line in enumerate(lines):
+        _text(draw, (left, 4 + i * SMALL), line, face)
+    shown = f"I2C {address}" if address else word(lang, "check_no_oled")
+    big = _fit(shown, (16, 14, 12), width)
+    _text(draw, (left, HEIGHT - 4 - _height(big)), _clip(shown, big, width), big)
+
+
+def draw_check(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
+    """A step of the wiring check: the test pattern, or which button to press (the seats
+    found so far lit below), or what to listen to or wait for."""
+    if update.get("verb") == "pattern":
+        _test_pattern(draw, str(update.get("address") or ""), lang)
+        return
+    face = font(SMALL)
+    _text(draw, (0, 0), f"{word(lang, 'check')} {update.get('step')}/{update.get('steps')}", face)
+    draw.line((0, STATUS_RULE, WIDTH - 1, STATUS_RULE), fill=LIT)
+    verb = update.get("verb")
+    what = str(update.get("what") or "")
+    if verb == "press":
+        name = _check_name(lang, str(update.get("n")))
+        ask = word(lang, "check_press")
+        if update.get("panel"):
+            ask = f"{word(lang, 'check_panel')}: {ask}"
+        _centred(draw, BODY, ask, face)
+        _centred(draw, BODY + SMALL + 1, name, _fit(name, (20, 18, 16, 14, 12), WIDTH))
+        seats = list(update.get("seats") or [])
+        _seat_boxes(draw, seats, list(update.get("done") or []), HEIGHT - 14)
+        return
+    _centred(draw, BODY + 2, word(lang, "check_listen" if verb == "listen" else "check_wait"), face)
+    name = word(lang, f"check_{what}") if what else ""
+    _centred(draw, BODY + SMALL + 8, name, _fit(name, (22, 20, 18, 16, 14, 12), WIDTH))
+
+
+def draw_check_summary(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
+    """The end of the wiring check: how many parts answered, and which to look at."""
+    faults = list(update.get("faults") or [])
+    title = word(lang, "check_done")
+    _centred(draw, 0, title, _fit(title, (16, 14, 12), WIDTH))
+    face = font(SMALL)
+    if not faults:
+        fine = word(lang, "check_all_fine")
+        _centred(draw, 24, fine, _fit(fine, (20, 18, 16, 14, 12), WIDTH))
+        _centred(draw, HEIGHT - SMALL, word(lang, "check_fine", n=update.get("fine", 0)), face)
+        return
+    counts = (
+        f"{word(lang, 'check_fine', n=update.get('fine', 0))} · "
+        f"{word(lang, 'check_to_fix', n=len(faults))}"
+    )
+    _centred(draw, 18, counts, face)
+    names = ", ".join(_check_name(lang, name) for name in faults)
+    for i, line in enumerate(_wrap(names, face, WIDTH, 2)):
+        _text(draw, (0, 18 + SMALL * (i + 1) + 4), line, face)
+
+
 SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, dict, str], None]] = {
     "join": draw_join,
     "pin": draw_pin,
@@ -558,6 +639,8 @@ SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, dict, str], None]] = {
     "over": draw_over,
     "paused": draw_paused,
     "problem": draw_problem,
+    "check": draw_check,
+    "check_summary": draw_check_summary,
 }
 
 

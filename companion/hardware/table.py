@@ -21,8 +21,9 @@ from companion.lan import join_address, join_host, wifi_join_text
 from companion.session.notices import Notice
 from companion.session.replies import Reply
 
-from .buttons import GpioButton, PressLogic
+from .buttons import GpioButton, PressLogic, Timers
 from .buzzer import Active, Buzzer, Output, Tonal
+from .check import Check
 from .display import Address, Display
 from .leds import SeatLeds, seat_lights
 from .oled import Oled
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 KINDS = ("pi", "virtual", "mock")
 CONTROL_BUTTONS = ("next", "back", "menu")
 LAST_SECONDS = 5
+BUSY_TICK = 0.1  # seconds between ticks while something moves (a countdown, an announcement)
+IDLE_TICK = 1.0  # ...and while the table waits (dimming and the join address need no more)
 
 
 # What each output says when it cannot show an update: its problem in words.
@@ -78,9 +81,11 @@ class Hardware:
         open_display: Callable[[], Any] | None = None,
         pin_factory: Any = None,
         panel_opener: Callable[[], Any] | None = None,
+        timers: Timers | None = None,
     ) -> None:
         """`open_display`, `pin_factory` and `panel_opener` replace the kind's own backends
-        (tests and benchmarks); `clock` times presses, announcements and the time limit.
+        (tests and benchmarks); `clock` times presses, announcements and the time limit, and
+        `timers` (on the same clock) wake the buttons for a hold.
         `address` fixes the join address (else it is worked out again while the join screen
         is up, for `port`, the port served)."""
         if kind not in KINDS:
@@ -90,6 +95,7 @@ class Hardware:
         self.kind = kind
         self.lang = config.table.language
         self._clock = clock
+        self._timers = timers
         self._why: list[str] = []
         self._problems: dict[str, Notice] = {}
         self._inputs: queue.SimpleQueue = queue.SimpleQueue()
@@ -99,6 +105,8 @@ class Hardware:
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
         self.voice: Any = None  # set_voice: the voice a short Back mutes
+        self.check: Check | None = None  # the wiring check walking the table, if one is
+        self._owner = threading.RLock()  # held while deciding whether the game or a check lights
         self.factory = pin_factory if pin_factory is not None else self._pin_factory()
         self.display = Display(
             open_display if open_display is not None else self._display_opener(),
@@ -200,7 +208,13 @@ class Hardware:
                 logic.defer = partial(self._asked, name)
             try:
                 button = GpioButton(
-                    name, pin, logic, self._pressed, pin_factory=self.factory, clock=self._clock
+                    name,
+                    pin,
+                    logic,
+                    self._pressed,
+                    pin_factory=self.factory,
+                    clock=self._clock,
+                    timers=self._timers,
                 )
             except Exception as error:  # gpiozero: a pin in use or not on this board
                 log.error("button %s on GPIO%s unavailable: %s", name, pin, error)
@@ -239,6 +253,33 @@ class Hardware:
             quiet_until_found=searching,
         )
 
+    def start_check(self, **options: Any) -> Check | str:
+        """Walk the table's parts (`check.Check`, `options` its timers, seconds and listeners),
+        or the catalogue key of the refusal: while a game runs, or another check does. No
+        press reaches the game meanwhile."""
+        view = self.session.snapshot("public").get("view") or {}
+        if view and not view.get("outcome"):
+            return "check_game_on"
+        with self._owner:
+            if self.check is not None:
+                return "check_already"
+            check = self.check = Check(self, **options)
+        check.start()
+        return check
+
+    def show_check_lights(self, lights: dict[str, str]) -> None:
+        """The lights the check lit (the seats found so far)."""
+        with self._owner:
+            self._show_lights(lights, {})
+
+    def end_check(self) -> None:
+        """The check is over: the display, the lights and the inputs are the game's again."""
+        with self._owner:
+            self.check = None
+            self.display.show_check(None)
+            previous = self._previous or {}
+            self._show_lights(seat_lights(previous), previous)
+
     def set_pin(self, pin: str) -> None:
         """The host PIN, shown on the OLED only when asked for (a long press of Menu)."""
         self.display.set_pin(pin)
@@ -254,21 +295,30 @@ class Hardware:
 
     def _pressed(self, button: str, what: str) -> None:
         """From gpiozero's threads: queue it, the session is called from our own thread."""
-        self._inputs.put((button, what))
+        self._inputs.put((button, what, "gpio"))
 
     def _panel_pressed(self, button: str, long: bool) -> None:
         """From the serial panel's thread (it debounced already): queue it like the others."""
-        self._inputs.put((button, "long" if long else "press"))
+        self._inputs.put((button, "long" if long else "press", "panel"))
+
+    def _checked(self, source: str, button: str, what: str) -> bool:
+        """Whether a running wiring check took the press (then the game never sees it)."""
+        check = self.check
+        return check is not None and check.take(source, button, what)
 
     def press(self, seat: str) -> Any:
         """A seat button pressed (the virtual panel's, from a web thread): the session's reply."""
         self.display.touched()
+        if self._checked("virtual", seat, "press"):
+            return Reply(ok=True)
         return self.session.press_seat(seat)
 
     def hold(self, seat: str) -> Any:
         """A seat button held 3 s: gives the seat to the phone asking for it (the session's
         reply; refused when no phone asks)."""
         self.display.touched()
+        if self._checked("virtual", seat, "press"):
+            return Reply(ok=True)
         return self.session.hold_seat(seat)
 
     def set_voice(self, voice: Any) -> None:
@@ -280,6 +330,8 @@ class Hardware:
         PIN on the OLED for a while and goes no further (a short Menu pauses or resumes); a short
         Back mutes the voice or speaks again (held, it undoes), a notice telling the table."""
         self.display.touched()
+        if self._checked("virtual", button, "long" if long else "short"):
+            return Reply(ok=True)
         if button == "menu" and long:
             self.display.show_pin()
             return Reply(ok=True)
@@ -293,7 +345,9 @@ class Hardware:
             item = self._inputs.get()
             if item is None:
                 return
-            button, what = item
+            button, what, source = item
+            if self._checked(source, button, what):
+                continue
             if what == "stuck":
                 self._problem(f"button {button}", Notice("button_stuck", {"button": button}))
                 continue
@@ -319,7 +373,8 @@ class Hardware:
 
     def _updates(self) -> None:
         while not self._stop.is_set():
-            update = self._listener.get(timeout=0.1)
+            busy = self._deadline is not None or self.display.busy
+            update = self._listener.get(timeout=BUSY_TICK if busy else IDLE_TICK)
             try:
                 if update is not None:
                     self._on_update(update)
@@ -329,17 +384,26 @@ class Hardware:
 
     def _on_update(self, update: dict) -> None:
         """Each output follows the update on its own: one that fails (the OLED's font cannot be
-        read, a serial write) is logged and tries again at the next update, the others go on."""
+        read, a serial write) is logged and tries again at the next update, the others go on.
+        While the wiring check runs, the buzzer and the lights are the check's."""
         self._output("oled", partial(self.display.show, update))
-        for name in patterns_for(update, self._previous):
-            self._output("buzzer", partial(self.buzzer.play, name))
-        self._previous = update
-        self.lights = seat_lights(update)
+        with self._owner:
+            check = self.check
+            if check is None:
+                for name in patterns_for(update, self._previous):
+                    self._output("buzzer", partial(self.buzzer.play, name))
+                self._show_lights(seat_lights(update), update)
+            self._previous = update
+        if check is not None and update.get("view"):
+            check.cancel()  # a game began: the buttons, lights and display are the game's again
+
+    def _show_lights(self, lights: dict[str, str], update: dict) -> None:
+        """The seat LEDs, the virtual panel's and the serial panel's lights and line."""
+        self.lights = lights
         if self.leds is not None:
-            self._output("leds", partial(self.leds.show, self.lights))
+            self._output("leds", partial(self.leds.show, lights))
         if self.panel is not None:
-            text = panel_text(update, self.lang)
-            self._output("panel", partial(self.panel.show, self.lights, text))
+            self._output("panel", partial(self.panel.show, lights, panel_text(update, self.lang)))
         session = update.get("session") or {}
         timer = session.get("timer") or {}
         left = timer.get("left")
@@ -383,8 +447,6 @@ class Hardware:
 
     def _tick(self) -> None:
         self._output("oled", self.display.tick)
-        for button in self.buttons:
-            button.tick()
         if self._deadline is None:
             return
         left = self._deadline - self._clock()

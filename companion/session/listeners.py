@@ -28,6 +28,7 @@ class Listener:
         self._queue: deque[dict] = deque()
         self._ready = threading.Condition()
         self._resync = False
+        self._nudged = False
         self.closed = False
         self.dropped = 0
 
@@ -49,19 +50,27 @@ class Listener:
 
     def get(self, timeout: float | None = None) -> dict | None:
         """The next update, a resync snapshot after an overflow, or None after `timeout` seconds
-        (or once closed)."""
+        (or once closed, or nudged)."""
         with self._ready:
             if not self._ready.wait_for(
-                lambda: self._queue or self._resync or self.closed, timeout
+                lambda: self._queue or self._resync or self.closed or self._nudged, timeout
             ):
                 return None
             if self._queue:
                 return self._queue.popleft()
-            if self.closed:
+            if self.closed or self._nudged:
+                self._nudged = False
                 return None
             self._resync = False
         snapshot = self._snapshot(self.audience)
         return {**snapshot, "resync": True}
+
+    def nudge(self) -> None:
+        """Make the reader's `get` return now, with None if nothing came (a reader that waits
+        without a timeout is asked to look at something else, or to stop)."""
+        with self._ready:
+            self._nudged = True
+            self._ready.notify_all()
 
     def pending(self) -> int:
         with self._ready:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import ipaddress
 import logging
 import os
 import signal
@@ -278,7 +279,9 @@ def _serve_listening(
     try:
         served = replace(config, web=replace(config.web, port=port))  # --port wins
         here = join_address(port, "127.0.0.1")
-        lan = join_address(port, join_host(config.web.public_address))
+        addresses = {here}
+        if not _loopback(config.web.host):  # on 127.0.0.1 only, no phone can reach a LAN address
+            addresses.add(join_address(port, join_host(config.web.public_address)))
         rig = _start_hardware(session, served, kind, port)
         voice = _start_voice(session, served, kind)
         if rig is not None and voice is not None:
@@ -288,7 +291,7 @@ def _serve_listening(
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
             rig.set_pin(pin)
-        for address in sorted({here, lan}):  # this machine, and the address phones open
+        for address in sorted(addresses):  # this machine, and the address phones open
             say(f"Room 25 Companion on {address}")
         if kind == "virtual":
             say(f"virtual table (OLED, buzzer, buttons): {here}panel")
@@ -359,6 +362,14 @@ def _start_hardware(session: Session, config: Config, kind: str, port: int) -> A
     rig = start_hardware(session, config, kind, port=port)
     log.info("%s", rig.describe())
     return rig
+
+
+def _loopback(host: str) -> bool:
+    """Whether `[web] host` is this machine only (127.0.0.1, ::1, localhost)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def _raise_stop(signum: int, frame: object) -> None:

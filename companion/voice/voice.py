@@ -133,6 +133,7 @@ class Voice:
         benchmark): one whole round of the listening thread after the call, with nothing left."""
         with self._heard:
             start = self._rounds
+            self._listener.nudge()  # the thread waits for updates without a timeout
             if not self._heard.wait_for(lambda: self._rounds > start and self._all_heard, timeout):
                 return False
         return self.announcer.idle(timeout)
@@ -148,7 +149,7 @@ class Voice:
 
     def _updates(self) -> None:
         while not self._stop.is_set():
-            update = self._listener.get(timeout=0.05)
+            update = self._listener.get()  # nothing polls: an update, idle() or close() wakes it
             with self._heard:
                 try:
                     if update is not None:
@@ -247,6 +248,7 @@ class Voice:
         self._stop.set()
         with self._said:
             self._said.notify_all()
+        self._listener.nudge()
         self._thread.join(timeout=2)
         self._listener.close()
         if self.sink is not None:

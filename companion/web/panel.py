@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from companion.hardware.patterns import PATTERNS
+from companion.messages import texts
 
 from .guard import at_the_companion, lang
 from .replies import refusal
@@ -53,7 +54,9 @@ def _hardware() -> Any:
 def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
     lang = getattr(hardware, "lang", "en")
-    return render_template("panel.html", lang=lang, seats=SEATS, ready=hardware is not None)
+    return render_template(
+        "panel.html", lang=lang, seats=SEATS, ready=hardware is not None, t=texts(lang)
+    )
 
 
 @blueprint.get("/oled.png")
@@ -142,3 +145,41 @@ def control(button: str) -> tuple[Response, int]:
     if long is None:
         return refusal(lang(), "not_a_press", 400)
     return _reply(_hardware().control(button, long))
+
+
+IDLE_CHECK = {"running": False, "done": False, "prompt": "", "lines": [], "summary": []}
+
+
+@blueprint.get("/check")
+def check_state() -> Response:
+    """The wiring check: the step asked for, each part's line so far, the summary once done
+    (the last check's after it ended; the host page and the virtual panel poll it)."""
+    hardware = _hardware()
+    found = hardware.check or current_app.extensions.get("room25.last_check")
+    response = jsonify({"ok": True, **(IDLE_CHECK if found is None else found.state(lang()))})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blueprint.post("/check")
+def check_start() -> tuple[Response, int]:
+    """Start the wiring check (`{}`), or stop it (`{"stop": true}`); refused in words while a
+    game runs or a check already does."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return refusal(lang(), "not_a_press", 400)
+    unknown = sorted(set(body) - {"stop"})
+    if unknown or body.get("stop", False) not in (True, False):
+        return refusal(lang(), "check_unknown_field", 400, field=(unknown or ["stop"])[0][:40])
+    hardware = _hardware()
+    if body.get("stop"):
+        if hardware.check is None:
+            return refusal(lang(), "check_not_running", 409)
+        stopped = hardware.check
+        stopped.cancel()
+        return jsonify({"ok": True, **stopped.state(lang())}), 200
+    found = hardware.start_check()
+    if isinstance(found, str):
+        return refusal(lang(), found, 409)
+    current_app.extensions["room25.last_check"] = found
+    return jsonify({"ok": True, **found.state(lang())}), 200

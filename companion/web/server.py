@@ -14,13 +14,18 @@ anonymous ones are few), and the rest is set below:
 - `connection_limit=1000` on `poll` (not `select`, which stops at 1024 descriptors) with idle
   connections closed after 15 s (`channel_timeout`, checked every 5 s): a hundred idle
   connections no longer make a new phone wait for a free one;
-- the open-files limit raised to its hard limit, so those connections fit.
+- the open-files limit raised to its hard limit, so those connections fit;
+- the first request waits for the thread pool: waitress counts each new thread busy until it
+  first waits for a task, so a request taken before then logged "Task queue depth is 1" (the
+  first tap after "ready" did, with 30 threads idle a moment later). The loop starts once every
+  thread waits, a few milliseconds after they are started; a depth logged later is real.
 """
 
 from __future__ import annotations
 
 import resource
 import socket
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -79,6 +84,14 @@ def create_server(
     return waitress_server(last_resort(app), **where, **SETTINGS, _dispatcher=threads)
 
 
+def wait_for_the_pool(server: Any, timeout: float = 2.0) -> None:
+    """Until every thread of the server's pool waits for a task (or `timeout` seconds)."""
+    dispatcher = server.task_dispatcher
+    deadline = time.monotonic() + timeout
+    while dispatcher.active_count > 0 and time.monotonic() < deadline:
+        time.sleep(0.001)  # once, at start: waitress tells nobody when a thread first waits
+
+
 def serve_app(
     app: Flask,
     host: str = "0.0.0.0",
@@ -92,6 +105,7 @@ def serve_app(
     server = create_server(app, host, port, listening, stopping)
     secure_server_errors(server)
     server.print_listen("Serving on http://{}:{}")
+    wait_for_the_pool(server)
     try:
         server.run()
     finally:

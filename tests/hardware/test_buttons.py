@@ -28,6 +28,7 @@ def _button(factory, ticks, long_press=None, bounce=0.03):
         lambda name, what: pressed.append((name, what)),
         pin_factory=factory,
         clock=ticks,
+        timers=ticks,
     )
     return button, factory.pin(PIN), pressed
 

@@ -157,6 +157,31 @@ def screens() -> list[tuple[str, str, dict]]:
             add(f"over {result}", "over", _with(base, phase="over", outcome=outcome))
             outcome = {"result": more, "winners": ["8"], "reason": ""}
             add(f"over {more}", "over", _with(base, phase="over", outcome=outcome))
+    for name, update in check_screens():
+        add(name, update["moment"], update)
+    return found
+
+
+def check_screens() -> list[tuple[str, dict]]:
+    """The wiring check's screens with their longest values: every button asked for, on the
+    GPIO and on the serial panel, two-digit steps, every part failing at once."""
+    seats = [str(n) for n in range(1, 9)]
+    found: list[tuple[str, dict]] = [
+        ("check pattern", {"moment": "check", "verb": "pattern", "address": "0x3C"}),
+        ("check pattern virtual", {"moment": "check", "verb": "pattern", "address": ""}),
+    ]
+    step = {"moment": "check", "step": 29, "steps": 29, "seats": seats, "done": seats[:5]}
+    for button in [*seats, "next", "back", "menu"]:
+        for panel in (False, True):
+            press = {**step, "verb": "press", "n": button, "panel": panel}
+            found.append((f"check press {button} {panel}", press))
+    for verb, what in (("listen", "buzzer"), ("listen", "speaker"), ("wait", "panel")):
+        found.append((f"check {verb} {what}", {**step, "verb": verb, "what": what}))
+    faults = ["oled", "gpio", *seats, "next", "back", "menu", "buzzer", "speaker", "panel"]
+    faults += [f"panel:{button}" for button in ["8", "next", "back", "menu"]]
+    for shown in ([], faults[:1], faults):
+        summary = {"moment": "check_summary", "fine": 29, "faults": shown}
+        found.append((f"check summary {len(shown)}", summary))
     return found
 
 

@@ -145,6 +145,7 @@ def pi(session, config, ticks, monkeypatch):
             replace(config, display=replace(config.display, dim_after=0)),
             "pi",
             clock=ticks,
+            timers=ticks,
             address="http://t:8025/",
             pin_factory=mock_factory(),
             panel_opener=lambda: serial.serial_for_url("loop://", timeout=0.05),

@@ -44,7 +44,13 @@ def _seat(factory, ticks, asked: list[bool]):
     pressed: list[str] = []
     logic = PressLogic(0.03, None, defer=lambda: asked[0])
     button = GpioButton(
-        "2", PIN, logic, lambda name, what: pressed.append(what), pin_factory=factory, clock=ticks
+        "2",
+        PIN,
+        logic,
+        lambda name, what: pressed.append(what),
+        pin_factory=factory,
+        clock=ticks,
+        timers=ticks,
     )
     return button, factory.pin(PIN), pressed
 
@@ -91,7 +97,9 @@ def _codes(session) -> list[str]:
 
 
 def test_holding_a_gpio_seat_button_gives_the_asked_seat(session, clock, config, ticks) -> None:
-    rig = start_hardware(session, config, "mock", clock=ticks, address="http://t:8025/")
+    rig = start_hardware(
+        session, config, "mock", clock=ticks, timers=ticks, address="http://t:8025/"
+    )
     try:
         _under_way(session)
         code = session.ask_seat("3", DIGEST)

@@ -5,11 +5,13 @@ when fixed; the virtual kind has no GPIO and takes the virtual panel's presses."
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 
 import pytest
 import serial
+from gpiozero.threads import GPIOThread
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 from waiting import eventually
@@ -45,7 +47,9 @@ def _notices(session) -> list[str]:
 
 @pytest.fixture
 def rig(session, config, ticks):
-    hardware = start_hardware(session, config, "mock", clock=ticks, address="http://t:8025/")
+    hardware = start_hardware(
+        session, config, "mock", clock=ticks, timers=ticks, address="http://t:8025/"
+    )
     yield hardware
     hardware.close()
 
@@ -107,6 +111,7 @@ def test_pulling_the_oled_cable_mid_game_and_plugging_it_back(session, config, t
         config,
         "mock",
         clock=ticks,
+        timers=ticks,
         open_display=lambda: ssd1306(i2c(bus=wire, address=0x3C)),
     )
     try:
@@ -253,3 +258,20 @@ def test_a_seat_buttons_refusal_never_reaches_the_log(rig, session, ticks, caplo
     time.sleep(0.2)  # the presses' thread logs, if it does, just after the phone is told
     assert session.snapshot("public")["waiting"]["locked_in"] == []
     assert not [r for r in caplog.records if "locking in" in r.getMessage()]
+
+
+def test_holding_the_menu_pin_shows_the_host_pin_and_nothing_waits_at_rest(rig, ticks) -> None:
+    """The Menu pin held past the long press shows the PIN, timed by the buttons' own timers on
+    the injected clock; at rest no timer is set and no gpiozero hold thread runs (a `Button`'s
+    woke ten times a second each)."""
+    rig.set_pin("481093")
+    assert ticks.pending == 0
+    assert not [t for t in threading.enumerate() if isinstance(t, GPIOThread)]
+    menu = rig.factory.pin(rig.config.buttons.menu)
+    menu.drive_low()
+    assert ticks.pending == 1  # the end of the bounce
+    ticks.advance(rig.config.buttons.long_press + 0.1)
+    eventually(lambda: rig.display.frame.tobytes() == frame("pin", {"pin": "481093"}).tobytes())
+    menu.drive_high()
+    ticks.advance(0.05)
+    assert ticks.pending == 0

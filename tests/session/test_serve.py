@@ -11,6 +11,7 @@ import random
 import socket
 import subprocess
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -139,6 +140,24 @@ def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> 
     finally:
         code = server.terminate()
     assert code == 0 and "journal closed" in server.stderr
+
+
+def test_a_server_on_127_0_0_1_only_starts_quietly(tmp_path: Path) -> None:
+    """Listening on this machine only, no LAN address is printed (no phone could open it), and
+    the first requests, made the moment "ready" is printed, log no "Task queue depth" warning
+    from waitress (its pool counted threads still starting as busy)."""
+    settings = tmp_path / "room25.toml"
+    settings.write_text('[web]\nhost = "127.0.0.1"\n')
+    server = Serve(tmp_path / "data", args=("--config", str(settings))).wait_ready()
+    try:
+        for _ in range(3):
+            with urllib.request.urlopen(f"{server.url}/", timeout=10) as page:
+                assert page.status == 200
+    finally:
+        assert server.terminate() == 0
+    said = [line for line in server.stdout.splitlines() if line.startswith("Room 25 Companion on")]
+    assert said == [f"Room 25 Companion on {server.url}/"]
+    assert "Task queue depth" not in server.stderr
 
 
 def test_serve_tells_systemd_it_is_ready_healthy_and_stopping(tmp_path: Path) -> None:

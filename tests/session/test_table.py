@@ -362,3 +362,18 @@ def test_a_closed_session_answers_plainly(journal) -> None:
     session.close()
     assert session.submit({"type": "lock", "seat": "1"}).code == "session_closed"
     assert session.games() == [] and session.export("anything") is None
+
+
+def test_a_listener_waiting_without_a_timeout_returns_when_nudged(session) -> None:
+    """The voice waits for updates with no timeout (nothing polls at idle): a nudge makes that
+    wait return None at once, and the next update is still delivered."""
+    listener = session.listen("public")
+    got: list = []
+    reader = threading.Thread(target=lambda: got.append(listener.get()), daemon=True)
+    reader.start()
+    listener.nudge()
+    reader.join(timeout=5)
+    assert not reader.is_alive() and got == [None]
+    assert session.host("new_game", setup=dict(COUNTDOWN)).ok
+    assert listener.get(timeout=5)["game"] is not None
+    listener.close()

@@ -46,7 +46,9 @@ def table(session, ticks, tmp_path: Path) -> Iterator[tuple]:
     voice = start_voice(
         session, Config(), sink=sink, engines=Speaker(Murmur()), cache_dir=tmp_path / "voice"
     )
-    rig = start_hardware(session, Config(), "mock", clock=ticks, address="http://t:8025/")
+    rig = start_hardware(
+        session, Config(), "mock", clock=ticks, timers=ticks, address="http://t:8025/"
+    )
     rig.set_voice(voice)
     yield rig, voice, sink
     rig.close()
@@ -103,7 +105,9 @@ def test_a_voice_muted_by_its_settings_is_a_notice_too(session, tmp_path: Path) 
 
 
 def test_without_a_voice_a_short_back_is_refused_as_before(session, ticks) -> None:
-    rig = start_hardware(session, Config(), "mock", clock=ticks, address="http://t:8025/")
+    rig = start_hardware(
+        session, Config(), "mock", clock=ticks, timers=ticks, address="http://t:8025/"
+    )
     try:
         reply = rig.control("back")
         assert not reply.ok and reply.code == "hold_back_to_undo"

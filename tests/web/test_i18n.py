@@ -65,8 +65,11 @@ def test_every_key_in_the_tables_is_used():
     used = _keys_used() | set(ERROR_CODES.values()) | set(COMMAND_TYPES)
     # The voice's phrases (`spoken_*`, i18n/<lang>/voice.json) are said, not shown: the voice's
     # own test checks each is asked for (tests/voice/test_catalogue.py); the OLED's words
-    # (`oled_*`, i18n/<lang>/oled.json) are drawn, and tests/hardware/test_fit.py fits them.
-    en = {k: v for k, v in own_texts("en").items() if not k.startswith(("spoken_", "oled_"))}
+    # (`oled_*`, i18n/<lang>/oled.json) are drawn, and tests/hardware/test_fit.py fits them;
+    # the wiring check's words (`check_*`, i18n/<lang>/check.json) are mostly the hardware's:
+    # tests/hardware/test_check.py checks each is asked for, here or there.
+    mine = ("spoken_", "oled_", "check_")
+    en = {k: v for k, v in own_texts("en").items() if not k.startswith(mine)}
     unused = (k for k in en if k not in used and not k.startswith(prefixes))
     assert sorted(k for k in unused if k.removesuffix("_elided") not in used) == []
 
