@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import serial
+from waiting import eventually
 
 from companion.config import Config
 from companion.hardware import start_hardware
@@ -22,7 +23,7 @@ from companion.voice.engines import Speaker
 from companion.voice.sinks import FakeSink
 from tests.voice.conftest import Murmur
 
-from .conftest import TOKENS_GAME, eventually
+from .conftest import TOKENS_GAME
 from .test_display import Wire, _oled
 
 STEPS = {"timers": None, "step_seconds": 10.0, "show_seconds": 2.5, "summary_seconds": 15.0}
