@@ -396,10 +396,13 @@ def export_game(game: str):
 @blueprint.get("/host/games/<game>/reveal")
 def reveal_game(game: str):
     """Everything of a finished game (roles, the whole complex, every notebook) for the host's
-    end-of-game reveal, rebuilt from the journal's export with the engine's own replay."""
+    end-of-game reveal, rebuilt from the journal's export with the engine's own replay; never
+    of a game set aside by a new one, which may still be resumed."""
     found, refused = _export(game)
     if found is None:
         return refused
+    if found.get("status") == "abandoned":  # it may be resumed: its secrets stay secret
+        return refusal(lang(), "game_set_aside", 409, game=game)
     if not found.get("complete"):
         return refusal(lang(), "game_not_over", 409)
     return jsonify(_reveal(found))
