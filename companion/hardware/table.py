@@ -28,6 +28,7 @@ from .leds import SeatLeds, seat_lights
 from .oled import Oled
 from .patterns import patterns_for
 from .pins import PinFactoryError, mock_factory, pi_factory
+from .screens import game_seats
 from .serial_panel import SerialPanel, port_opener
 from .words import name_of, word
 
@@ -89,6 +90,7 @@ class Hardware:
         self._deadline: float | None = None
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
+        self.seats: list[str] = []  # the seats of the game on the table (none: no game)
         self.voice: Any = None  # set_voice: the voice a short Back mutes
         self.factory = pin_factory if pin_factory is not None else self._pin_factory()
         self.display = Display(
@@ -324,6 +326,7 @@ class Hardware:
             self.buzzer.play(name)
         self._previous = update
         self.lights = seat_lights(update)
+        self.seats = game_seats(update.get("view") or {}) if update.get("game") else []
         if self.leds is not None:
             self.leds.show(self.lights)
         if self.panel is not None:

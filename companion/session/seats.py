@@ -69,6 +69,12 @@ class SeatAsks:
             del self._asks[seat]
             return found, None
 
+    def drop(self, seat: str) -> bool:
+        """The request for `seat` dropped (the host freed it: a tap takes it now); whether
+        there was one."""
+        with self._lock:
+            return self._asks.pop(seat, None) is not None
+
     def pending(self) -> dict[str, str]:
         """Seat -> the code of the phone asking for it."""
         with self._lock:

@@ -614,9 +614,12 @@ class Session:
         return accepted(resumed.state.version, game)
 
     def _reset_seat(self, seat: object, freed: bool = True) -> Reply:
-        """The seat's phone is forgotten (the web layer frees it); its notice goes too. Freeing a
-        seat while a game is under way is said on every screen."""
+        """The seat's phone is forgotten (the web layer frees it); its notice goes too, and a
+        phone's request for it (the next tap takes the seat now). Freeing a seat while a game
+        is under way is said on every screen."""
         self._notice(f"seat:{seat}", None, publish=False)
+        if self._seat_asks.drop(str(seat)):
+            self._notices.pop(f"ask:{seat}", None)
         if freed and self._under_way():
             self._tell_news(str(seat), Notice("seat_freed_by_host", {"seat": str(seat)}))
         self._publish([])
