@@ -26,7 +26,9 @@ from .replies import refusal
 
 SHARE = 0.25  # seconds of server time per second an address's reads may take, in the long run
 BURST = 2.0  # seconds of server time an address may take at once (a few replays, a page load)
-AT_ONCE = 2  # reads of one address in progress at once (a page loads its files two at a time)
+# Reads of one address in progress at once: a browser loads a page's files over six connections
+# to one server, none of them may be refused.
+AT_ONCE = 6
 ADDRESSES = 256  # addresses remembered at most (the oldest debt is forgotten first)
 READS = ("GET", "HEAD")
 # Long-lived reads with their own limits: they wait for news, they take no server time.
