@@ -13,9 +13,13 @@
   2,000 updates with those ten streams reading and four strangers' streams that never read;
 - the weight of the player page as a phone downloads it;
 - the time to build the episode replay of a finished 500-command game from its journal export
-  (target ≤ 200 ms), and the size of its recap file (`--replay` prints these alone).
+  (target ≤ 200 ms), and the size of its recap file (`--replay` prints these alone);
+- `--flood`: a seat's press (POST -> 8 seat streams) and the host's and the table's reads, quiet
+  and while one phone (another address than the Pi's loopback) floods the episode replay of that
+  500-command game on 8 connections without ever waiting, with how many of its reads were served
+  and how many refused by the per-address read share (companion/web/reads.py).
 
-Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--cpu] [--replay]
+Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--cpu] [--replay] [--flood]
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import random
 import re
+import shutil
 import socket
 import statistics
 import sys
@@ -32,11 +38,14 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # serving
 
 from load import load_line
 from serving import Phone, Serve, held_mb, host_of
+
+from companion.lan import join_host
 
 SEATS = [str(n) for n in range(1, 9)]
 # Token programming: a seat's press is then a whole lock-in (or unlock), one real command.
@@ -313,7 +322,8 @@ MIND_CHANGES = 4
 
 
 def long_finished_game(folder: Path) -> dict:
-    """The journal export of a finished game of at least 500 commands."""
+    """The journal export of a finished game of at least 500 commands (its journal is
+    `folder/<seed>.sqlite`)."""
     from companion.session import FakeClock, Session
     from companion.sim.simulate import PlayedGame
 
@@ -357,16 +367,126 @@ def replay_figures() -> None:
     print(load_line())
 
 
+FLOODERS = 8  # connections the flooding phone keeps busy
+
+
+def flood(port: int, path: str, source: str, stop: threading.Event, answers: list[int]) -> None:
+    """One connection asking for `path` again and again, never waiting (not even when told to)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, source_address=(source, 0), timeout=30)
+    while not stop.is_set():
+        try:
+            conn.request("GET", path, headers={"Host": "127.0.0.1"})
+            answer = conn.getresponse()
+            answer.read()
+        except (OSError, http.client.HTTPException):  # closed under it: connect again at once
+            conn.close()
+            answers.append(0)
+            continue
+        answers.append(answer.status)
+    conn.close()
+
+
+def flooding_phone(port: int, path: str, source: str, stop: Any, counts: Any) -> None:
+    """The flooding phone, a process of its own (another device: its threads do not slow the
+    measuring ones): `FLOODERS` connections until `stop`, then (served, refused, lost) in
+    `counts`."""
+    halt, answers = threading.Event(), []
+    threads = [
+        threading.Thread(target=flood, args=(port, path, source, halt, answers))
+        for _ in range(FLOODERS)
+    ]
+    for thread in threads:
+        thread.start()
+    stop.wait()
+    counts[0], counts[1], counts[2] = answers.count(200), answers.count(429), answers.count(0)
+    halt.set()
+    for thread in threads:
+        thread.join()
+
+
+def read_times(reader: Phone, path: str, rounds: int) -> list[float]:
+    samples = []
+    for _ in range(rounds):
+        began = time.perf_counter()
+        assert reader.get(path)[0] == 200
+        samples.append(time.perf_counter() - began)
+    return samples
+
+
+def flood_figures(rounds: int) -> None:
+    """A seat's press and the host's and the table's reads, quiet and under one phone's flood."""
+    source = join_host()
+    if source.startswith("127."):
+        raise SystemExit("--flood needs an address other than loopback (the flooding phone's)")
+    with tempfile.TemporaryDirectory() as tmp:
+        exported = long_finished_game(Path(tmp))
+        data = Path(tmp) / "data"
+        data.mkdir()
+        shutil.copy(Path(tmp) / f"{exported['seed']}.sqlite", data / "journal.sqlite")
+        server = Serve(data).wait_ready()
+        try:
+            host = host_of(server)
+            assert host.post("/api/host/games", {"setup": SETUP})[0] == 200
+            phones = {seat: Phone(server.url) for seat in SEATS}
+            for seat, phone in phones.items():
+                assert phone.post("/api/join", {"seat": seat})[0] == 200
+            for phone in phones.values():
+                assert phone.post("/api/commands", {"command": {"type": "clue", "cell": "B3"}})[0]
+            seats = [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
+            for stream in seats:
+                stream.ready.wait(10)
+            table = Phone(server.url)
+
+            def measured() -> tuple[list[float], list[float], list[float]]:
+                return (
+                    press_rounds(phones["1"], seats, rounds),
+                    read_times(host, "/api/view?as=host", rounds),
+                    read_times(table, "/api/view?as=table", rounds),
+                )
+
+            quiet = measured()
+            spawn = multiprocessing.get_context("spawn")
+            stop, counts = spawn.Event(), spawn.Array("i", 3)
+            path = f"/api/games/{exported['game']}/replay"
+            phone = spawn.Process(
+                target=flooding_phone, args=(server.port, path, source, stop, counts)
+            )
+            phone.start()
+            time.sleep(2)  # the phone started, its connections open
+            began = time.perf_counter()
+            flooded = measured()
+            stop.set()
+            lasted = time.perf_counter() - began + 2
+            phone.join(30)
+            for stream in seats:
+                stream.close()
+        finally:
+            server.stop()
+    served, refused, failed = counts[0], counts[1], counts[2]
+    names = ("seat press -> 8 seat streams", "host view", "table view")
+    for name, calm, busy in zip(names, quiet, flooded, strict=True):
+        print(f"{name}: quiet {figures(calm)}; flooded {figures(busy)}")
+    print(
+        f"the flood ({FLOODERS} connections from {source}, {len(exported['commands'])}-command "
+        f"game's replay): {served / lasted:.1f} replays/s served, {refused / lasted:.0f}/s "
+        f"refused (429 too_many_reads), {failed} connections lost, over its {lasted:.1f} s"
+    )
+    print(load_line())
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--updates", type=int, default=2000)
     parser.add_argument("--replay", action="store_true", help="only the replay's figures")
     parser.add_argument("--cpu", action="store_true", help="only the CPU per POST")
+    parser.add_argument("--flood", action="store_true", help="only the figures under a flood")
     arguments = parser.parse_args()
     if arguments.replay:
         replay_figures()
     elif arguments.cpu:
         cpu_only(2 * arguments.rounds)
+    elif arguments.flood:
+        flood_figures(arguments.rounds)
     else:
         run(arguments.rounds, arguments.updates)

@@ -24,7 +24,7 @@ from typing import Any
 from luma.core.error import Error as LumaError
 from PIL import Image
 
-from companion.session.notices import Notice
+from companion.session.notices import Notice, is_problem
 
 from .moments import announcements, steady_moment
 from .screens import frame
@@ -226,7 +226,7 @@ class Display:
 
     def _note_problems(self, update: dict) -> None:
         notices = self._all_notices(update)
-        fresh = [n for n in notices if n not in self._seen_notices]
+        fresh = [n for n in notices if n not in self._seen_notices and is_problem(n.get("code"))]
         self._seen_notices = notices
         if fresh:
             self._coming.append(("problem", {}))
@@ -241,17 +241,21 @@ class Display:
         ]
         return [*session, *(n for n in self._notices if n not in session)]
 
+    def _problems(self, update: dict) -> list[dict]:
+        """The notices that are problems (news such as a seat asked for is no problem)."""
+        return [n for n in self._all_notices(update) if is_problem(n.get("code"))]
+
     def _with_notices(self, update: dict, now: float) -> dict:
         session = {**(update.get("session") or {}), "notices": self._all_notices(update)}
         return {**update, "session": session, "nudge": int(now // NUDGE_EVERY)}
 
     def _announcement(self, now: float) -> tuple[str, dict, float] | None:
         """The announcement up now, if any: the current one until its time is up, then the
-        next; a problem screen only while a problem remains."""
+        next; a problem screen only while a problem (not news) remains."""
         while True:
             if self._current is not None and now < self._current[3]:
                 moment, shown, since, _until = self._current
-                if moment != "problem" or self._all_notices(self._update):
+                if moment != "problem" or self._problems(self._update):
                     return moment, shown, since
             self._current = None
             if not self._coming:
@@ -268,8 +272,9 @@ class Display:
         if up is not None:
             moment, shown, since = up
             if moment == "problem":
-                shown = self._with_notices(self._update, now)
-                key: tuple = ("problem", tuple(map(str, shown["session"]["notices"])))
+                problems = self._problems(self._update)
+                shown = {**self._update, "session": {"notices": problems}}
+                key: tuple = ("problem", tuple(map(str, problems)))
                 return self._drawn(key, moment, shown, False)
             flashed = moment == "alarm" and int((now - since) / FLASH) % 2 == 1
             return self._drawn((moment, id(shown), flashed), moment, shown, flashed)

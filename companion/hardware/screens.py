@@ -197,7 +197,7 @@ def _notices(update: dict, lang: str) -> list[str]:
     return [shown(notice, lang) for notice in (update.get("session") or {}).get("notices") or []]
 
 
-def _seats(view: dict) -> list[str]:
+def game_seats(view: dict) -> list[str]:
     """The game's seats in order, from the characters every seat can see."""
     seats = {c["seat"] for c in view.get("characters", {}).values()}
     return sorted(seats, key=lambda s: (len(s), s))
@@ -289,7 +289,7 @@ def draw_setup(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         if _width(title, face) <= WIDTH
         else [f"{word(lang, f'mode_{mode}')} ·", word(lang, f"edition_{edition}")]
     )
-    seats = _seats(view)
+    seats = game_seats(view)
     turns = word(lang, "turns", n=view.get("turns_left"))
     lines = [
         *(_clip(line, face, WIDTH) for line in head),
@@ -320,7 +320,7 @@ def draw_programming(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None
     """Programming: how many seats locked in, which, and the time left when limited."""
     view = update["view"]
     _status(draw, update, lang)
-    seats = _seats(view)
+    seats = game_seats(view)
     waiting = update.get("waiting") or {}
     locked = list(waiting.get("locked_in") or (update.get("session") or {}).get("lock_ins") or [])
     timer = (update.get("session") or {}).get("timer") or {}

@@ -29,6 +29,7 @@ from .leds import SeatLeds, seat_lights
 from .oled import Oled
 from .patterns import patterns_for
 from .pins import PinFactoryError, mock_factory, pi_factory
+from .screens import game_seats
 from .serial_panel import SerialPanel, port_opener
 from .words import name_of, word
 
@@ -104,6 +105,7 @@ class Hardware:
         self._deadline: float | None = None
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
+        self.seats: list[str] = []  # the seats of the game on the table (none: no game)
         self.voice: Any = None  # set_voice: the voice a short Back mutes
         self.check: Check | None = None  # the wiring check walking the table, if one is
         self._owner = threading.RLock()  # held while deciding whether the game or a check lights
@@ -394,6 +396,7 @@ class Hardware:
                     self._output("buzzer", partial(self.buzzer.play, name))
                 self._show_lights(seat_lights(update), update)
             self._previous = update
+        self.seats = game_seats(update.get("view") or {}) if update.get("game") else []
         if check is not None and update.get("view"):
             check.cancel()  # a game began: the buttons, lights and display are the game's again
 

@@ -1,12 +1,14 @@
 """Games out of the journal: the history list, a game exported as one JSON file, and such a file
 rebuilt into its end state (`room25 games`, `room25 export GAME`, `room25 replay FILE`).
 
-An export of a finished game holds everything (seed, commands, every event): the secrets are out
-anyway at the end. An export of a game still being played holds only what the whole table may
-see: the setup without what deals the hidden parts (the seed, rigged roles, a rigged complex or
-M.A.C. deck), and the public record of events, so a player handed the file learns nothing of the
-others' roles, rooms or programming. The games list is as careful while a game runs: its
-`commands` counts only the commands the table saw (a seat's private programme is not one).
+An export of a game the table saw end holds everything (seed, commands, every event): the secrets
+are out anyway at the end. An export of a game still being played, or set aside by a new game
+(it may be resumed, so its secrets are as secret as a running game's), holds only what the whole
+table may see: the setup without what deals the hidden parts (the seed, rigged roles, a rigged
+complex or M.A.C. deck), and the public record of events, so a player handed the file learns
+nothing of the others' roles, rooms or programming. The games list is as careful while a game
+runs: its `commands` counts only the commands the table saw (a seat's private programme is not
+one).
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ from .journal import Journal
 
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
-FINISHED = ("over", "ended", "abandoned")
 # The table saw these end: over by the rules, or ended by the host. An abandoned game (replaced
-# by a new one) may still be resumed, so its secrets are not told.
+# by a new one) may still be resumed, so its secrets are not told, to the host neither.
 SEEN_OVER = ("over", "ended")
 # Setup fields that deal what the table must not know until the game is over.
 SECRET_SETUP = ("seed", "roles", "complex", "deck")
@@ -43,7 +44,7 @@ def listing(journal: Journal) -> list[dict]:
     counts = journal.command_counts()
     games = journal.games()
     counts.update(
-        {g.id: _public_commands(journal, g.id) for g in games if g.status not in FINISHED}
+        {g.id: _public_commands(journal, g.id) for g in games if g.status not in SEEN_OVER}
     )
     return [
         {
@@ -89,7 +90,7 @@ def export(journal: Journal, game: str) -> dict | None:
         # The host's own file (the recap shows them); no public view is built from this key.
         "names": journal.names(game).get(game, {}),
     }
-    if record.status in FINISHED:
+    if record.status in SEEN_OVER:
         return {
             **base,
             "complete": True,

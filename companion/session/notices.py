@@ -35,6 +35,12 @@ def button_names(lang: str) -> dict[str, str]:
     return dict(_file()["_buttons"].get(lang, {}))
 
 
+def is_problem(code: object) -> bool:
+    """Whether a notice is a problem to fix (a phone offline, a device missing), not news (a
+    seat asked for, a game resumed): the OLED's problem screen is for problems only."""
+    return code in _file()["_problems"]
+
+
 def page_texts(lang: str) -> dict[str, str]:
     """The notice templates as page texts, `notice_<code>`, for the pages' `t()`."""
     lang = lang if lang in LANGUAGES else "en"

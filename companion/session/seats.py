@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 ASK_FOR = 120.0  # seconds a request waits for its seat button
 STEADY = 3.0  # seconds a request must have been shown before a hold or a host's give takes it
-SAID_FOR = 120.0  # seconds "seat 3 was taken back / freed / given" stays on the screens
+SAID_FOR = 120.0  # seconds "seat 3 was taken back / freed / given", "game resumed" stays up
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class SeatAsks:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._asks: dict[str, Ask] = {}
-        self._said: dict[str, float] = {}  # seat -> when its news clears
+        self._said: dict[str, float] = {}  # seat or "game" -> when its news clears
 
     def ask(
         self, seat: str, digest: str, now: float, wait: float = ASK_FOR
@@ -69,6 +69,12 @@ class SeatAsks:
             del self._asks[seat]
             return found, None
 
+    def drop(self, seat: str) -> bool:
+        """The request for `seat` dropped (the host freed it: a tap takes it now); whether
+        there was one."""
+        with self._lock:
+            return self._asks.pop(seat, None) is not None
+
     def pending(self) -> dict[str, str]:
         """Seat -> the code of the phone asking for it."""
         with self._lock:
@@ -86,9 +92,10 @@ class SeatAsks:
             self._asks.clear()
             return dropped
 
-    def said(self, seat: str, now: float, wait: float = SAID_FOR) -> None:
+    def said(self, about: str, now: float, wait: float = SAID_FOR) -> None:
+        """News about a seat (or "game", a game resumed) is being shown until `now + wait`."""
         with self._lock:
-            self._said[seat] = now + wait
+            self._said[about] = now + wait
 
     def due(self, now: float) -> tuple[list[str], list[str]]:
         """The requests and the news whose time is up, forgotten: (asks, news) by seat."""

@@ -457,6 +457,10 @@ class Session:
         record = GameRecord(gid, setup, seed, options, "playing", None, time.time(), None)
         self._game = _Game(record, started.events, [], started.state, 1)
         self._notices.pop("resume", None)
+        # A new game starts clean: no word of the last game's phones (offline, asleep, gone)
+        # nor of a game resumed; this game's phones are told about from their next stream.
+        for key in [k for k in self._notices if k.startswith("seat:") or k == "said:game"]:
+            del self._notices[key]
         self._apply_options(options)
         log.info(
             "game %s started (%s %s, %s)",
@@ -523,16 +527,20 @@ class Session:
             return self._unwritable(error)
         log.info("game %s resumed by the host", game)
         self._game = resumed
+        self._tell_news("game", Notice("game_resumed", {"game": game}))
         self._sync_timer(entering=True)
         self._publish([], undone=False)
         return accepted(resumed.state.version, game)
 
     def _reset_seat(self, seat: object, freed: bool = True) -> Reply:
-        """The seat's phone is forgotten (the web layer frees it); its notice goes too. Freeing a
-        seat while a game is under way is said on every screen."""
+        """The seat's phone is forgotten (the web layer frees it); its notice goes too, and a
+        phone's request for it (the next tap takes the seat now). Freeing a seat while a game
+        is under way is said on every screen."""
         self._notice(f"seat:{seat}", None, publish=False)
+        if self._seat_asks.drop(str(seat)):
+            self._notices.pop(f"ask:{seat}", None)
         if freed and self._under_way():
-            self._tell_seat(str(seat), Notice("seat_freed_by_host", {"seat": str(seat)}))
+            self._tell_news(str(seat), Notice("seat_freed_by_host", {"seat": str(seat)}))
         self._publish([])
         return accepted(self._version(), self._game_id())
 
@@ -648,15 +656,16 @@ class Session:
         self._notices.pop(f"ask:{seat}", None)
         self._notices.pop(f"seat:{seat}", None)
         if always or self._under_way():
-            self._tell_seat(seat, said)
+            self._tell_news(seat, said)
         self._publish([])
         log.info("seat %s given to the phone that asked (%s)", seat, said.code)
         return accepted(self._version(), self._game_id())
 
-    def _tell_seat(self, seat: str, said: Notice) -> None:
-        """Seat news on every screen for a while (no secret in it: a seat and what happened)."""
-        self._notices[f"said:{seat}"] = said
-        self._seat_asks.said(seat, self.clock.now())
+    def _tell_news(self, about: str, said: Notice) -> None:
+        """News on every screen for a while, about a seat or "game" (no secret in it: a seat or
+        a game, and what happened)."""
+        self._notices[f"said:{about}"] = said
+        self._seat_asks.said(about, self.clock.now())
 
     def _clear_asks(self) -> None:
         for seat in self._seat_asks.clear():

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.engine import grid
-from companion.session.notices import shown
+from companion.session.notices import is_problem, shown
 
 from .catalogue import has_line, line_text, say, spoken
 
@@ -53,8 +53,9 @@ class Line:
         params = json.loads(self.params)
         if self.key == "card":
             return _card_text(params["card"], lang)
-        if self.key == "notice":
-            return say(lang, "notice", {"text": shown(params["notice"], lang)})
+        if self.key == "notice":  # "Problem: ..." for a problem only, news said as it is
+            said = "notice" if is_problem(params["notice"].get("code")) else "news"
+            return say(lang, said, {"text": shown(params["notice"], lang)})
         return say(lang, self.key, params)
 
 

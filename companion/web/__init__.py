@@ -11,7 +11,7 @@ from flask import Flask
 
 from companion.session import Session
 
-from . import api, guard, history, pages, replay, rules
+from . import api, guard, history, pages, reads, replay, rules
 from .access import Access, new_pin
 from .server import THREADS, serve_app
 from .stream import Streams
@@ -42,6 +42,7 @@ def create_app(
     app.extensions["room25.streams"] = Streams()
     app.extensions["room25.hardware"] = hardware
     guard.install(app, config)
+    reads.install(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     install_voice(app, config, voice)

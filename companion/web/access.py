@@ -169,6 +169,9 @@ class Access:
         self._lock = threading.Lock()
         self._digest_of = dict(store.seat_claims()) if store is not None else {}  # seat ->
         self._seat_of = {d: seat for seat, d in self._digest_of.items()}  # digest -> seat
+        # Seats the host freed: the next phone's tap takes one, even mid-game (in memory: after
+        # a restart such a seat is asked for again, and the host may give it).
+        self._open: set[str] = set()
         self._hosts: set[str] = set()
         if store is not None:
             store.on_seat_given(self.given)
@@ -194,6 +197,7 @@ class Access:
             secret = secrets.token_urlsafe(32)
             self._seat_of[digest(secret)] = seat
             self._digest_of[seat] = digest(secret)
+            self._open.discard(seat)
             self._record(seat, digest(secret))
             return secret
 
@@ -210,6 +214,7 @@ class Access:
                 self._digest_of.pop(moved, None)
             self._digest_of[seat] = digest_
             self._seat_of[digest_] = seat
+            self._open.discard(seat)
 
     def leave(self, secret: str | None) -> None:
         with self._lock:
@@ -219,8 +224,10 @@ class Access:
                 self._record(seat, None)
 
     def free(self, seat: str) -> bool:
-        """The host frees a seat for another phone; the old phone's secret stops working."""
+        """The host frees a seat for another phone (the next tap takes it, even mid-game); the
+        old phone's secret stops working. Whether a phone held it."""
         with self._lock:
+            self._open.add(seat)
             held = self._digest_of.pop(seat, None)
             if held is None:
                 return False
@@ -234,6 +241,7 @@ class Access:
             freed = sorted(self._digest_of)
             self._digest_of.clear()
             self._seat_of.clear()
+            self._open.clear()
         for seat in freed:
             self._record(seat, None)
         return freed
@@ -248,6 +256,11 @@ class Access:
     def taken(self) -> list[str]:
         with self._lock:
             return sorted(self._digest_of)
+
+    def freed_by_host(self, seat: str) -> bool:
+        """The host freed `seat` and no phone took it since: a tap takes it, even mid-game."""
+        with self._lock:
+            return seat in self._open
 
     # --- host ---
 

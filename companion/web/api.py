@@ -95,8 +95,9 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 
 @blueprint.post("/join")
 def join():
-    """A free seat before the game is under way is taken by the tap itself; a taken seat, or
-    any seat once the game is under way, is asked for: the seat's button held 3 s gives it."""
+    """A free seat before the game is under way, or one the host freed, is taken by the tap
+    itself; a taken seat, or any other seat once the game is under way, is asked for: the
+    seat's button held 3 s (or the host) gives it."""
     seat = _field("seat")
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
@@ -106,7 +107,7 @@ def join():
     current = request.cookies.get(SEAT_COOKIE)
     if access.seat_of(current) == seat:
         return jsonify({"ok": True, "seat": seat})
-    if seat not in access.taken() and not session.under_way():
+    if seat not in access.taken() and (access.freed_by_host(seat) or not session.under_way()):
         secret = access.join(seat, current)
         if secret is not None:
             return _cookie(jsonify({"ok": True, "seat": seat}), SEAT_COOKIE, secret)
@@ -396,10 +397,13 @@ def export_game(game: str):
 @blueprint.get("/host/games/<game>/reveal")
 def reveal_game(game: str):
     """Everything of a finished game (roles, the whole complex, every notebook) for the host's
-    end-of-game reveal, rebuilt from the journal's export with the engine's own replay."""
+    end-of-game reveal, rebuilt from the journal's export with the engine's own replay; never
+    of a game set aside by a new one, which may still be resumed."""
     found, refused = _export(game)
     if found is None:
         return refused
+    if found.get("status") == "abandoned":  # it may be resumed: its secrets stay secret
+        return refusal(lang(), "game_set_aside", 409, game=game)
     if not found.get("complete"):
         return refusal(lang(), "game_not_over", 409)
     return jsonify(_reveal(found))

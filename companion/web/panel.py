@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
+from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
 from companion.messages import texts
 
@@ -55,7 +56,12 @@ def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
     lang = getattr(hardware, "lang", "en")
     return render_template(
-        "panel.html", lang=lang, seats=SEATS, ready=hardware is not None, t=texts(lang)
+        "panel.html",
+        lang=lang,
+        seats=SEATS,
+        hold=HOLD,
+        ready=hardware is not None,
+        t=texts(lang),
     )
 
 
@@ -100,6 +106,7 @@ def state() -> Response | tuple[Response, int]:
             "sound": hardware.buzzer.count,
             "sounds": [name for _, name in hardware.buzzer.since(sound)],
             "lights": hardware.lights,
+            "seats": hardware.seats,  # the game's seats: the only seat buttons shown
             "lit": hardware.display.dimmed,
             "volume": getattr(hardware.config.buzzer, "volume", 0.5),
         }
@@ -126,7 +133,7 @@ def _long() -> bool | None:
 @blueprint.post("/seats/<seat>/press")
 def press(seat: str) -> tuple[Response, int]:
     """A seat button: lock in, or unlock; `{"long": true}` holds it 3 s (gives the seat to
-    the phone that asks for it)."""
+    the phone that asks for it). The page sends that once its button has been held 3 s."""
     if seat not in SEATS:
         abort(404)
     long = _long()

@@ -17,7 +17,7 @@ from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
-from companion.hardware.display import DIM_CONTRAST, HOLD, RETRY, RETRY_MAX, Display
+from companion.hardware.display import DIM_CONTRAST, HOLD, NUDGE_EVERY, RETRY, RETRY_MAX, Display
 from companion.hardware.gallery import sample_updates
 from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import frame
@@ -354,3 +354,30 @@ def test_a_missing_oled_is_retried_less_and_less_often(ticks) -> None:
         display.tick()
     gaps = [round(b - a) for a, b in itertools.pairwise(tried)]
     assert gaps == [5, 10, 20, 40, 60, 60, 60]
+
+
+def test_the_problem_screen_is_for_a_present_problem_never_for_news(ticks) -> None:
+    """Issue 28, point 3: a seat asked for or a game resumed is news, said on the bottom line of
+    the game's screen; only a problem (a phone offline) takes the whole OLED, and only while it
+    lasts."""
+    update = sample_updates()["action"]
+
+    def told(*notices: Notice) -> dict:
+        said = [n.as_dict() for n in notices]
+        return {**update, "session": {**update["session"], "notices": said}}
+
+    def problem_screen(*notices: Notice) -> bytes:
+        return frame("problem", told(*notices)).tobytes()
+
+    def game_screen(*notices: Notice) -> bytes:
+        return frame("action", {**told(*notices), "nudge": int(ticks() // NUDGE_EVERY)}).tobytes()
+
+    display = Display(None, clock=ticks)
+    news = Notice("seat_asked", {"seat": "2", "ask": "47"})
+    display.show(told(news))
+    assert display.frame.tobytes() == game_screen(news) != problem_screen(news)
+    offline = Notice("phone_offline", {"seat": "3"})
+    display.show(told(news, offline))
+    assert display.frame.tobytes() == problem_screen(offline)
+    display.show(told(news))  # the phone is back before the problem screen's time is up
+    assert display.frame.tobytes() == game_screen(news)

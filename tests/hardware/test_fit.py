@@ -274,7 +274,7 @@ def test_a_long_notice_ends_in_an_ellipsis_not_a_cut_letter(texts) -> None:
     update = _session(_base(), notices=[Notice("time_up", LONG_PARAMS).as_dict()])
     frame("programming", update, "fr")
     footer = [text for box, text, _ in texts.drawn if box[3] == HEIGHT]
-    assert len(footer) == 1 and footer[0].startswith("! le temps") and footer[0].endswith("...")
+    assert len(footer) == 1 and footer[0].startswith("! Le temps") and footer[0].endswith("...")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

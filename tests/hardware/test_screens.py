@@ -59,7 +59,7 @@ def test_a_notice_is_drawn_in_the_oled_language() -> None:
         return {**update, "session": {**update["session"], "notices": [notice]}}
 
     french = frame("problem", with_notice(offline.as_dict()), "fr").tobytes()
-    line = {"code": "not_in_the_catalogue", "text": "téléphone de la place 3 hors ligne"}
+    line = {"code": "not_in_the_catalogue", "text": "Téléphone de la place 3 hors ligne"}
     assert french == frame("problem", with_notice(line), "fr").tobytes()
     assert french != frame("problem", with_notice(offline.as_dict()), "en").tobytes()
 

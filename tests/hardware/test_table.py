@@ -98,10 +98,10 @@ def test_a_stuck_button_is_a_notice_until_freed(rig, session, ticks) -> None:
     pin = rig.factory.pin(rig.config.buttons.seats[0])
     pin.drive_low()
     ticks.advance(11)
-    eventually(lambda: "button 1 stuck" in _notices(session))
+    eventually(lambda: "Button 1 stuck" in _notices(session))
     pin.drive_high()
     ticks.advance(0.05)
-    eventually(lambda: "button 1 stuck" not in _notices(session))
+    eventually(lambda: "Button 1 stuck" not in _notices(session))
 
 
 def test_pulling_the_oled_cable_mid_game_and_plugging_it_back(session, config, ticks) -> None:
@@ -148,7 +148,7 @@ def test_a_buzzer_that_cannot_start_is_reported_and_the_rest_runs(session, confi
     try:
         assert rig.buzzer.output is None
         assert "buzzer: none" in rig.describe()
-        eventually(lambda: "buzzer missing" in _notices(session))
+        eventually(lambda: "Buzzer missing" in _notices(session))
         assert len(rig.buttons) == 11 and rig.leds is not None
     finally:
         rig.close()
@@ -160,7 +160,7 @@ def test_a_button_on_a_pin_already_used_is_reported(session, config) -> None:
     try:
         assert rig.buzzer.output is not None
         assert [b.name for b in rig.buttons] == [*"12345678", "back", "menu"]
-        eventually(lambda: "button next unavailable" in _notices(session))
+        eventually(lambda: "Button next unavailable" in _notices(session))
     finally:
         rig.close()
 

@@ -16,7 +16,7 @@ COUNTDOWN = {
     "mode": "cooperation",
     "players": 4,
     "tracking": "countdown",
-    "programming": "tokens",
+    "settings": {"programming": "tokens"},
     "seed": 1,
 }
 # A game with the M.A.C. deck shuffled by the companion.

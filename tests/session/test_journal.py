@@ -170,7 +170,7 @@ def test_a_full_disk_refuses_the_command_plainly_and_loses_nothing(
         notices = update["session"]["notices"]
     [unwritable] = notices
     assert unwritable["code"] == "journal_unwritable" and "full" in unwritable["params"]["problem"]
-    assert unwritable["text"].startswith("journal unwritable: ")
+    assert unwritable["text"].startswith("Journal unwritable: ")
     # The refused COMMIT was read back on a new connection, which has room again.
     session._journal.db.execute("PRAGMA max_page_count=1073741823")
     assert session.submit(command).ok
@@ -217,7 +217,7 @@ def test_a_game_this_engine_cannot_replay_is_set_aside_not_lost(journal: Path) -
             {
                 "code": "game_not_resumed",
                 "params": {"game": game},
-                "text": f"game {game} could not be resumed",
+                "text": f"Game {game} could not be resumed",
             }
         ]
         [listed] = second.games()

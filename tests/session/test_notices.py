@@ -64,21 +64,21 @@ def test_a_notice_reads_in_each_language_and_keeps_its_english() -> None:
     assert late.as_dict() == {
         "code": "time_up",
         "params": {"seats": ["2", "4"]},
-        "text": "time is up: the host decides (still programming: 2, 4)",
+        "text": "Time is up: the host decides (still programming: 2, 4)",
     }
     assert late.text("fr") == (
-        "le temps est écoulé : l'hôte décide (encore en programmation : 2, 4)"
+        "Le temps est écoulé : l'hôte décide (encore en programmation : 2, 4)"
     )
-    assert Notice("button_stuck", {"button": "back"}).text("fr") == "bouton Retour bloqué"
-    assert Notice("button_stuck", {"button": "3"}).text("fr") == "bouton 3 bloqué"
+    assert Notice("button_stuck", {"button": "back"}).text("fr") == "Bouton Retour bloqué"
+    assert Notice("button_stuck", {"button": "3"}).text("fr") == "Bouton 3 bloqué"
     assert Notice("oled_missing").text("de") == "OLED missing"
     assert shown(Notice("phone_offline", {"seat": "2"}).as_dict(), "fr") == (
-        "téléphone de la place 2 hors ligne"
+        "Téléphone de la place 2 hors ligne"
     )
     assert shown({"code": "from_a_newer_companion", "text": "something new"}, "fr") == (
         "something new"
     )
-    assert page_texts("fr")["notice_seconds_left"] == "plus que {left} secondes pour programmer"
+    assert page_texts("fr")["notice_seconds_left"] == "Plus que {left} secondes pour programmer"
 
 
 def test_an_unknown_code_is_refused_when_raised() -> None:

@@ -281,7 +281,7 @@ def test_the_clock_warns_then_asks_the_host_and_changes_nothing(
     expired = table.get(timeout=5)
     [notice] = expired["session"]["notices"]
     assert notice["code"] == "time_up" and notice["params"] == {"seats": ["2", "3", "4"]}
-    assert notice["text"] == "time is up: the host decides (still programming: 2, 3, 4)"
+    assert notice["text"] == "Time is up: the host decides (still programming: 2, 3, 4)"
     assert expired["events"] == [{"type": "time_up", "seats": ["2", "3", "4"]}]
     assert expired["version"] == version  # nobody's programme was chosen for them
     assert expired["waiting"]["phase"] == "programming"

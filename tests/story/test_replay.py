@@ -132,7 +132,7 @@ def test_a_countdown_only_game_is_told_without_a_board() -> None:
     """A game whose complex the companion does not track: its steps say whose turn it is and
     the countdown, with no rooms and no cells."""
     countdown = {"mode": "cooperation", "players": 4, "tracking": "countdown"}
-    setup = {**EDITIONS["base"], **countdown, "programming": "tokens"}
+    setup = {**EDITIONS["base"], **countdown, "settings": {"programming": "tokens"}}
     told = episode(_played_export(setup))
     assert len(told["steps"]) > 10 and told["tracking"] == "countdown"
     assert all(s["rooms"] is None and not any(s["positions"].values()) for s in told["steps"])

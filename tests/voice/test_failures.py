@@ -38,7 +38,7 @@ def test_espeak_missing_is_a_notice_and_the_game_goes_on(session, tmp_path: Path
             for n in session.snapshot("public")["session"]["notices"]
             if n["code"] == "voice_engine_missing"
         ]
-        assert notice["text"] == "voice off: espeak-ng is not installed"
+        assert notice["text"] == "Voice off: espeak-ng is not installed"
         assert play(session, 20, seed=1, voice=voice) == 20  # every command still accepted
         assert sink.played == []
         assert voice.latest()["text"] and voice.latest()["wav"] is None

@@ -20,7 +20,7 @@ from tests.hardware.conftest import TOKENS_GAME, Ticks
 from .conftest import Murmur, settled, voice_config
 
 SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "seed": 11}
-MUTED = "voice muted: a short press of back or the host page turns it back on"
+MUTED = "Voice muted: a short press of back or the host page turns it back on"
 
 
 def _notices(session) -> list[str]:

@@ -128,7 +128,7 @@ def test_a_notice_is_said_once_a_game_however_often_it_comes_back(session, voice
     session.set_notice("phone 3", offline)
     session.set_notice("other", Notice("oled_missing"))
     settled(session, voice)
-    assert sink.texts() == ["Problem: phone of seat 3 offline.", "Problem: OLED missing."]
+    assert sink.texts() == ["Problem: Phone of seat 3 offline.", "Problem: OLED missing."]
     for _ in range(3):  # a phone whose Wi-Fi flickers
         session.set_notice("phone 3", None)
         settled(session, voice)
@@ -138,7 +138,7 @@ def test_a_notice_is_said_once_a_game_however_often_it_comes_back(session, voice
     setup = {"edition": "base", "mode": "suspicion", "players": 5, "seed": 2}
     assert session.host("new_game", setup=setup).ok  # a new game: what stands is said again
     settled(session, voice)
-    assert sink.texts()[-1] == "Problem: OLED missing. Problem: phone of seat 3 offline."
+    assert sink.texts()[-1] == "Problem: OLED missing. Problem: Phone of seat 3 offline."
     session.set_notice("phone 3", None)
     settled(session, voice)
     session.set_notice("phone 3", offline)

@@ -360,3 +360,43 @@ def test_the_join_address_names_the_pi_on_the_network_and_its_port(app: Flask):
     assert odd.status_code < 500
     svg = client.get("/join.svg", headers={"Host": f"{lan}:8025"})
     assert svg.mimetype == "image/svg+xml" and b"<path" in svg.data
+
+
+def test_no_secret_of_a_set_aside_game_reaches_even_the_host(app: Flask, host: FlaskClient):
+    """Issue 28, point 4: a game a new game set aside may be resumed, so its roles, seed and
+    commands stay as secret as a running game's, to the host too; once resumed, every screen is
+    told; played to its end (the host ends it), it is laid open."""
+    first = post(host, "/api/host/games", {"setup": {**SETUP, "seed": 11, "rigged": True}})
+    game = first.get_json()["game"]
+    seats = {seat: phone(app, seat) for seat in "12345"}
+    clue = {"command": {"type": "clue", "cell": "B3"}}
+    assert post(seats["1"], "/api/commands", clue).status_code == 200
+    assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200  # sets it aside
+    for lang, said in (("en", "may still be resumed"), ("fr", "peut encore reprendre")):
+        answer = host.get(f"/api/host/games/{game}/reveal", headers={"Accept-Language": lang})
+        assert answer.status_code == 409, answer.get_json()
+        refusal = answer.get_json()["refusal"]
+        assert refusal["code"] == "game_set_aside" and said in refusal["text"]
+    exported = host.get(f"/api/host/games/{game}/export").get_json()
+    assert exported["status"] == "abandoned" and not exported["complete"]
+    assert "seed" not in exported and "seed" not in exported["setup"]
+    assert "commands" not in exported
+    assert not any("private" in e or e["type"] == "role_dealt" for e in exported["public_events"])
+    assert post(host, f"/api/host/games/{game}/resume").status_code == 200
+    told = app.test_client().get("/api/view").get_json()["session"]["notices"]
+    assert [(n["code"], n["params"]) for n in told] == [
+        ("game_resumed", {"game": game}),
+        ("rigged_game", {}),  # the set-aside game was rigged, and is again on the table
+    ]
+    assert post(host, "/api/host/end").status_code == 200
+    reveal = host.get(f"/api/host/games/{game}/reveal").get_json()
+    assert len(reveal["view"]["characters"]) == 5
+    assert host.get(f"/api/host/games/{game}/export").get_json()["seed"] == 11
+
+
+def test_an_unknown_setup_key_is_refused_by_name(host: FlaskClient):
+    answer = post(host, "/api/host/games", {"setup": {**SETUP, "Seed": 12345}})
+    assert answer.status_code in (400, 409), answer.get_json()
+    refusal = answer.get_json()["refusal"]
+    assert refusal["code"] == "unknown_setup_key" and "'Seed'" in refusal["text"]
+    assert host.get("/api/host/games").get_json()["games"] == []

@@ -122,7 +122,7 @@ def _said(texts: dict, notice: dict) -> str:
 def test_a_phone_gone_quiet_is_a_public_notice_until_it_comes_back(
     app: Flask, session, phones: dict, host: FlaskClient
 ):
-    offline = {"code": "phone_offline", "params": {"seat": "3"}, "text": "phone of seat 3 offline"}
+    offline = {"code": "phone_offline", "params": {"seat": "3"}, "text": "Phone of seat 3 offline"}
     reader = open_stream(phones["3"], "seat")
     reader.next()
     reader.close()  # the phone sleeps: its stream ends at the next message it cannot send
@@ -135,7 +135,7 @@ def test_a_phone_gone_quiet_is_a_public_notice_until_it_comes_back(
     notices = host.get("/api/view?as=table").get_json()["session"]["notices"]
     assert notices == [offline]
     french, english = _page_texts(phones["1"], "fr-FR,fr"), _page_texts(phones["1"], "en")
-    assert _said(french, offline) == "téléphone de la place 3 hors ligne"
+    assert _said(french, offline) == "Téléphone de la place 3 hors ligne"
     assert _said(english, offline) == offline["text"]
     back = open_stream(phones["3"], "seat")
     _, snapshot = back.next()

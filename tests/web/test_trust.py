@@ -285,16 +285,15 @@ def test_a_seat_is_taken_back_by_holding_its_button_while_the_phone_asks(server:
     assert lost.get("/api/view").json()["view"] is not None  # it reads seat 3 again
 
 
-def test_a_newer_ask_replaces_the_older_and_a_free_seat_mid_game_is_asked_for(server: Serve):
+def test_a_newer_ask_replaces_the_older_and_a_seat_the_host_freed_is_taken_by_a_tap(
+    server: Serve,
+):
     host = _game(server)
     phones = _seated(server)
     _play_clues(phones)
-    freed = host.post("/api/host/seats/4/reset")
-    assert freed.status == 200 and freed.json()["freed"] is True
-    assert "seat_freed_by_host" in _codes(server)
     taker = _here(server)
     first = taker.post("/api/join", {"seat": "4"})
-    assert first.status == 202  # free, but the game is under way: asked, not taken
+    assert first.status == 202  # the game is under way and seat 4 is held: asked, not taken
     second = _here(server).post("/api/join", {"seat": "4"})
     assert second.status == 202 and second.json()["ask"] != first.json()["ask"]
     asks = [n["params"]["ask"] for n in _notices(server) if n["code"] == "seat_asked"]
@@ -304,6 +303,15 @@ def test_a_newer_ask_replaces_the_older_and_a_free_seat_mid_game_is_asked_for(se
     assert taker.post("/api/join", {"seat": "3"}).status == 202
     asked = {n["params"]["seat"] for n in _notices(server) if n["code"] == "seat_asked"}
     assert asked == {"4", "3"}  # one request per phone: its ask for seat 5 was dropped
+    freed = host.post("/api/host/seats/4/reset")
+    assert freed.status == 200 and freed.json()["freed"] is True
+    assert "seat_freed_by_host" in _codes(server)
+    asked = {n["params"]["seat"] for n in _notices(server) if n["code"] == "seat_asked"}
+    assert asked == {"3"}  # seat 4's request dropped: the seat is a tap away now
+    newcomer = _here(server)
+    assert newcomer.post("/api/join", {"seat": "4"}).status == 200  # mid-game, by a tap
+    assert newcomer.get("/api/seats").json()["mine"] == "4"
+    assert _here(server).post("/api/join", {"seat": "4"}).status == 202  # held again: asked
 
 
 def test_the_host_gives_an_asked_seat_publicly(server: Serve):

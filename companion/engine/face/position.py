@@ -177,6 +177,14 @@ def _event(state: GameState, p: dict) -> dict:
         e["locks"] = [_lock(state, where) for where in p["locks"]]
         for tile in e["locks"]:
             tiles[tile]["revealed"] = True
+    # The physical tiles: a room face up is known only from the report that turned it.
+    unnamed = [
+        grid.name(state.cell_of(tid))
+        for tid, t in zip(sorted(state.tiles), tiles, strict=True)
+        if t["revealed"] and not t["kind"]
+    ]
+    if unnamed:
+        raise Refused("position_unknown_rooms", cells=unnamed)
     e["tiles"] = tiles
     for cid, tokens in p.get("programs", {}).items():
         cid = _character(state, cid)

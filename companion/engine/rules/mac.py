@@ -251,9 +251,11 @@ def _no_effect(ctx: Context, card: MacCard) -> None:
 
 
 def _drawer_or(state: GameState, cids: list[str]) -> list[str]:
-    """Cards that name characters hit the M.A.C. room's drawer instead (000, M.A.C. room)."""
+    """Cards that name characters hit the M.A.C. room's drawer instead (000, M.A.C. room); Max
+    carrying a character in, both ("affected by their destination room in an identical and
+    unique way", 000, MAX : CARRY: one card drawn, falling on both)."""
     drawer = state.mac.card_drawer if state.mac else None
-    return [drawer] if drawer is not None else cids
+    return rooms.company(state, drawer) if drawer is not None else cids
 
 
 @effect("complex_movement")

@@ -155,10 +155,13 @@ def _timer(ctx: Context, cid: str, tile_id: TileId) -> None:
     turn - all of the turn markers should be advanced one space without changing the turn
     order. If a character enters this room during the final round [...] That character is
     immediately eliminated from the game and the countdown is not reduced. In both cases, the
-    Timer room is then removed from play and replaced with an empty room.' (000)"""
+    Timer room is then removed from play and replaced with an empty room.' (000) Carried in,
+    both are 'affected by their destination room in an identical and unique way' (000, MAX :
+    CARRY): the countdown drops once, and in the final round both are eliminated."""
     state = ctx.state
     if state.last_turn:
-        board.eliminate(ctx, cid, "timer")
+        for member in rooms.company(state, cid):
+            board.eliminate(ctx, member, "timer")
     else:
         ctx.emit("turns_reduced", turns_left=state.turns_left - 1, cause="timer")
     board.destroy_room(ctx, tile_id)

@@ -31,6 +31,11 @@ from ..kernel.state import RESERVED_EMPTY, SEAT_IDS
 from . import compose, flow, mac
 
 SEED_MAX = chance.MASK
+# Every key a setup may hold: any other is refused by name, never ignored ("Seed" is not "seed").
+SETUP_KEYS = frozenset(
+    ("edition", "mode", "tracking", "settings", "seed", "seats", "players", "guards", "first",
+     "complex", "composition", "roles", "deck")
+)  # fmt: skip
 
 DEFAULT_CHARACTERS = ("emmett", "franck", "max", "kevin", "jennifer", "alice", "sarah", "bruce")
 DUO_ORDER = (("emmett", "kevin"), ("franck", "jennifer"), ("max", "alice"), ("sarah", "bruce"))
@@ -413,6 +418,9 @@ def new_game(setup: object) -> Context:
     """Start a game from a setup description; refuse it plainly if it is not a legal game."""
     if not isinstance(setup, dict):
         raise Refused("setup_not_an_object")
+    unknown = sorted(str(key) for key in setup if key not in SETUP_KEYS)
+    if unknown:
+        raise Refused("unknown_setup_key", key=unknown[0][:40])
     edition, mode = setup.get("edition", "base"), setup.get("mode", "suspicion")
     tracking = setup.get("tracking", "dealt")
     _check_names(edition, mode, tracking)

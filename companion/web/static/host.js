@@ -128,14 +128,36 @@
     if (answer.view) reveal({ ...answer.view, outcome: answer.outcome || answer.view.outcome }, game);
   }
 
+  /* A phone asking for a seat: the host gives it with one tap, confirmed, once its code has
+     been up for 3 s (the companion gives a request only then: a newer one slipped in is not
+     the code the host read). When each code was first seen here, by seat and code. */
+  const STEADY_MS = 3000;
+  const askSeen = new Map();
+  let askTimer = null;
+
+  function giveButton(seat, ask) {
+    const key = seat + ":" + ask;
+    if (!askSeen.has(key)) askSeen.set(key, Date.now());
+    const wait = askSeen.get(key) + STEADY_MS - Date.now();
+    if (wait > 0 && askTimer === null) askTimer = setTimeout(() => { askTimer = null; render(); }, wait + 50);
+    const give = async () => {
+      if (!confirm(t("give_confirm", { seat, ask }))) return;
+      const answer = await post("/api/host/seats/" + seat + "/give", {});
+      if (answer.ok) status(t("seat_given", { seat, ask }));
+    };
+    return el("button", { type: "button", class: "small primary", disabled: wait > 0, on: { click: give } }, t("give_seat", { seat, ask }));
+  }
+
   function hostSeats(view, waiting) {
     const box = $("host-seats");
     const seats = [...new Set(Object.values(view.characters || {}).map((c) => c.seat))].sort();
+    const asked = new Map(((update.session || {}).notices || []).filter((n) => n.code === "seat_asked").map((n) => [n.params.seat, n.params.ask]));
     box.replaceChildren(...seats.map((s) => {
       const locked = (waiting.locked_in || []).includes(s);
       return el("div", {},
         el("button", { type: "button", "aria-pressed": locked ? "true" : "false", on: { click: () => post("/api/seats/" + s + "/press", {}) } },
           t("seat_n", { seat: s }) + (locked ? " · " + t("locked_in") : "")),
+        asked.has(s) ? giveButton(s, asked.get(s)) : null,
         el("button", { type: "button", class: "small", on: { click: async () => { if (confirm(t("reset_confirm", { seat: s }))) { const a = await post("/api/host/seats/" + s + "/reset", {}); if (a.ok) status(t("seat_freed", { seat: s })); } } } }, t("reset_seat")));
     }));
   }

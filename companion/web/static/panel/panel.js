@@ -55,6 +55,11 @@ function show(state) {
     led.className = "led " + (state.lights[led.id.slice(4)] || "");
   });
   for (const name of state.sounds) play(name, state.volume);
+  // Only the seats of the game on the table (none before a game).
+  document.querySelectorAll(".seat").forEach((button) => {
+    button.hidden = !state.seats.includes(button.dataset.seat);
+  });
+  document.getElementById("no-seats").hidden = state.seats.length > 0;
   sound = state.sound;
 }
 
@@ -69,8 +74,34 @@ function start() {
   const panel = document.getElementById("panel");
   if (panel.dataset.ready !== "yes") return;
   fetch("/panel/patterns.json").then((r) => r.json()).then((p) => { patterns = p; });
+  const holdMs = Number(panel.dataset.hold) * 1000;
   document.querySelectorAll(".seat").forEach((button) => {
-    button.addEventListener("click", () => post(`/panel/seats/${button.dataset.seat}/press`));
+    // As the hardware's button: released before the hold time it is a press; held that long,
+    // a hold (the phone asking for this seat gets it), sent while the button is still down.
+    const path = `/panel/seats/${button.dataset.seat}/press`;
+    let timer = null;
+    const release = (pressed) => {
+      if (timer === null) return;
+      clearTimeout(timer);
+      timer = null;
+      button.classList.remove("holding");
+      if (pressed) post(path, { long: false });
+    };
+    button.addEventListener("pointerdown", (event) => {
+      button.setPointerCapture(event.pointerId);
+      button.classList.add("holding");
+      timer = setTimeout(() => {
+        timer = null;
+        button.classList.remove("holding");
+        post(path, { long: true });
+      }, holdMs);
+    });
+    button.addEventListener("pointerup", () => release(true));
+    button.addEventListener("pointercancel", () => release(false));
+    button.addEventListener("click", (event) => {
+      // A keyboard's Enter or Space (no pointer): a press; Shift for a hold.
+      if (event.detail === 0) post(path, { long: event.shiftKey });
+    });
   });
   document.querySelectorAll(".control").forEach((button) => {
     let down = 0;

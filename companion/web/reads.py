@@ -1,0 +1,110 @@
+"""Each address's share of the server's time for reads, as seat requests and PIN guesses have
+their limits for writes (issue 28, point 7).
+
+A read costs what it costs: a seat's view a few milliseconds, a finished game's episode replay a
+hundred or more, most of it on the session's one writer (the journal is read there), where a
+seat's press waits behind it. So the limit is on time, not on a count: each read's time from
+start to answer is charged to its address, and an address that has taken more than `BURST`
+seconds beyond its `SHARE` of each second is refused its next reads (429 `too_many_reads`, with
+`Retry-After`) until its debt has drained; an address has at most `AT_ONCE` reads in progress.
+One phone flooding the replay on eight connections then takes a small part of the server, and
+the seats, the host and the table keep their latency. The companion itself (loopback,
+`[panel] allow`) is not held, as for seat requests; streams and long polls have their own limits
+(companion/web/stream.py, the panel's and the voice's waiters).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from flask import Flask, Response, current_app, g, request
+
+from .guard import from_the_companion, lang
+from .replies import refusal
+
+SHARE = 0.25  # seconds of server time per second an address's reads may take, in the long run
+BURST = 2.0  # seconds of server time an address may take at once (a few replays, a page load)
+# Reads of one address in progress at once: a browser loads a page's files over six connections
+# to one server, none of them may be refused.
+AT_ONCE = 6
+ADDRESSES = 256  # addresses remembered at most (the oldest debt is forgotten first)
+READS = ("GET", "HEAD")
+# Long-lived reads with their own limits: they wait for news, they take no server time.
+OWN_LIMITS = ("api.stream", "panel.state", "voice.table_latest", "panel_voice.panel_latest")
+
+
+class ReadShare:
+    """The debt of each address in seconds of server time, draining at `share` per second, and
+    its reads in progress."""
+
+    def __init__(
+        self,
+        share: float = SHARE,
+        burst: float = BURST,
+        at_once: int = AT_ONCE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.share, self.burst, self.at_once, self._clock = share, burst, at_once, clock
+        self._lock = threading.Lock()
+        self._debts: dict[str, tuple[float, float]] = {}  # address -> (debt, when counted)
+        self._going: dict[str, int] = {}  # address -> reads in progress
+
+    def _debt(self, address: str, now: float) -> float:
+        debt, counted = self._debts.get(address, (0.0, now))
+        return max(0.0, debt - (now - counted) * self.share)
+
+    def begin(self, address: str) -> float:
+        """A read of `address` starts: 0, or the seconds to wait before reading again (refused:
+        nothing to `end`)."""
+        with self._lock:
+            over = self._debt(address, self._clock()) - self.burst
+            if over > 0:
+                return over / self.share
+            if self._going.get(address, 0) >= self.at_once:
+                return 1.0
+            self._going[address] = self._going.get(address, 0) + 1
+            return 0.0
+
+    def end(self, address: str, seconds: float) -> None:
+        """A read of `address` that took `seconds` is over."""
+        with self._lock:
+            left = self._going.pop(address, 1) - 1
+            if left > 0:
+                self._going[address] = left
+            now = self._clock()
+            debt = self._debt(address, now) + seconds
+            self._debts.pop(address, None)
+            self._debts[address] = (debt, now)  # the most recent last: the oldest go first
+            while len(self._debts) > ADDRESSES:
+                del self._debts[next(iter(self._debts))]
+
+
+def check_read() -> tuple[Response, int] | None:
+    """A read from an address that took more than its share is refused, in words."""
+    if request.method not in READS or request.endpoint in OWN_LIMITS or from_the_companion():
+        return None
+    shares: ReadShare = current_app.extensions["room25.reads"]
+    wait = shares.begin(request.remote_addr or "?")
+    if wait <= 0:
+        g.room25_read = (shares, time.monotonic())
+        return None
+    response, status = refusal(lang(), "too_many_reads", 429, seconds=int(wait) + 1)
+    response.headers["Retry-After"] = str(int(wait) + 1)
+    return response, status
+
+
+def end_read(_error: BaseException | None = None) -> None:
+    """The read's time, charged to its address."""
+    found = g.pop("room25_read", None)
+    if found is not None:
+        shares, began = found
+        shares.end(request.remote_addr or "?", time.monotonic() - began)
+
+
+def install(app: Flask) -> None:
+    """Every read checked and charged (after the `Host` check: a stranger's name gets nothing)."""
+    app.extensions["room25.reads"] = ReadShare()
+    app.before_request(check_read)
+    app.teardown_request(end_read)

@@ -1,0 +1,60 @@
+"""Issue 28, point 7: reads have a per-address limit as writes do. Each address's reads are
+charged their time, on an injected clock; one that took more than its share is refused in
+words (English and French, with Retry-After) while another address, and the companion itself,
+are served; six reads at once at most per address."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from companion.web.reads import ReadShare
+
+
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_address_that_took_more_than_its_share_waits_until_its_debt_drains() -> None:
+    ticks = Ticks()
+    shares = ReadShare(share=0.25, burst=2.0, at_once=2, clock=ticks)
+    assert shares.begin("phone") == 0
+    shares.end("phone", 2.5)  # a flood of replays: half a second beyond the burst
+    assert shares.begin("phone") == 2.0  # 0.5 s of debt drains at 0.25 s a second
+    assert shares.begin("other") == 0  # another phone is not held
+    ticks.now += 2.0
+    assert shares.begin("phone") == 0
+
+
+def test_an_address_has_six_reads_at_once_at_most() -> None:
+    """A browser loads a page over six connections: all six are served, a seventh waits."""
+    shares = ReadShare(clock=Ticks())
+    assert all(shares.begin("phone") == 0 for _ in range(6))
+    assert shares.begin("phone") > 0
+    shares.end("phone", 0.01)
+    assert shares.begin("phone") == 0
+
+
+def test_a_flooding_phone_is_refused_in_words_and_the_others_are_served(app: Flask) -> None:
+    ticks = Ticks()
+    shares = app.extensions["room25.reads"] = ReadShare(share=0.25, burst=2.0, clock=ticks)
+    flooder = app.test_client()
+    flooder.environ_base["REMOTE_ADDR"] = "192.0.2.50"
+    assert flooder.get("/api/view?as=table").status_code == 200
+    ticks.now += 0.01
+    assert shares.begin("192.0.2.50") == 0
+    shares.end("192.0.2.50", 3.0)  # its replays took 3 s of the server
+    for lang, said in (("en", "wait 5 s, then try again"), ("fr", "attendez 5 s, puis réessayez")):
+        answer = flooder.get("/api/view?as=table", headers={"Accept-Language": lang})
+        assert answer.status_code == 429 and answer.headers["Retry-After"] == "5"
+        refusal = answer.get_json()["refusal"]
+        assert refusal["code"] == "too_many_reads" and said in refusal["text"], refusal
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "192.0.2.51"
+    assert other.get("/api/view?as=table").status_code == 200
+    assert app.test_client().get("/api/view?as=table").status_code == 200  # the companion
+    ticks.now += 5.0
+    assert flooder.get("/api/view?as=table").status_code == 200
