@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Config, load_config
 from companion import lan
+from companion.config import Config, load_config
 from companion.lan import join_address, join_host, machine_interfaces, wifi_join_text
 from companion.web.guard import OwnNames
 
