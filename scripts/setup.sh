@@ -43,6 +43,7 @@ apt_install() {
         fi
         sudo_cmd=(sudo)
     fi
+    echo "Installing $*..." >&2
     "${sudo_cmd[@]}" apt-get update -qq || return 1
     "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
@@ -56,7 +57,6 @@ install_missing() {
     fi
     mapfile -t missing < <(missing_packages "$@")
     [ "${#missing[@]}" -eq 0 ] && return 0
-    echo "Installing ${missing[*]}..." >&2
     apt_install "${missing[@]}"
 }
 
@@ -95,19 +95,28 @@ for extra in ${extras//,/ }; do
 done
 [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$wanted" ] || up_to_date=""
 
+# The project is built by the venv's own setuptools (no isolated build fetching it each time);
+# pip's and the build's notices go to .venv/install.log, not the terminal.
+install_project() {
+    local pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$@")
+    [ -n "$on_pi" ] && pip+=(--only-binary=:all: --constraint "$pi_constraints")
+    "$venv/bin/python" -c 'import sys
+from importlib.metadata import version
+sys.exit(int(version("setuptools").split(".")[0]) < 77)' 2>/dev/null ||
+        "${pip[@]}" "setuptools>=77" || return 1
+    "${pip[@]}" --no-build-isolation -e "$target"
+}
+
 if [ -z "$up_to_date" ]; then
     target="$here"
     [ -n "$extras" ] && target="$here[$extras]"
-    pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
-    [ -n "$on_pi" ] && pip+=(--only-binary=:all: --constraint "$pi_constraints")
-    # The project is built by the venv's own setuptools (no isolated build fetching it each
-    # time); the build's notices go to .venv/install.log, not the terminal.
-    if {
-        "$venv/bin/python" -c 'import sys
-from importlib.metadata import version
-sys.exit(int(version("setuptools").split(".")[0]) < 77)' 2>/dev/null ||
-            "${pip[@]}" "setuptools>=77"
-    } >"$install_log" 2>&1 && "${pip[@]}" --no-build-isolation -e "$target" >>"$install_log" 2>&1; then
+    # Installed before: what is already in .venv may do (no network needed), else ask PyPI,
+    # briefly (a table with no internet waits seconds, not minutes).
+    if { if [ -f "$stamp" ]; then
+        install_project --no-index || install_project --retries 1 --timeout 10
+    else
+        install_project
+    fi; } >"$install_log" 2>&1; then
         { echo "$wanted"; printf '%s\n' "${installed_extras[@]}" ${extras//,/ }; } |
             awk 'NF && !seen[$0]++' >"$stamp"
     elif [ -f "$stamp" ] && "$venv/bin/python" -c 'import companion' 2>/dev/null; then
