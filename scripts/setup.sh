@@ -15,9 +15,11 @@ venv="$here/.venv"
 stamp="$venv/.room25-installed"
 install_log="$venv/install.log"
 # A Raspberry Pi takes lgpio, Pillow and PyYAML from Raspberry Pi OS (built for it, no compiler
-# needed) and holds every other dependency on a wheel (docs/pi-setup.md).
-pi_packages=(python3-lgpio python3-pil python3-yaml)
+# needed: requirements/pi-system.txt) and holds every other dependency on a wheel
+# (requirements/pi-constraints.txt; docs/pi-setup.md).
+pi_system="$here/requirements/pi-system.txt"
 pi_constraints="$here/requirements/pi-constraints.txt"
+mapfile -t pi_packages < <(awk '!/^#/ && NF { print $4 }' "$pi_system")
 
 if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "Room 25 Companion needs Python 3.11 or newer; '$python' is $("$python" --version 2>&1)." >&2
@@ -75,7 +77,8 @@ if [ ! -x "$venv/bin/python" ]; then
     else
         "$python" -m venv "$venv"
     fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip ||
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip \
+        >"$install_log" 2>&1 ||
         echo "Could not update pip in .venv (no network?): keeping the one Python gave." >&2
 elif [ -n "$on_pi" ]; then
     # A venv made before the Pi used its system packages sees them from now on.
@@ -84,7 +87,7 @@ elif [ -n "$on_pi" ]; then
 fi
 
 # What the install was made from: the project's settings, the Pi's constraints, the interpreter.
-wanted="$(cat "$here/pyproject.toml" "$pi_constraints" | sha256sum | cut -d' ' -f1) $("$venv/bin/python" -V 2>&1)"
+wanted="$(cat "$here/pyproject.toml" "$pi_system" "$pi_constraints" | sha256sum | cut -d' ' -f1) $("$venv/bin/python" -V 2>&1)"
 installed_extras=()
 if [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$wanted" ]; then
     mapfile -t installed_extras < <(tail -n +2 "$stamp")
