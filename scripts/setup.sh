@@ -46,8 +46,17 @@ apt_install() {
         sudo_cmd=(sudo)
     fi
     echo "Installing $*..." >&2
-    "${sudo_cmd[@]}" apt-get update -qq || return 1
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    local said
+    said="$(mktemp)"
+    # apt's own notices (debconf's among them) are shown only if it fails.
+    if ! { "${sudo_cmd[@]}" apt-get update -qq &&
+        "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } \
+        >"$said" 2>&1; then
+        cat "$said" >&2
+        rm -f "$said"
+        return 1
+    fi
+    rm -f "$said"
 }
 
 # Install whichever of these Debian packages are missing; fails only if some could not be.
