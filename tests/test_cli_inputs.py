@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from story.games import finished_games
 
 ROOM25 = Path(sys.executable).parent / "room25"
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -212,6 +213,33 @@ PRINTING = {
 def test_a_reader_that_leaves_early_ends_no_traceback(case: str) -> None:
     """`room25 ... | head -1`: silent, and exit 0."""
     code, error = _closed_pipe([str(ROOM25), *PRINTING[case]])
+    assert error == "", error
+    assert code == 0
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Path]:
+    """A data directory whose journal holds one finished game, its id, and its export."""
+    data_dir = tmp_path_factory.mktemp("played")
+    game = finished_games(data_dir, ("base",))["base"]
+    exported = data_dir / "game.json"
+    done = _run("export", game, "--data-dir", str(data_dir), "--output", str(exported))
+    assert done.returncode == 0, done.stderr
+    return data_dir, game, exported
+
+
+@pytest.mark.parametrize("command", ["games", "games --json", "stats", "export", "replay"])
+def test_a_reader_that_leaves_a_journal_command_early_ends_no_traceback(
+    command: str, played: tuple[Path, str, Path]
+) -> None:
+    """The commands that read the journal, under `| head -1`: silent, and exit 0."""
+    data_dir, game, exported = played
+    words = command.split()
+    args = {
+        "export": [game, "--data-dir", str(data_dir)],
+        "replay": [str(exported)],
+    }.get(words[0], ["--data-dir", str(data_dir)])
+    code, error = _closed_pipe([str(ROOM25), *words, *args])
     assert error == "", error
     assert code == 0
 
