@@ -98,14 +98,14 @@ fi
 # What the install was made from: the project's settings, the Pi's constraints, the interpreter.
 wanted="$(cat "$here/pyproject.toml" "$pi_system" "$pi_constraints" | sha256sum | cut -d' ' -f1) $("$venv/bin/python" -V 2>&1)"
 installed_extras=()
+up_to_date=""
 if [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$wanted" ]; then
     mapfile -t installed_extras < <(tail -n +2 "$stamp")
+    up_to_date=1
+    for extra in ${extras//,/ }; do
+        printf '%s\n' "${installed_extras[@]}" | grep -qx "$extra" || up_to_date=""
+    done
 fi
-up_to_date=1
-for extra in ${extras//,/ }; do
-    printf '%s\n' "${installed_extras[@]}" | grep -qx "$extra" || up_to_date=""
-done
-[ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$wanted" ] || up_to_date=""
 
 # The project is built by the venv's own setuptools (no isolated build fetching it each time);
 # pip's and the build's notices go to .venv/install.log, not the terminal.
@@ -122,16 +122,18 @@ sys.exit(int(version("setuptools").split(".")[0]) < 77)' 2>/dev/null ||
 if [ -z "$up_to_date" ]; then
     target="$here"
     [ -n "$extras" ] && target="$here[$extras]"
+    installed=""
+    "$venv/bin/python" -c 'import companion' 2>/dev/null && installed=1
     # Installed before: what is already in .venv may do (no network needed), else ask PyPI,
     # briefly (a table with no internet waits seconds, not minutes).
-    if { if [ -f "$stamp" ]; then
+    if { if [ -n "$installed" ]; then
         install_project --no-index || install_project --retries 1 --timeout 10
     else
         install_project
-    fi; } >"$install_log" 2>&1; then
+    fi; } >>"$install_log" 2>&1; then
         { echo "$wanted"; printf '%s\n' "${installed_extras[@]}" ${extras//,/ }; } |
             awk 'NF && !seen[$0]++' >"$stamp"
-    elif [ -f "$stamp" ] && "$venv/bin/python" -c 'import companion' 2>/dev/null; then
+    elif [ -n "$installed" ]; then
         echo "Could not update the install (no network?): running what is installed (.venv/install.log says why)." >&2
     else
         tail -n 20 "$install_log" >&2
