@@ -55,14 +55,16 @@ class Serve:
         env: dict[str, str] | None = None,
         args: tuple[str, ...] = (),
         hardware: str | None = "mock",
+        prefix: tuple[str, ...] = (),
     ) -> None:
+        """`prefix` runs serve under another command (`unshare ...`), which must exec it."""
         self.data_dir = data_dir
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.out = data_dir.parent / f"serve-{self.port}-{time.monotonic_ns()}.out"
         self.err = self.out.with_suffix(".err")
         asked = () if hardware is None else ("--hardware", hardware)
-        command = [str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
+        command = [*prefix, str(ROOM25), "serve", *asked, "--data-dir", str(data_dir),
                    "--port", str(self.port), *args]  # fmt: skip
         environment = {**os.environ, "ROOM25_HOST_PIN": PIN, **(env or {})}
         with self.out.open("wb") as out, self.err.open("wb") as err:
