@@ -73,8 +73,9 @@ install_missing() {
 
 on_pi=""
 case ",$extras," in *,pi,*) on_pi=1 ;; esac
-# Debian and Raspberry Pi OS ship venv and ensurepip in a separate package.
-"$python" -c 'import venv, ensurepip' 2>/dev/null || packages+=(python3-venv)
+# Debian and Raspberry Pi OS ship venv and ensurepip in a separate package (needed to make .venv).
+[ -x "$venv/bin/python" ] || "$python" -c 'import venv, ensurepip' 2>/dev/null ||
+    packages+=(python3-venv)
 [ -n "$on_pi" ] && packages+=("${pi_packages[@]}")
 if [ "${#packages[@]}" -gt 0 ]; then
     install_missing "${packages[@]}" || exit 1
