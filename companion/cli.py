@@ -474,9 +474,14 @@ def _voice(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        try:
+            args = build_parser().parse_args(argv)
+            return args.run(args)
+        finally:
+            # What is still buffered (a listing, argparse's --help) meets a reader that left here,
+            # not at the interpreter's exit, which would print "Exception ignored" and exit 120.
+            sys.stdout.flush()
     except BrokenPipeError:
         # The reader left (`room25 deck | head`): nothing more to say, and nowhere to say it.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -109,8 +109,12 @@ def own_addresses() -> set[str]:
     """Every address of this machine's interfaces (IPv4 and IPv6, loopback included), so the web
     layer can tell its own names from a stranger's in a `Host` header (DNS rebinding)."""
     found = {LOOPBACK, "::1"}
+    # One source failing hides no other: a hostname that does not resolve (a fresh Debian, a Pi
+    # renamed without its /etc/hosts line) must not hide the interfaces' addresses, the very
+    # ones the join QR code shows.
     with contextlib.suppress(OSError):
         found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
+    with contextlib.suppress(OSError):
         found |= {address for _name, address in machine_interfaces()}
     found |= _ipv6_addresses()
     return {a.split("%", 1)[0].lower() for a in found}

@@ -4,6 +4,7 @@ that names the problem, never a Python traceback (issue 8, "No traceback on any 
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from story.games import finished_games
 
 ROOM25 = Path(sys.executable).parent / "room25"
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -181,9 +183,11 @@ def test_compose_still_takes_a_composition_that_fits() -> None:
 
 def _closed_pipe(command: list[str]) -> tuple[int, str]:
     """Run a command whose reader has already gone: its stdout is a pipe closed at once, so its
-    first write meets a broken pipe (as under `| head -1` once head is done)."""
+    first write meets a broken pipe (as under `| head -1` once head is done). Whatever the
+    caller's environment says, stdout is buffered as a shell's would be (no PYTHONUNBUFFERED)."""
+    quiet = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=quiet
     ) as process:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()
@@ -191,9 +195,52 @@ def _closed_pipe(command: list[str]) -> tuple[int, str]:
         return process.wait(timeout=60), error
 
 
-def test_a_reader_that_leaves_early_ends_no_traceback() -> None:
-    code, error = _closed_pipe([str(ROOM25), "deck"])
-    assert "Traceback" not in error and "BrokenPipe" not in error, error
+# Every command that prints to standard output with no journal to read (one short run each).
+PRINTING = {
+    "help": ["--help"],
+    "a command's help": ["simulate", "--help"],
+    "deck": ["deck"],
+    "deck json": ["deck", "--json"],
+    "compose": ["compose"],
+    "compose json": ["compose", "--json"],
+    "scenario": ["scenario", str(ACID)],
+    "simulate": ["simulate", "--games", "2", "--jobs", "1"],
+    "simulate json": ["simulate", "--games", "2", "--jobs", "1", "--json"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(PRINTING))
+def test_a_reader_that_leaves_early_ends_no_traceback(case: str) -> None:
+    """`room25 ... | head -1`: silent, and exit 0."""
+    code, error = _closed_pipe([str(ROOM25), *PRINTING[case]])
+    assert error == "", error
+    assert code == 0
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Path]:
+    """A data directory whose journal holds one finished game, its id, and its export."""
+    data_dir = tmp_path_factory.mktemp("played")
+    game = finished_games(data_dir, ("base",))["base"]
+    exported = data_dir / "game.json"
+    done = _run("export", game, "--data-dir", str(data_dir), "--output", str(exported))
+    assert done.returncode == 0, done.stderr
+    return data_dir, game, exported
+
+
+@pytest.mark.parametrize("command", ["games", "games --json", "stats", "export", "replay"])
+def test_a_reader_that_leaves_a_journal_command_early_ends_no_traceback(
+    command: str, played: tuple[Path, str, Path]
+) -> None:
+    """The commands that read the journal, under `| head -1`: silent, and exit 0."""
+    data_dir, game, exported = played
+    words = command.split()
+    args = {
+        "export": [game, "--data-dir", str(data_dir)],
+        "replay": [str(exported)],
+    }.get(words[0], ["--data-dir", str(data_dir)])
+    code, error = _closed_pipe([str(ROOM25), *words, *args])
+    assert error == "", error
     assert code == 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from companion import lan
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host, machine_interfaces, wifi_join_text
+from companion.web.guard import OwnNames
 
 ROOT = Path(__file__).parents[1]
 HOTSPOT = [("lo", "127.0.0.1"), ("wlan0", "10.42.0.1")]
@@ -81,6 +84,35 @@ def test_this_machines_interfaces_are_read() -> None:
     assert found.get("lo") == "127.0.0.1"
     for address in found.values():
         assert len(address.split(".")) == 4
+
+
+UNRESOLVABLE = "room25-nowhere.invalid"  # .invalid: a name no resolver may answer (RFC 6761)
+
+
+@pytest.fixture
+def unresolvable_hostname(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This machine named as a fresh Debian or a renamed Pi may be: a hostname with no address."""
+    monkeypatch.setattr(socket, "gethostname", lambda: UNRESOLVABLE)
+    with pytest.raises(OSError):
+        socket.getaddrinfo(socket.gethostname(), None)
+
+
+@pytest.mark.usefixtures("unresolvable_hostname")
+def test_a_hostname_that_does_not_resolve_hides_no_interface_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The address on the QR code is accepted as a `Host`: one failing source hides no other."""
+    monkeypatch.setattr(lan, "machine_interfaces", lambda: HOTSPOT)
+    assert "10.42.0.1" in lan.own_addresses()
+    assert join_address(8025, join_host(interfaces=lambda: HOTSPOT)).endswith("//10.42.0.1:8025/")
+    assert "10.42.0.1:8025" in OwnNames()
+
+
+@pytest.mark.usefixtures("unresolvable_hostname")
+def test_with_that_hostname_this_machines_join_address_is_still_its_own() -> None:
+    found = lan.own_addresses()
+    assert {address for _name, address in machine_interfaces()} <= found
+    assert f"{join_host()}:8025" in OwnNames()
 
 
 def test_the_wifi_join_text_escapes_what_the_format_reserves() -> None:

@@ -3,8 +3,9 @@
 On a Pi the factory is the config's `[buttons] pin_factory`, else $GPIOZERO_PIN_FACTORY, else
 lgpio (every Pi, the only choice on a Pi 5, and the only one the service's sandbox opens). It
 never falls back to another factory or to a mock: RPi.GPIO loads on a Pi 5 and then fails at its
-first pin, and under the service it cannot open /dev/gpiomem, so a fallback would only hide
-lgpio's own error behind another. A factory that does not load is an error in plain words.
+first pin (there the module to install is rpi-lgpio), and under the service it opens /dev/gpiomem
+only when install.sh wrote the unit's drop-in for it, so a fallback would only hide lgpio's own
+error behind another. A factory that does not load is an error in plain words.
 """
 
 from __future__ import annotations

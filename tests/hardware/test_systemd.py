@@ -22,13 +22,15 @@ from companion.session.systemd_notify import (
 
 ROOT = Path(__file__).parents[2]
 UNIT = ROOT / "systemd" / "room25.service"
+# The drop-in systemd/install.sh writes for a factory the unit alone does not let through.
+DROP_INS = {"rpigpio": ROOT / "systemd" / "rpigpio.conf"}
 
 
-def _unit() -> dict[str, dict[str, list[str]]]:
+def _unit(path: Path = UNIT) -> dict[str, dict[str, list[str]]]:
     """Sections -> key -> every value (systemd allows a key more than once)."""
     sections: dict[str, dict[str, list[str]]] = {}
     current = None
-    for line in UNIT.read_text().splitlines():
+    for line in path.read_text().splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -90,14 +92,22 @@ SETTINGS_DOCS = ("docs/pi-setup.md", "docs/session.md", "docs/hardware.md", "wir
 
 def test_every_pin_factory_the_docs_offer_works_under_the_unit() -> None:
     """A factory named in the settings' docs as a choice must find its device in the sandbox
-    (RPi.GPIO needs /dev/gpiomem, which DevicePolicy=closed shuts unless allowed)."""
-    allowed = {value.split()[0] for value in _unit()["Service"]["DeviceAllow"]}
+    (RPi.GPIO needs /dev/gpiomem, which DevicePolicy=closed shuts unless allowed: the unit's
+    drop-in for it, which install.sh writes when the settings choose it, allows it)."""
+
+    def allowed(path: Path) -> set[str]:
+        return {value.split()[0] for value in _unit(path)["Service"]["DeviceAllow"]}
+
     for name in SETTINGS_DOCS:
         text = (ROOT / name).read_text()
         for factory, device in FACTORY_DEVICES.items():
             if f'"{factory}"' in text or f"`{factory}`" in text:
-                assert device in allowed, f"{name} offers {factory}, which needs {device}"
-    assert "char-gpiochip" in allowed  # what the default, lgpio, opens
+                opened = allowed(UNIT) | (
+                    allowed(DROP_INS[factory]) if factory in DROP_INS else set()
+                )
+                assert device in opened, f"{name} offers {factory}, which needs {device}"
+    assert "char-gpiochip" in allowed(UNIT)  # what the default, lgpio, opens
+    assert "/dev/gpiomem" not in allowed(UNIT)  # only where RPi.GPIO is chosen
 
 
 def test_the_unit_starts_the_pi_hardware_with_the_installed_config() -> None:
@@ -113,6 +123,7 @@ def test_install_script_is_valid_shell_and_installs_the_unit() -> None:
     subprocess.run(["bash", "-n", str(script)], check=True)
     text = script.read_text()
     assert "systemd/room25.service" in text and "wiring/room25.toml" in text
+    assert all(f"systemd/{drop_in.name}" in text for drop_in in DROP_INS.values())
 
 
 def test_the_wiring_config_is_the_default_config() -> None:

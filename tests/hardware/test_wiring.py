@@ -4,7 +4,9 @@ The pin map in the README, room25.toml, the built-in defaults and the diagram's 
 same GPIOs, on the header pins gpiozero's board data gives them. Every buzzer sits behind the NPN
 stage with its 10 kΩ base pull-down; the flyback diode (magnetic buzzer) and the parallel
 resistor (piezo disc) are drawn and listed; the seat buttons' long wires get their series
-resistor and the pull-up and capacitor advice; the parts list recommends the 2.42" SSD1309.
+resistor and the pull-up and capacitor advice; the parts list recommends the 2.42" SSD1309,
+which the diagram draws with its CS, DC and RES wiring. The pin map for an I2S audio hat leaves
+the hat its pins.
 """
 
 from __future__ import annotations
@@ -154,3 +156,29 @@ def test_the_parts_list_gives_what_the_diagram_draws() -> None:
     assert listed(PARTS["seat-1-series-resistor"], "in series with each seat button")
     assert listed("10 kΩ", "100 nF", "3V3", "longer than")
     assert listed('2.42"', "SSD1309", "recommended")
+
+
+# An I2S hat's pins: bit clock, word clock, data in (microphones, ADCs), data out.
+I2S_HAT = {18, 19, 20, 21}
+
+
+def test_the_i2s_hat_pin_map_leaves_the_hat_its_pins(caplog) -> None:
+    config = load_config(WIRING / "room25-i2s-hat.toml")
+    assert not caplog.records, [r.getMessage() for r in caplog.records]  # every value taken
+    uses = _uses(config)
+    assert uses != _uses(Config())
+    assert not set(uses.values()) & I2S_HAT, uses
+    assert len(set(uses.values())) == len(uses), "a GPIO used twice"
+    header = _header()
+    assert all(f"GPIO{gpio}" in header.values() for gpio in uses.values())
+
+
+def test_the_diagram_draws_the_ssd1309s_cs_dc_and_res_wiring() -> None:
+    root = ElementTree.parse(WIRING / "wiring.svg").getroot()
+    groups = {group.get("id"): group for group in root.iter(f"{SVG}g")}
+    labels = " ".join(t.text or "" for t in _texts(groups["oled-ssd1309-pins"]))
+    for wiring in ("CS", "→ GND", "DC", "→ GND (0x3C)", "RES", "10 kΩ", "→ 3V3", "100 nF → GND"):
+        assert wiring in labels, wiring
+    assert any(e.tag == f"{SVG}rect" for e in groups["oled-ssd1309-pins"])  # the resistor
+    names = " ".join(t.text or "" for t in _texts(root))
+    assert 'driver = "ssd1309"' in names

@@ -30,16 +30,15 @@ HUM = 8000  # the stand-in's sample value
 
 class Murmur(Espeak):
     """A stand-in for espeak-ng where a test is about what is said, not how: it writes a real
-    WAV file (a steady hum, 50 ms a character, espeak-ng's format) where espeak-ng would."""
+    WAV file (a steady hum, 50 ms a character, espeak-ng's format) where espeak-ng would. A test
+    that counts its renders spies on `render` (pytest-mock)."""
 
     name = "murmur"
 
     def __init__(self) -> None:
         super().__init__(program="murmur")
-        self.calls: list[tuple[str, str]] = []
 
     def render(self, text: str, lang: str, out: Path) -> None:
-        self.calls.append((text, lang))
         with wave.open(str(out), "wb") as writer:
             writer.setnchannels(1)
             writer.setsampwidth(2)

@@ -6,7 +6,11 @@ never holds the companion itself, and bodies that broke the server get a plain r
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from importlib.resources import files
@@ -96,6 +100,32 @@ def test_a_name_that_is_not_the_companions_is_refused_on_every_route(server: Ser
     for name in [*names, *([LAN] if LAN else [])]:
         answer = here.get("/api/seats", headers={"Host": f"{name}:{server.port}"})
         assert answer.status == 200, name
+
+
+UNRESOLVABLE = "room25-nowhere.invalid"  # .invalid: no resolver may answer it (RFC 6761)
+# A UTS namespace of its own, named UNRESOLVABLE: this machine's hostname and /etc/hosts untouched.
+RENAMED = ("unshare", "--uts", "sh", "-c", 'hostname "$0" && exec "$@"', UNRESOLVABLE)
+LOOKUP = "import socket; socket.getaddrinfo(socket.gethostname(), None)"
+
+
+@needs_lan
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("unshare") is None, reason="needs root and unshare"
+)
+def test_a_hostname_that_does_not_resolve_still_takes_the_join_address(tmp_path: Path):
+    """A fresh Debian or a renamed Pi whose hostname has no address: the address on the QR code
+    (the interface's) is still the companion's own. Before: 400 unknown_host to every phone."""
+    lookup = subprocess.run(
+        [*RENAMED, sys.executable, "-c", LOOKUP], capture_output=True, text=True
+    )
+    assert lookup.returncode != 0 and "gaierror" in lookup.stderr  # the name resolves to nothing
+    (tmp_path / "data").mkdir()
+    server = Serve(tmp_path / "data", wrap=RENAMED).wait_ready()
+    try:
+        answer = _lan(server).get("/api/seats")
+        assert answer.status == 200, answer.body
+    finally:
+        server.stop()
 
 
 @needs_lan
