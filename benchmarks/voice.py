@@ -111,30 +111,21 @@ def announcement_latency(trials: int, warm: bool) -> list[float]:
 def cache_after_game(setup: dict, seed: int) -> dict:
     """A whole game of heuristic players said in English and French: the lines said, the
     distinct phrases rendered and the cache's size on disk."""
-    game = PlayedGame({**setup, "seed": seed}, "heuristic", random.Random(seed))
-    script, espeak = Script(), Espeak()
-    said = 0
+    played, updates = _updates(setup, seed)
+    espeak, said = Espeak(), 0
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
-        before = game.state
-        for decision in game:
-            result = apply(before, decision.command)
-            before = result.state
-            update = {
-                "events": events_for(result.events, None),
-                "view": public_view(result.state),
-                "waiting": waiting_for(result.state).as_dict(),
-            }
-            for line in script.lines(update):
+        for lines in updates:
+            for line in lines:
                 said += 1
                 for lang in ("en", "fr"):
                     cache.clip(espeak, line.text(lang), lang)
         files, size = cache.size()
-    return {"commands": game.played, "lines": said, "phrases": files, "bytes": size}
+    return {"commands": played, "lines": said, "phrases": files, "bytes": size}
 
 
-def _updates(setup: dict, seed: int) -> list[list]:
-    """The lines of each command of a whole game of heuristic players, in order."""
+def _updates(setup: dict, seed: int) -> tuple[int, list[list]]:
+    """The commands of a whole game of heuristic players, and the lines said after each."""
     game = PlayedGame({**setup, "seed": seed}, "heuristic", random.Random(seed))
     script, found = Script(), []
     before = game.state
@@ -147,13 +138,13 @@ def _updates(setup: dict, seed: int) -> list[list]:
             "waiting": waiting_for(result.state).as_dict(),
         }
         found.append(script.lines(update))
-    return found
+    return game.played, found
 
 
 def burst(seed: int) -> None:
     """A command every BURST_EVERY s for BURST_SECONDS; then the longest clip per language,
     over the whole game's lines and every card of the deck."""
-    updates = _updates(BURST, seed)
+    _, updates = _updates(BURST, seed)
     espeak = Espeak()
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))

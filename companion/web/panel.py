@@ -106,7 +106,8 @@ def state() -> Response | tuple[Response, int]:
             "sound": hardware.buzzer.count,
             "sounds": [name for _, name in hardware.buzzer.since(sound)],
             "lights": hardware.lights,
-            "seats": hardware.seats,  # the game's seats: the only seat buttons shown
+            # The seat buttons shown: the game's, or every one while the wiring check walks them.
+            "seats": list(SEATS) if hardware.check is not None else hardware.seats,
             "lit": hardware.display.dimmed,
             "volume": getattr(hardware.config.buzzer, "volume", 0.5),
         }
