@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -20,3 +20,9 @@ def eventually(check: Callable[[], T], timeout: float = 5.0, every: float = 0.01
         if time.monotonic() > deadline:
             raise AssertionError(f"still {value!r} after {timeout} s")
         time.sleep(every)
+
+
+def page_until(page: Any, expression: str, timeout: float = 20.0) -> None:
+    """Until a page's JavaScript `expression` is true, polled from here: the pages' Content
+    Security Policy forbids the in-page evaluation Playwright's own waits would use."""
+    eventually(lambda: page.evaluate(expression), timeout, every=0.05)

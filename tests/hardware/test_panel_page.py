@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from serving import PIN, Phone, Serve
+from waiting import eventually, page_until
 
 from companion.hardware.screens import frame
 
@@ -85,14 +86,6 @@ def _notices(visitor: Phone) -> list[dict]:
     return visitor.get("/api/view")[1].get("session", {}).get("notices", [])
 
 
-def _until(page, expression: str, timeout: float = 10.0) -> None:
-    """Poll a page expression from here (the page's CSP forbids Playwright's in-page eval)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"{expression} still false"
-        time.sleep(0.05)
-
-
 def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(fresh: Serve, browser) -> None:
     table, visitor = fresh, Phone(fresh.url)
     _new_game(table, visitor)
@@ -104,12 +97,12 @@ def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(fresh: Serve, bro
         "  createOscillator() { window.__played.push(1); return super.createOscillator(); } };"
     )
     page.goto(table.url + "/panel")
-    _until(page, "document.getElementById('oled').naturalWidth === 512")
+    page_until(page, "document.getElementById('oled').naturalWidth === 512")
     page.check("#sound")
     first = page.get_attribute("#oled", "src")
     page.click("button[data-seat='3']")
     page.wait_for_selector("#led-3.on", timeout=10_000)
-    _until(page, "window.__played.length > 0")
+    page_until(page, "window.__played.length > 0")
     assert page.get_attribute("#oled", "src") != first  # a new picture was fetched
     view = visitor.get("/api/view")[1]
     assert view["waiting"]["locked_in"] == ["3"]
@@ -119,10 +112,7 @@ def test_in_chromium_a_seat_button_locks_in_and_its_led_lights(fresh: Serve, bro
     page.wait_for_selector("#led-5.on", timeout=10_000)
     back = page.locator("button[data-control='back']")
     back.click()  # a short Back mutes the voice (a notice says so); only held does it undo
-    deadline = time.monotonic() + 10
-    while not any(n.get("code") == "voice_muted" for n in _notices(visitor)):
-        assert time.monotonic() < deadline, _notices(visitor)
-        time.sleep(0.1)
+    eventually(lambda: any(n.get("code") == "voice_muted" for n in _notices(visitor)), 10)
     assert page.locator("#led-5.on").count() == 1
     back.hover()
     page.mouse.down()

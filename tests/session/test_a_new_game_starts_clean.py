@@ -5,7 +5,7 @@ by name, in English and French, and starts nothing."""
 
 from __future__ import annotations
 
-import time
+from waiting import eventually
 
 from companion.session import FakeClock, Notice, Session
 from companion.session.seats import SAID_FOR
@@ -16,13 +16,6 @@ FOUR = {"edition": "base", "mode": "suspicion", "players": 4, "seed": 4}
 
 def _notices(session: Session) -> list[dict]:
     return session.snapshot("public")["session"]["notices"]
-
-
-def _soon(check) -> None:
-    deadline = time.monotonic() + 5
-    while not check():
-        assert time.monotonic() < deadline, "the writer did not get to it"
-        time.sleep(0.01)
 
 
 def test_a_new_game_says_nothing_of_the_last_games_phones(session: Session) -> None:
@@ -49,7 +42,7 @@ def test_resuming_a_set_aside_game_is_said_on_every_screen(
         f"The host resumed game {first}, set aside earlier: it goes on where it stopped"
     )
     clock.advance(SAID_FOR + 1)
-    _soon(lambda: _notices(session) == [])
+    eventually(lambda: _notices(session) == [])
 
 
 def test_an_unknown_setup_key_is_refused_by_name_and_starts_nothing(session: Session) -> None:

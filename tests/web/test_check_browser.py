@@ -5,12 +5,12 @@ ends on one line a part and the summary; while a game runs the check is refused 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from serving import PIN, Phone, Serve
+from waiting import page_until
 
 from .test_voice_browser import PHONE
 
@@ -32,14 +32,6 @@ def host(server: Serve) -> Phone:
     return phone
 
 
-def _until(page, expression: str, timeout: float = 20.0) -> None:
-    """Poll a page expression from here (the pages' CSP forbids Playwright's in-page waits)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"{expression} still false"
-        time.sleep(0.05)
-
-
 def _prompt(page) -> str:
     return page.evaluate("document.getElementById('check-prompt').textContent")
 
@@ -59,22 +51,22 @@ def test_check_the_table_from_the_host_page_on_the_virtual_panel(
         panel.goto(server.url + "/panel")
         page.click("#check-table summary")
         page.click("#check-start")
-        _until(page, "document.getElementById('check-prompt').textContent.startsWith('Look')")
+        page_until(page, "document.getElementById('check-prompt').textContent.startsWith('Look')")
         page.screenshot(path=str(tmp_path / "host-check-start.png"), full_page=False)
-        _until(page, "document.getElementById('check-prompt').textContent === 'Press seat 1.'")
+        page_until(page, "document.getElementById('check-prompt').textContent === 'Press seat 1.'")
         for seat in "12345678":
             assert _prompt(page) == f"Press seat {seat}."
             panel.click(f'.seat[data-seat="{seat}"]')
-            _until(panel, f"document.getElementById('led-{seat}').classList.contains('on')")
-            _until(page, f"document.getElementById('check-prompt').textContent !== "
+            page_until(panel, f"document.getElementById('led-{seat}').classList.contains('on')")
+            page_until(page, f"document.getElementById('check-prompt').textContent !== "
                          f"'Press seat {seat}.'")  # fmt: skip
         panel.screenshot(path=str(tmp_path / "panel-check-next.png"), full_page=True)
         for button, name in (("next", "Next"), ("back", "Back"), ("menu", "Menu")):
             assert _prompt(page) == f"Press {name}."
             panel.click(f'.control[data-control="{button}"]')
-            _until(page, f"document.getElementById('check-prompt').textContent !== "
+            page_until(page, f"document.getElementById('check-prompt').textContent !== "
                          f"'Press {name}.'")  # fmt: skip
-        _until(page, "document.getElementById('check-summary').textContent !== ''")
+        page_until(page, "document.getElementById('check-summary').textContent !== ''")
         texts = "items => items.map(i => i.textContent)"
         lines = page.eval_on_selector_all("#check-lines li", texts)
         assert lines == [

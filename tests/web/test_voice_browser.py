@@ -6,10 +6,9 @@ voice's language; the host page's voice controls change the voice."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from serving import PIN, Phone, Serve
+from waiting import eventually, page_until
 
 from companion.voice.script import Line
 
@@ -42,14 +41,6 @@ def fresh_voice(host: Phone) -> None:
     assert status == 200
 
 
-def _until(page, expression: str, timeout: float = 20.0) -> None:
-    """Poll a page expression from here (the page's CSP forbids Playwright's in-page waits)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"{expression} still false"
-        time.sleep(0.05)
-
-
 def _latest(phone: Phone) -> dict:
     return phone.get("/api/voice/latest")[1]
 
@@ -59,11 +50,7 @@ def _announce(host: Phone) -> dict:
     before = _latest(host)["id"]
     status, reply = host.post("/api/host/voice", {"test": True})
     assert status == 200, reply
-    deadline = time.monotonic() + 20
-    while (found := _latest(host))["id"] <= before:
-        assert time.monotonic() < deadline, "the voice made no announcement"
-        time.sleep(0.05)
-    return found
+    return eventually(lambda: (found := _latest(host))["id"] > before and found, 20)
 
 
 def _opened(page, url: str, poll: str) -> None:
@@ -71,7 +58,7 @@ def _opened(page, url: str, poll: str) -> None:
     the next announcement)."""
     with page.expect_response(lambda r: poll in r.url and "after=" not in r.url):
         page.goto(url)
-    _until(page, "document.querySelector('[data-seen]') !== null")
+    page_until(page, "document.querySelector('[data-seen]') !== null")
 
 
 def test_the_virtual_panel_plays_each_announcement_and_mute_silences_it(
@@ -84,19 +71,19 @@ def test_the_virtual_panel_plays_each_announcement_and_mute_silences_it(
     page.check("#sound")  # the panel's Sound: a tap, so the browser lets it play
     said = _announce(host)
     assert said["text"] == TURN.text("en")
-    _until(page, f"document.getElementById('voice').dataset.heard === '{said['id']}'")
+    page_until(page, f"document.getElementById('voice').dataset.heard === '{said['id']}'")
     assert wavs == [f"{server.url}/panel/voice/{said['id']}.wav"]
     assert page.evaluate("document.getElementById('voice').volume") == pytest.approx(0.8)
 
     assert host.post("/api/host/voice", {"mute": True})[0] == 200
     muted = _announce(host)
-    _until(page, f"document.getElementById('voice').dataset.seen === '{muted['id']}'")
+    page_until(page, f"document.getElementById('voice').dataset.seen === '{muted['id']}'")
     assert len(wavs) == 1  # muted: the WAV is not even fetched (the next one shows it never was)
     assert page.get_attribute("#voice", "data-played") == str(said["id"])
 
     assert host.post("/api/host/voice", {"mute": False, "volume": 0.3})[0] == 200
     again = _announce(host)
-    _until(page, f"document.getElementById('voice').dataset.heard === '{again['id']}'")
+    page_until(page, f"document.getElementById('voice').dataset.heard === '{again['id']}'")
     assert wavs[-1].endswith(f"/panel/voice/{again['id']}.wav") and len(wavs) == 2
     assert page.evaluate("document.getElementById('voice').volume") == pytest.approx(0.3)
     page.close()
@@ -112,12 +99,14 @@ def test_the_table_page_speaks_only_when_the_host_ticked_it(
     page = context.new_page()
     _opened(page, url + "/table", "/api/voice/latest")
     unticked = _announce(host)
-    _until(page, f"document.getElementById('voice-let-speak').dataset.seen === '{unticked['id']}'")
+    page_until(
+        page, f"document.getElementById('voice-let-speak').dataset.seen === '{unticked['id']}'"
+    )
     assert page.evaluate("window.__said") == []
 
     assert host.post("/api/host/voice", {"table_speaks": True})[0] == 200
     said = _announce(host)
-    _until(page, "window.__said.length === 1")
+    page_until(page, "window.__said.length === 1")
     assert page.evaluate("window.__said") == [
         {"text": said["text"], "lang": "en-GB", "volume": pytest.approx(0.8)}
     ]
@@ -133,7 +122,7 @@ def test_the_table_page_speaks_only_when_the_host_ticked_it(
 
     assert host.post("/api/host/voice", {"lang": "fr"})[0] == 200
     french = _announce(host)
-    _until(page, "window.__said.length === 2")
+    page_until(page, "window.__said.length === 2")
     assert page.evaluate("window.__said[1]") == {
         "text": TURN.text("fr"),
         "lang": "fr-FR",
@@ -143,11 +132,11 @@ def test_the_table_page_speaks_only_when_the_host_ticked_it(
 
     assert host.post("/api/host/voice", {"mute": True})[0] == 200
     muted = _announce(host)
-    _until(page, f"document.getElementById('voice-let-speak').dataset.seen === '{muted['id']}'")
+    page_until(page, f"document.getElementById('voice-let-speak').dataset.seen === '{muted['id']}'")
     assert host.post("/api/host/voice", {"mute": False})[0] == 200
     again = _announce(host)
     seen_again = f"document.getElementById('voice-let-speak').dataset.seen === '{again['id']}'"
-    _until(page, f"{seen_again} && window.__said.length >= 3")
+    page_until(page, f"{seen_again} && window.__said.length >= 3")
     # Muted, the table page was silent: one more said since, the announcement after it.
     assert page.evaluate("window.__said.length") == 3
     context.close()
@@ -158,7 +147,7 @@ def test_the_host_page_sets_the_voice(server: Serve, host: Phone, browser) -> No
     page.goto(server.url + "/host")
     page.wait_for_selector("#voice-controls", state="visible", timeout=20_000)
     page.click("#voice-controls > summary")
-    _until(page, "document.getElementById('voice-volume').value === '80'")
+    page_until(page, "document.getElementById('voice-volume').value === '80'")
     page.evaluate(
         "(() => { const v = document.getElementById('voice-volume'); v.value = '40';"
         " v.dispatchEvent(new Event('change')); })()"
@@ -168,17 +157,13 @@ def test_the_host_page_sets_the_voice(server: Serve, host: Phone, browser) -> No
     page.check("#voice-table")
     page.check("#voice-mute")
     wanted = {"volume": 0.4, "quiet": True, "lang": "fr", "table_speaks": True, "mute": True}
-    deadline = time.monotonic() + 20
-    while {k: host.get("/api/host/voice")[1][k] for k in wanted} != wanted:
-        assert time.monotonic() < deadline, host.get("/api/host/voice")[1]
-        time.sleep(0.1)
-    _until(page, "document.getElementById('status').textContent === 'Voice settings saved.'")
+    eventually(lambda: {k: host.get("/api/host/voice")[1][k] for k in wanted} == wanted, 20)
+    page_until(page, "document.getElementById('status').textContent === 'Voice settings saved.'")
     before = _latest(host)["id"]
     page.click("#voice-test")
-    _until(page, "document.getElementById('status').textContent === 'The voice says the turn now.'")
-    deadline = time.monotonic() + 20
-    while _latest(host)["id"] <= before:
-        assert time.monotonic() < deadline, "the test button said nothing"
-        time.sleep(0.05)
+    page_until(
+        page, "document.getElementById('status').textContent === 'The voice says the turn now.'"
+    )
+    eventually(lambda: _latest(host)["id"] > before, 20)  # the test button said something
     assert _latest(host)["text"] == TURN.text("fr")
     page.context.close()
