@@ -20,8 +20,9 @@ from .catalogue import has_line, line_text, say, spoken
 LASTING = frozenset({"alarm", "timer", "eliminated", "game_over", "winners", "escaped"})
 # What a quiet table still hears.
 QUIET = frozenset({"alarm", "game_over", "winners"})
-# Notices the session's own events already say (the time limit).
-SAID_BY_EVENTS = frozenset({"seconds_left", "time_up"})
+# Notices the voice does not say: the session's own events already say the time limit, and a
+# muted voice saying that it is muted is heard by nobody (the pages and the OLED show it).
+UNSAID = frozenset({"seconds_left", "time_up", "voice_muted"})
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class Script:
         notices = [
             n
             for n in (update.get("session") or {}).get("notices") or ()
-            if n.get("code") not in SAID_BY_EVENTS
+            if n.get("code") not in UNSAID
         ]
         fresh = [n for n in notices if _key(n) not in self.said_notices]
         self.said_notices |= {_key(n) for n in fresh}

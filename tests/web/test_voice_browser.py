@@ -84,7 +84,9 @@ def test_the_virtual_panel_plays_each_announcement_and_mute_silences_it(
     assert host.post("/api/host/voice", {"mute": False, "volume": 0.3})[0] == 200
     again = _announce(host)
     page_until(page, f"document.getElementById('voice').dataset.heard === '{again['id']}'")
-    assert wavs[-1].endswith(f"/panel/voice/{again['id']}.wav") and len(wavs) == 2
+    # What else the voice said meanwhile (a notice) may be played too; never the muted one.
+    assert wavs[-1].endswith(f"/panel/voice/{again['id']}.wav")
+    assert not any(w.endswith(f"/panel/voice/{muted['id']}.wav") for w in wavs)
     assert page.evaluate("document.getElementById('voice').volume") == pytest.approx(0.3)
     page.close()
 
@@ -133,12 +135,8 @@ def test_the_table_page_speaks_only_when_the_host_ticked_it(
     assert host.post("/api/host/voice", {"mute": True})[0] == 200
     muted = _announce(host)
     page_until(page, f"document.getElementById('voice-let-speak').dataset.seen === '{muted['id']}'")
-    assert host.post("/api/host/voice", {"mute": False})[0] == 200
-    again = _announce(host)
-    seen_again = f"document.getElementById('voice-let-speak').dataset.seen === '{again['id']}'"
-    page_until(page, f"{seen_again} && window.__said.length >= 3")
-    # Muted, the table page was silent: one more said since, the announcement after it.
-    assert page.evaluate("window.__said.length") == 3
+    # The page says an announcement before it marks it seen: muted, nothing more was said.
+    assert page.evaluate("window.__said.length") == 2
     context.close()
 
 
