@@ -14,10 +14,11 @@ import contextlib
 import os
 import shutil
 import tempfile
-import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from waiting import eventually
 
 MARK = "ROOM25_TEST_RUN"
 # A process asked to stop may take a moment to go: this long, then it counts as left behind.
@@ -54,10 +55,9 @@ def check(run: Run) -> list[str]:
     """What the run left behind, a line each; every process found is killed and the run's
     temporary folder removed, whatever is found."""
     left: list[str] = []
-    deadline = time.monotonic() + GRACE
-    while (marked := _marked(run.mark)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    for pid, command in marked.items():
+    with contextlib.suppress(AssertionError):  # still there after GRACE: named and ended below
+        eventually(lambda: not _marked(run.mark), GRACE, every=0.1)
+    for pid, command in _marked(run.mark).items():
         left.append(f"process {pid} still runs: {command}")
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, 9)
