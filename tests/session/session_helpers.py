@@ -49,3 +49,11 @@ def play(session: Session, count: int, seed: int = 0) -> list[dict]:
         assert reply.ok, (command, reply.code, reply.text)
         played.append(command)
     return played
+
+
+def drain(listener) -> list[dict]:
+    """Every update a listener holds now, without waiting."""
+    found = []
+    while (update := listener.get(timeout=0)) is not None:
+        found.append(update)
+    return found

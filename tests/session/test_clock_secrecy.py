@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from serving import Phone, Serve, host_of
-from session_helpers import DEALT, state_of
+from session_helpers import DEALT, drain, state_of
 
 from companion import engine
 from companion.session import FakeClock, Session
@@ -35,13 +35,6 @@ def _seen(session: Session) -> dict:
     return {audience: session.snapshot(audience) for audience in ("public", "host", "1", "3", "4")}
 
 
-def _drain(listener) -> list[dict]:
-    found = []
-    while (update := listener.get(timeout=0)) is not None:
-        found.append(update)
-    return found
-
-
 def test_twin_games_with_a_time_limit_read_the_same_whatever_one_seat_programmed(
     tmp_path: Path,
 ) -> None:
@@ -63,7 +56,7 @@ def test_twin_games_with_a_time_limit_read_the_same_whatever_one_seat_programmed
             first[audience].pop("game"), second[audience].pop("game")
         assert first["public"]["session"]["timer"] == {"left": 596.6, "limit": 600.0}
         assert first == second
-        drained = [{a: _drain(found) for a, found in heard.items()} for heard in listeners]
+        drained = [{a: drain(found) for a, found in heard.items()} for heard in listeners]
         for heard in drained:
             for update in heard["public"] + heard["host"] + heard["3"]:
                 update.pop("game")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from pytest_mock import MockerFixture
-from session_helpers import DEALT, state_of
+from session_helpers import DEALT, drain, state_of
 
 from companion import engine
 from companion.session import Session, publish
@@ -20,13 +20,6 @@ def programming(session: Session) -> None:
     session.host("new_game", setup=DEALT)
     for seat in SEATS:
         assert session.submit(engine.legal_commands(state_of(session), seat)[0]).ok
-
-
-def drain(listener) -> list[dict]:
-    found = []
-    while (update := listener.get(timeout=0)) is not None:
-        found.append(update)
-    return found
 
 
 def test_a_change_builds_the_public_part_once_for_every_audience(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
-from session_helpers import COUNTDOWN, DEALT, play, state_of
+from session_helpers import COUNTDOWN, DEALT, drain, play, state_of
 
 from companion import engine
 from companion.session import FakeClock, Notice, Session, seat_press
@@ -20,13 +20,6 @@ def programming(session: Session) -> str:
         assert session.submit(clue).ok
     assert session.snapshot("public")["waiting"]["phase"] == "programming"
     return game
-
-
-def drain(listener) -> list[dict]:
-    updates = []
-    while (update := listener.get(timeout=0)) is not None:
-        updates.append(update)
-    return updates
 
 
 # -- the writer and the listeners ------------------------------------------------------------
