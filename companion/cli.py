@@ -191,15 +191,15 @@ def _compose(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from companion.session.serve import serve
+    from companion.serve import serve
 
     return serve(args.data_dir, args.port, args.config, args.hardware)
 
 
 def _journal(args: argparse.Namespace, name: str):
     """The journal of a data directory, opened for reading, or None (the reason printed)."""
+    from companion.serve import JOURNAL_NAME, default_data_dir
     from companion.session.journal import Journal, JournalError
-    from companion.session.serve import JOURNAL_NAME, default_data_dir
 
     path = (args.data_dir or default_data_dir()) / JOURNAL_NAME
     if not path.exists():
@@ -462,7 +462,7 @@ def _screens(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from companion.hardware.check_command import check_command
+    from companion.check_command import check_command
 
     return check_command(args.hardware, args.config, args.data_dir, args.seconds, args.lang)
 

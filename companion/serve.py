@@ -1,5 +1,7 @@
-"""`room25 serve`: the session, the web server and the hardware, started together and stopped
-cleanly (journal closed, display cleared) on SIGTERM or Ctrl-C."""
+"""`room25 serve`: the session, the web server, the hardware and the voice, started together
+and stopped cleanly (journal closed, display cleared) on SIGTERM or Ctrl-C. This is the
+composition root: the one module that knows every layer, so that none of them knows another
+above it (docs/session.md, "The layers")."""
 
 from __future__ import annotations
 
@@ -19,10 +21,9 @@ from typing import IO, Any
 
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
-
-from . import systemd_notify
-from .journal import JournalError
-from .session import Session
+from companion.session import systemd_notify
+from companion.session.journal import JournalError
+from companion.session.session import Session
 
 log = logging.getLogger("room25")
 
