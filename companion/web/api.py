@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import engine
-from companion.session import Notice
+from companion.session import Notice, Session
 from companion.session.archive import seen_over
 
 from . import openapi, wizard
@@ -35,7 +35,7 @@ def _access() -> Access:
     return current_app.extensions["room25.access"]
 
 
-def _session() -> Any:
+def _session() -> Session:
     return current_app.extensions["room25.session"]
 
 
@@ -195,7 +195,7 @@ def commands():
     if body is None or "command" not in body:
         return refusal(lang(), "not_a_command", 400)
     command, refused = _command_for(_caller(), body["command"])
-    if refused is not None:
+    if command is None:
         return refused
     return from_reply(_session().submit(command, source="web"), lang())
 
@@ -263,7 +263,9 @@ def _played(found: dict) -> list[dict]:
     return [*found["start"], *kept]
 
 
-def _offline_notice(session: Any, access: Access, audience: str):
+def _offline_notice(
+    session: Session, access: Access, audience: str
+) -> Callable[[str | None], None]:
     """A seat's phone online again clears the public notice; its last stream closing (noticed
     at a keep-alive, so a phone asleep 15 s or more) while the seat is still held sets it."""
     if audience not in engine.SEAT_IDS:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import io
 import threading
-from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
+from companion.hardware.table import Hardware
 from companion.messages import texts
+from companion.session.replies import Reply
 
 from .guard import at_the_companion, lang
 from .replies import refusal
@@ -44,7 +45,7 @@ def only_at_the_companion() -> tuple[Response, int] | None:
     return None if at_the_companion() else refusal(lang(), "panel_only", 403)
 
 
-def _hardware() -> Any:
+def _hardware() -> Hardware:
     hardware = current_app.extensions.get("room25.hardware")
     if hardware is None:
         abort(503)
@@ -116,9 +117,9 @@ def state() -> Response | tuple[Response, int]:
     return response
 
 
-def _reply(reply: Any) -> tuple[Response, int]:
-    ok = bool(getattr(reply, "ok", False))
-    body = {"ok": ok, "code": getattr(reply, "code", None), "text": getattr(reply, "text", "")}
+def _reply(reply: Reply) -> tuple[Response, int]:
+    ok = bool(reply.ok)
+    body = {"ok": ok, "code": reply.code, "text": reply.text}
     return jsonify(body), 200 if ok else 409
 
 

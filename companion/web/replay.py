@@ -9,10 +9,9 @@ the host may download; the public replay never carries them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from companion.session import Session
 from companion.session.archive import seen_over
 
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
@@ -30,7 +29,7 @@ blueprint = Blueprint("replay", __name__)
 LAST = "last"
 
 
-def _session() -> Any:
+def _session() -> Session:
     return current_app.extensions["room25.session"]
 
 

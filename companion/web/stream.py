@@ -22,9 +22,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
+from companion.session import Session
 from companion.session.publish import Update, sse
+
+from .access import Access
 
 KEEP_ALIVE = 15.0  # seconds between keep-alive comments
 TICK = 1.0  # seconds: how often a quiet stream checks that its client is still there
@@ -59,7 +61,7 @@ class Credential:
 
 
 def credential(
-    access: Any,
+    access: Access,
     audience: str,
     seat_secret: str | None,
     host_secret: str | None,
@@ -154,7 +156,7 @@ class Connection:
 
 
 def updates(
-    session: Any,
+    session: Session,
     audience: str,
     streams: Streams,
     ticket: int,
