@@ -14,11 +14,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion import engine
 from companion.session import Notice, Session
 from companion.session.archive import seen_over
+from companion.session.host import HOST_ACTIONS
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
 from .i18n import LANG_COOKIE, LANGUAGES, text
+from .openapi import AS, GAME_PATH, SEAT, SEAT_PATH, described, get, post, query, schema
 from .reasons import reason_text
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
@@ -92,8 +94,35 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 
 # --- joining and language ---
 
+ASKED = schema(
+    "Asked",
+    {
+        "type": "object",
+        "description": "The seat is asked for: hold its seat button 3 s (or the host gives it)",
+        "properties": {
+            "ok": {"const": False},
+            "pending": {"const": True},
+            "seat": SEAT,
+            "code": {"const": "hold_seat_button"},
+            "ask": {"type": "string", "pattern": "^[0-9]{2}$"},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "pending", "seat", "code", "ask", "text"],
+    },
+)
+JOIN = post(
+    "Take a free seat (sets the seat cookie), or ask for a taken one (202)",
+    {"type": "object", "properties": {"seat": SEAT}, "required": ["seat"]},
+    409,
+)
+JOIN["post"]["responses"]["202"] = {
+    "description": "Asked: the seat's button held 3 s gives it",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asked"}}},
+}
+
 
 @blueprint.post("/join")
+@described("/api/join", JOIN)
 def join():
     """A free seat before the game is under way, or one the host freed, is taken by the tap
     itself; a taken seat, or any other seat once the game is under way, is asked for: the
@@ -133,11 +162,19 @@ def join():
 
 
 @blueprint.post("/leave")
+@described("/api/leave", post("Give the seat back", None))
 def leave():
     return _forget(SEAT_COOKIE, _access().leave)
 
 
 @blueprint.post("/language")
+@described(
+    "/api/language",
+    post(
+        "Choose this phone's language",
+        {"type": "object", "properties": {"lang": {"enum": list(LANGUAGES)}}, "required": ["lang"]},
+    ),
+)
 def language():
     chosen = _field("lang")
     if chosen not in LANGUAGES:
@@ -146,6 +183,7 @@ def language():
 
 
 @blueprint.get("/seats")
+@described("/api/seats", get("Which seats the game has, which are taken or asked for"))
 def seats():
     """Public: which seats the game has and which a phone already holds (not which phone)."""
     taken = set(_access().taken())
@@ -190,6 +228,19 @@ def _command_for(caller: Caller, command: Any) -> tuple[dict | None, tuple[Respo
 
 
 @blueprint.post("/commands")
+@described(
+    "/api/commands",
+    post(
+        "A command to the game; the seat comes from the cookie",
+        {
+            "type": "object",
+            "properties": {"command": {"$ref": "#/components/schemas/Command"}},
+            "required": ["command"],
+        },
+        401,
+        409,
+    ),
+)
 def commands():
     body = _body()
     if body is None or "command" not in body:
@@ -201,6 +252,16 @@ def commands():
 
 
 @blueprint.post("/seats/<seat>/press")
+@described(
+    "/api/seats/{seat}/press",
+    post(
+        "A seat button: lock in, or unlock (that seat's phone or the host)",
+        None,
+        401,
+        409,
+        path=(SEAT_PATH,),
+    ),
+)
 def press(seat: str):
     caller = _caller()
     if seat not in engine.SEAT_IDS:
@@ -215,6 +276,7 @@ def press(seat: str):
 
 
 @blueprint.get("/view")
+@described("/api/view", get("The caller's snapshot", parameters=(AS,)))
 def view():
     audience, refused = _audience(_caller())
     if audience is None:
@@ -223,6 +285,9 @@ def view():
 
 
 @blueprint.get("/stream")
+@described(
+    "/api/stream", get("Server-Sent Events of the caller's updates", "text/event-stream", (AS,))
+)
 def stream():
     caller = _caller()
     audience, refused = _audience(caller)
@@ -281,6 +346,7 @@ def _offline_notice(
 
 
 @blueprint.get("/log")
+@described("/api/log", get("The current game's public record so far"))
 def public_log():
     """The current game's public record so far, for a table page that (re)connects mid-game:
     the journal's events as the public view may see them."""
@@ -297,6 +363,7 @@ def public_log():
 
 
 @blueprint.get("/openapi.json")
+@described("/api/openapi.json", get("This document"))
 def openapi_document():
     return jsonify(openapi.document())
 
@@ -309,6 +376,18 @@ def _host_only() -> tuple[Response, int] | None:
 
 
 @blueprint.post("/host/login")
+@described(
+    "/api/host/login",
+    post(
+        "Host login with the PIN: sets the host cookie",
+        {
+            "type": "object",
+            "properties": {"pin": {"type": "string", "maxLength": 20}},
+            "required": ["pin"],
+        },
+        429,
+    ),
+)
 def host_login():
     access, client = _access(), request.remote_addr or "?"
     wait = access.guesses.wait(client)
@@ -327,6 +406,7 @@ def host_login():
 
 
 @blueprint.get("/host/pin")
+@described("/api/host/pin", get("The host PIN, for the host page once logged in (host)"))
 def host_pin():
     """The PIN, for the host page once logged in (to read out to a co-host)."""
     refused = _host_only()
@@ -336,11 +416,22 @@ def host_pin():
 
 
 @blueprint.post("/host/logout")
+@described("/api/host/logout", post("Host logout", None))
 def host_logout():
     return _forget(HOST_COOKIE, _access().logout)
 
 
 @blueprint.post("/host/games")
+@described(
+    "/api/host/games",
+    post(
+        "Start a new game from a setup (host); seed, roles and complex only with "
+        '"rigged": true, which every screen announces; "seat_claims": "keep" or "clear"',
+        {"type": "object", "properties": {"setup": {"type": "object"}}, "required": ["setup"]},
+        401,
+        409,
+    ),
+)
 def new_game():
     refused = _host_only()
     if refused is not None:
@@ -369,6 +460,7 @@ def new_game():
 
 
 @blueprint.get("/host/games")
+@described("/api/host/games", get("Past games from the journal (host)"))
 def past_games():
     refused = _host_only()
     if refused is not None:
@@ -387,6 +479,10 @@ def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
 
 
 @blueprint.get("/host/games/<game>/export")
+@described(
+    "/api/host/games/{game}/export",
+    get("A game of the journal as JSON (host)", parameters=(GAME_PATH,)),
+)
 def export_game(game: str):
     found, refused = _export(game)
     if found is None:
@@ -397,6 +493,10 @@ def export_game(game: str):
 
 
 @blueprint.get("/host/games/<game>/reveal")
+@described(
+    "/api/host/games/{game}/reveal",
+    get("A finished game's roles, complex and notebooks (host)", parameters=(GAME_PATH,)),
+)
 def reveal_game(game: str):
     """Everything of a finished game (roles, the whole complex, every notebook) for the host's
     end-of-game reveal, rebuilt from the journal's export with the engine's own replay; never
@@ -427,6 +527,13 @@ def _reveal(found: dict) -> dict:
 
 
 @blueprint.get("/reveal")
+@described(
+    "/api/reveal",
+    get(
+        "The finished game's roles, complex, winners and reason, for everyone (409 while "
+        "a game can still be played)"
+    ),
+)
 def public_reveal():
     """The reveal for every page once a game is over (roles, complex, reason, winners): the
     current game when it has ended, else the last game when the host ended it and none
@@ -446,6 +553,10 @@ def public_reveal():
 
 
 @blueprint.post("/host/games/<game>/resume")
+@described(
+    "/api/host/games/{game}/resume",
+    post("Play again a game a new game replaced (host)", None, 401, 409, path=(GAME_PATH,)),
+)
 def resume_game(game: str):
     """Play again a game that a new one replaced; the page asks first, naming what it replaces."""
     refused = _host_only()
@@ -464,6 +575,18 @@ def _host_action(action: str, **args: Any):
 
 
 @blueprint.post("/host/undo")
+@described(
+    "/api/host/undo",
+    post(
+        "Undo the last commands (host)",
+        {
+            "type": "object",
+            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 50}},
+        },
+        401,
+        409,
+    ),
+)
 def undo():
     count = _field("count", 1)
     if isinstance(count, float) and count.is_integer():  # 2.0 is a JSON integer too
@@ -473,34 +596,34 @@ def undo():
     return _host_action("undo", count=count)
 
 
-@blueprint.post("/host/pause")
-def pause():
-    return _host_action("pause")
+def _host_route(name: str) -> Callable[[], Any]:
+    """The route of a host action that needs nothing but the host (session/host.py)."""
+    return lambda: _host_action(name)
 
 
-@blueprint.post("/host/resume")
-def resume():
-    return _host_action("resume")
+def _host_actions() -> None:
+    """pause, resume, end, more_time, lock_in_late: their routes and their operations in the
+    document follow from the session's table of host actions."""
+    for name, action in HOST_ACTIONS.items():
+        if action.route is not None:
+            path = f"/host/{action.route}"
+            blueprint.add_url_rule(path, action.route, _host_route(name), methods=["POST"])
+            openapi.declare(f"/api{path}", post(action.summary, None, 401, 409))
 
 
-@blueprint.post("/host/end")
-def end():
-    return _host_action("end_game")
-
-
-@blueprint.post("/host/more_time")
-def more_time():
-    """The programming time is up: the late seats get the limit again."""
-    return _host_action("more_time")
-
-
-@blueprint.post("/host/lock_in_late")
-def lock_in_late():
-    """The programming time is up: what each late seat chose on its phone is locked in."""
-    return _host_action("lock_in_late")
+_host_actions()
 
 
 @blueprint.post("/host/seats/<seat>/reset")
+@described(
+    "/api/host/seats/{seat}/reset",
+    post(
+        "Free a seat for another phone (host; said on every screen mid-game)",
+        None,
+        401,
+        path=(SEAT_PATH,),
+    ),
+)
 def reset_seat(seat: str):
     refused = _host_only()
     if refused is not None:
@@ -513,6 +636,16 @@ def reset_seat(seat: str):
 
 
 @blueprint.post("/host/seats/<seat>/give")
+@described(
+    "/api/host/seats/{seat}/give",
+    post(
+        "Give a seat to the phone asking for it (host; said on every screen mid-game)",
+        None,
+        401,
+        409,
+        path=(SEAT_PATH,),
+    ),
+)
 def give_seat(seat: str):
     """The host gives a seat to the phone asking for it (said on every screen mid-game)."""
     refused = _host_only()
@@ -524,6 +657,18 @@ def give_seat(seat: str):
 
 
 @blueprint.get("/host/wizard")
+@described(
+    "/api/host/wizard",
+    get(
+        "The setup wizard's choices (host)",
+        parameters=(
+            query("edition", "base or season2"),
+            query("mode", "a mode of the edition"),
+            query("players", "a number of players"),
+            query("composition", "a composition id"),
+        ),
+    ),
+)
 def setup_wizard():
     refused = _host_only()
     if refused is not None:

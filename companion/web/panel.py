@@ -21,6 +21,17 @@ from companion.messages import texts
 from companion.session.replies import Reply
 
 from .guard import at_the_companion, lang
+from .openapi import (
+    REFUSED,
+    SEAT_PATH,
+    SECRET_HEADERS,
+    described,
+    get,
+    json_body,
+    path_parameter,
+    query,
+    schema,
+)
 from .replies import refusal
 
 blueprint = Blueprint(
@@ -38,6 +49,38 @@ WAIT = 10.0  # seconds a poll waits for something new
 WAITERS = 2
 SEATS = tuple(str(n) for n in range(1, 9))
 CONTROLS = ("next", "back", "menu")
+PRESSED = schema(
+    "Pressed",
+    {
+        "type": "object",
+        "description": "A panel button's answer: the session's reply",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "code": {"type": ["string", "null"]},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "code", "text"],
+    },
+)
+
+
+def _pressed(summary: str, path: dict) -> dict:
+    """A panel button's operation: the body may hold it long; the answer is the session's."""
+    answer = {"application/json": {"schema": {"$ref": "#/components/schemas/Pressed"}}}
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [*SECRET_HEADERS, path],
+            "requestBody": json_body(
+                {"type": "object", "properties": {"long": {"type": "boolean"}}}
+            ),
+            "responses": {
+                "200": {"description": "Done", "content": answer},
+                "409": {"description": "Refused by the session", "content": answer},
+                "default": {"description": "Refused in plain words", "content": REFUSED},
+            },
+        }
+    }
 
 
 @blueprint.before_request
@@ -53,6 +96,7 @@ def _hardware() -> Hardware:
 
 
 @blueprint.get("")
+@described("/panel", get("The virtual panel's page (at the companion)", "text/html"))
 def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
     lang = getattr(hardware, "lang", "en")
@@ -67,6 +111,7 @@ def page() -> str:
 
 
 @blueprint.get("/oled.png")
+@described("/panel/oled.png", get("The OLED's picture, enlarged (at the companion)", "image/png"))
 def oled() -> Response:
     """The OLED's current picture, enlarged."""
     picture = _hardware().display.frame
@@ -78,12 +123,23 @@ def oled() -> Response:
 
 
 @blueprint.get("/patterns.json")
+@described("/panel/patterns.json", get("The buzzer's patterns (at the companion)"))
 def patterns() -> Response:
     """The buzzer's patterns, the same data the buzzer plays: [[note or null, seconds], ...]."""
     return jsonify({name: [list(note) for note in notes] for name, notes in PATTERNS.items()})
 
 
 @blueprint.get("/state")
+@described(
+    "/panel/state",
+    get(
+        "Long poll (10 s) for a new picture or sound (at the companion)",
+        parameters=(
+            query("frame", "the last picture number seen"),
+            query("sound", "the last sound number heard"),
+        ),
+    ),
+)
 def state() -> Response | tuple[Response, int]:
     """Long poll: waits up to 10 s for a new picture or pattern after `frame` and `sound`."""
     hardware = _hardware()
@@ -133,6 +189,12 @@ def _long() -> bool | None:
 
 
 @blueprint.post("/seats/<seat>/press")
+@described(
+    "/panel/seats/{seat}/press",
+    _pressed(
+        "A seat button: lock in or unlock; {long: true} holds it 3 s (gives the seat)", SEAT_PATH
+    ),
+)
 def press(seat: str) -> tuple[Response, int]:
     """A seat button: lock in, or unlock; `{"long": true}` holds it 3 s (gives the seat to
     the phone that asks for it). The page sends that once its button has been held 3 s."""
@@ -146,6 +208,13 @@ def press(seat: str) -> tuple[Response, int]:
 
 
 @blueprint.post("/controls/<button>")
+@described(
+    "/panel/controls/{button}",
+    _pressed(
+        "Next, Back or Menu; {long: true} for a long press",
+        path_parameter("button", {"enum": ["next", "back", "menu"]}),
+    ),
+)
 def control(button: str) -> tuple[Response, int]:
     """Next, Back or Menu; `{"long": true}` for a long press."""
     if button not in CONTROLS:

@@ -22,6 +22,7 @@ from .access import HOST_COOKIE, SEAT_COOKIE
 from .api import GAME_ID
 from .guard import lang
 from .i18n import LANGUAGES, table, text
+from .openapi import GAME_PATH, described, get
 from .pages import script_texts
 from .replies import refusal
 
@@ -48,6 +49,14 @@ def _found(game: str) -> tuple[dict | None, str | None, int]:
 
 
 @blueprint.get("/api/games/<game>/replay")
+@described(
+    "/api/games/{game}/replay",
+    get(
+        "A finished game's episode, step by step, for everyone (`last`: the latest game; "
+        "409 while it can still be played)",
+        parameters=(GAME_PATH,),
+    ),
+)
 def replay_json(game: str):
     exported, refused, status = _found(game)
     if exported is None:

@@ -15,6 +15,7 @@ from companion import engine
 
 from .guard import lang
 from .i18n import table, text
+from .openapi import EDITION, described, get
 from .pages import script_texts
 from .replies import refusal
 
@@ -103,6 +104,15 @@ def _refused_edition() -> Any:
 
 
 @blueprint.get("/api/rules")
+@described(
+    "/api/rules",
+    get(
+        "Every rule of an edition in the caller's language: the current game's (its "
+        "settings decide each disputed point), else the base game's; 400 for an edition "
+        "not one of the three",
+        parameters=(EDITION,),
+    ),
+)
 def rules_json() -> Any:
     chosen = _chosen()
     if chosen is None:
@@ -112,6 +122,7 @@ def rules_json() -> Any:
 
 
 @blueprint.get("/rules")
+@described("/rules", get("The rules page, searchable, without a game", "text/html", (EDITION,)))
 def rules_page() -> Any:
     chosen = _chosen()
     if chosen is None:

@@ -23,6 +23,7 @@ from companion.voice.script import Line
 from .access import HOST_COOKIE
 from .guard import at_the_companion, lang
 from .i18n import LANGUAGES
+from .openapi import AFTER, described, get, path_parameter, post, schema
 from .replies import refusal
 
 blueprint = Blueprint("voice", __name__)
@@ -33,6 +34,23 @@ WAIT = 10.0  # seconds a long poll waits for a new announcement
 # two; any more are refused at once and the page asks again 2 s later.
 WAITERS = 3
 SWITCHES = ("mute", "quiet", "table_speaks")
+SETTINGS = schema(
+    "VoiceSettings",
+    {
+        "type": "object",
+        "description": "The voice's settings; on: false when no voice runs (nothing else then)",
+        "properties": {
+            "ok": {"const": True},
+            "on": {"type": "boolean"},
+            "volume": {"type": "number", "minimum": 0, "maximum": 1},
+            "mute": {"type": "boolean"},
+            "quiet": {"type": "boolean"},
+            "lang": {"enum": list(LANGUAGES)},
+            "table_speaks": {"type": "boolean"},
+        },
+        "required": ["ok", "on", "table_speaks"],
+    },
+)
 
 
 @dataclass
@@ -113,6 +131,14 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
 
 
 @blueprint.get("/api/voice/latest")
+@described(
+    "/api/voice/latest",
+    get(
+        "Long poll (10 s) for the voice's next announcement: its words (public), "
+        "whether the table page says them, mute and volume",
+        parameters=(AFTER,),
+    ),
+)
 def table_latest() -> Response | tuple[Response, int]:
     """For the table page: the latest announcement's words (public), and whether to say them."""
     return _latest(wav=False)
@@ -124,12 +150,27 @@ def only_at_the_companion() -> tuple[Response, int] | None:
 
 
 @panel.get("/latest")
+@described(
+    "/panel/voice/latest",
+    get(
+        "Long poll (10 s) for the voice's next announcement and its WAV (at the companion)",
+        parameters=(AFTER,),
+    ),
+)
 def panel_latest() -> Response | tuple[Response, int]:
     """For the virtual panel: the latest announcement and where its WAV is."""
     return _latest(wav=True)
 
 
 @panel.get("/<int:announcement>.wav")
+@described(
+    "/panel/voice/{announcement}.wav",
+    get(
+        "One of the last announcements as WAV (at the companion)",
+        "audio/wav",
+        (path_parameter("announcement", {"type": "integer", "minimum": 0}),),
+    ),
+)
 def audio(announcement: int) -> Response:
     """One of the last announcements, rendered (the page sets its volume)."""
     voice = _voice()
@@ -151,6 +192,7 @@ def _host_only() -> tuple[Response, int] | None:
 
 
 @blueprint.get("/api/host/voice")
+@described("/api/host/voice", get("The voice's settings (host)"))
 def settings() -> Response | tuple[Response, int]:
     """The voice's settings, for the host page."""
     refused = _host_only()
@@ -183,6 +225,29 @@ def _refused_field(body: dict) -> tuple[Response, int] | None:
 
 
 @blueprint.post("/api/host/voice")
+@described(
+    "/api/host/voice",
+    post(
+        "Change the voice: volume, mute, quiet (only the alarm and the end), lang, "
+        "table_speaks (the table page says the announcements), test (host)",
+        {
+            "type": "object",
+            "properties": {
+                "volume": {"type": "number", "minimum": 0, "maximum": 1},
+                "mute": {"type": "boolean"},
+                "quiet": {"type": "boolean"},
+                "lang": {"enum": list(LANGUAGES)},
+                "table_speaks": {"type": "boolean"},
+                "test": {"const": True},
+            },
+            "additionalProperties": False,
+            "minProperties": 1,
+        },
+        401,
+        409,
+        done="VoiceSettings",
+    ),
+)
 def change() -> Response | tuple[Response, int]:
     """Change the voice: any of volume (0 to 1), mute, quiet, lang, table_speaks, and test
     (true: say a line now). Every field is checked before any is changed."""
