@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from companion.engine import (
     EDITIONS,
@@ -322,10 +323,21 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# The subcommands of `room25`, as argparse types them.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="room25", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    _serving_and_journal(commands)
+    _rules_and_simulation(commands)
+    _table_parts(commands)
+    return parser
 
+
+def _serving_and_journal(commands: Commands) -> None:
+    """serve, and the commands that read its journal: games, stats, export, replay."""
     serve = commands.add_parser("serve", help="start the companion at the table")
     serve.add_argument(
         "--hardware",
@@ -363,6 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, help="a file written by room25 export")
     replay.set_defaults(run=_replay)
 
+
+def _rules_and_simulation(commands: Commands) -> None:
+    """The rules engine's commands: scenario, simulate, compose, deck."""
     scenario = commands.add_parser("scenario", help="run rule scenario files")
     scenario.add_argument("paths", nargs="+", help="scenario files or folders")
     scenario.set_defaults(run=_scenario)
@@ -418,6 +433,9 @@ def build_parser() -> argparse.ArgumentParser:
     deck.add_argument("--json", action="store_true")
     deck.set_defaults(run=_deck)
 
+
+def _table_parts(commands: Commands) -> None:
+    """The table's screens, wiring and voice: screens, check, voice."""
     screens = commands.add_parser("screens", help="render every OLED screen to PNG files")
     screens.add_argument("outdir", help="folder for the PNGs (created if missing)")
     screens.add_argument(
@@ -447,7 +465,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--gallery", action="store_true", help="with --sample: small clips and a README.md page"
     )
     voice.set_defaults(run=_voice)
-    return parser
 
 
 def _screens(args: argparse.Namespace) -> int:
