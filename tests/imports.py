@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
@@ -22,9 +23,12 @@ def modules(root: Path = PACKAGE) -> dict[str, Path]:
     return {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
 
 
-def _imported(node: ast.Import | ast.ImportFrom, name: str, package: bool) -> list[str]:
-    """The modules one import statement names, relative ones made absolute; `from a import b`
-    names `a.b` too, since b may be a module (the caller keeps only names that are modules)."""
+def _imported(
+    node: ast.Import | ast.ImportFrom, name: str, package: bool, known: Iterable[str]
+) -> list[str]:
+    """The modules one import statement names, relative ones made absolute: `from a import b`
+    names the module `a.b` when there is one (a is then already imported: no edge of its
+    own), else `a`, whose name b is."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
     if node.level:
@@ -33,7 +37,10 @@ def _imported(node: ast.Import | ast.ImportFrom, name: str, package: bool) -> li
         source = ".".join([*base, node.module] if node.module else base)
     else:
         source = node.module or ""
-    return [source, *(f"{source}.{alias.name}" for alias in node.names)]
+    return [
+        f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source
+        for alias in node.names
+    ]
 
 
 def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
@@ -45,6 +52,6 @@ def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
         targets: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import | ast.ImportFrom):
-                targets.update(m for m in _imported(node, name, package) if m in found)
+                targets.update(m for m in _imported(node, name, package, found) if m in found)
         edges[name] = targets - {name}
     return edges
