@@ -17,13 +17,17 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
 
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
 from companion.session import systemd_notify
 from companion.session.journal import JournalError
 from companion.session.session import Session
+
+if TYPE_CHECKING:  # started only when asked for, each after its own import
+    from companion.hardware.table import Hardware
+    from companion.voice.voice import Voice
 
 log = logging.getLogger("room25")
 
@@ -321,7 +325,9 @@ def _open(session: Session) -> None:
             time.sleep(0.1)
 
 
-def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None:
+def _stop(
+    stop: threading.Event, rig: Hardware | None, voice: Voice | None, session: Session
+) -> None:
     """Once, however the serve ends: the display cleared and no more button presses, the voice
     silent, the journal closed (which ends every stream still open)."""
     if stop.is_set():
@@ -337,7 +343,7 @@ def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None
     log.info("journal closed")
 
 
-def _start_voice(session: Session, config: Config, kind: str) -> Any:
+def _start_voice(session: Session, config: Config, kind: str) -> Voice | None:
     """The show's voice: through the Pi's speaker on a Pi; elsewhere (the virtual panel, the
     mock) nothing is played here, and the browser plays it (the panel's WAV, the table page's
     speech). A voice that cannot start is logged: the game never waits on it."""
@@ -352,7 +358,7 @@ def _start_voice(session: Session, config: Config, kind: str) -> Any:
         return None
 
 
-def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:
+def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Hardware | None:
     """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
     QR code is for `port`, the port actually served, at the address worked out as it shows."""
     try:

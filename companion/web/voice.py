@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 
+from companion.config import Config
 from companion.voice.script import Line
 
 from .access import HOST_COOKIE
@@ -25,6 +26,9 @@ from .guard import at_the_companion, lang
 from .i18n import LANGUAGES
 from .openapi import AFTER, described, get, path_parameter, post, schema
 from .replies import refusal
+
+if TYPE_CHECKING:  # the running voice, when there is one
+    from companion.voice.voice import Voice
 
 blueprint = Blueprint("voice", __name__)
 panel = Blueprint("panel_voice", __name__, url_prefix="/panel/voice")
@@ -60,7 +64,7 @@ class TablePage:
     speaks: bool = False
 
 
-def install(app: Flask, config: Any, voice: Any) -> None:
+def install(app: Flask, config: Config | None, voice: Voice | None) -> None:
     """The voice's routes, around the running voice (None: there is none)."""
     app.extensions["room25.voice"] = voice
     speaks = bool(getattr(getattr(config, "voice", None), "table_speaks", False))
@@ -70,7 +74,7 @@ def install(app: Flask, config: Any, voice: Any) -> None:
     app.register_blueprint(panel)
 
 
-def _voice() -> Any:
+def _voice() -> Voice | None:
     return current_app.extensions.get("room25.voice")
 
 
@@ -78,7 +82,7 @@ def _table_page() -> TablePage:
     return current_app.extensions["room25.table_page"]
 
 
-def _settings(voice: Any) -> dict[str, Any]:
+def _settings(voice: Voice | None) -> dict[str, Any]:
     """The voice's settings as the host page shows them."""
     speaks = _table_page().speaks
     if voice is None:
@@ -115,7 +119,7 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
         finally:
             waiters.release()
     body: dict[str, Any] = {"on": voice is not None, "id": 0, "text": "", "lang": None}
-    if found is not None:
+    if found is not None and voice is not None:  # found only from a voice
         body.update(id=found["id"], text=found["text"], lang=found["lang"])
         if wav:  # none where the companion's own speaker plays it (a Pi): never twice
             heard_here = voice.sink is not None
