@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from companion import words
 from companion.lan import join_address, join_host
+from companion.words.pages import names, table
 
 from .guard import lang
-from .i18n import LANGUAGES, names, table
 from .join import qr_svg
 
 blueprint = Blueprint("pages", __name__)
@@ -42,7 +43,13 @@ def script_texts(lang: str) -> str:
     """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
     same for every page of one language, so made once."""
     page_texts = {k: v for k, v in table(lang).items() if not k.startswith(NOT_FOR_PAGES)}
-    texts = {"lang": lang, "languages": LANGUAGES, "t": page_texts, "names": names(lang)}
+    texts = {
+        "lang": lang,
+        "languages": words.names(),
+        "language": words.page_settings(lang),
+        "t": page_texts,
+        "names": names(lang),
+    }
     found = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return found.replace("</", "<\\/")
 

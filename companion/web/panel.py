@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 
 from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
-from companion.messages import texts
+from companion.words import texts
 
 from .guard import at_the_companion, lang
 from .replies import refusal

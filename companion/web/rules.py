@@ -12,9 +12,9 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, render_template, request
 
 from companion import engine
+from companion.words.pages import table, text
 
 from .guard import lang
-from .i18n import table, text
 from .pages import script_texts
 from .replies import refusal
 

@@ -16,15 +16,20 @@ from companion.engine import Refusal, Refused, apply, start
 from companion.engine.face.position import set_position
 from companion.engine.kernel.catalogue import rooms
 from companion.engine.kernel.mac_deck import load_deck
-from companion.engine.kernel.refusals import LANGUAGES, catalogue, placeholders, refusal_text
+from companion.engine.kernel.refusals import catalogue, refusal_text
+from companion.words import languages, placeholders
+
+LANGUAGES = languages()
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
+WORDS = ENGINE.parent / "words"
+SESSION = ENGINE.parent / "session"
 CODE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
 
 def test_the_catalogue_file_is_the_one_list_and_every_code_has_both_languages() -> None:
-    raw = json.loads((ENGINE / "data" / "refusals.json").read_text("utf-8"))
-    codes = {code for code in raw if not code.startswith("_")}
+    raw = json.loads((WORDS / "en" / "refusals.json").read_text("utf-8"))
+    codes = {code.removeprefix("refusal_") for code in raw if code.startswith("refusal_")}
     assert codes == set(catalogue()) and len(codes) > 100
     for code, texts in catalogue().items():
         assert CODE.fullmatch(code), code
@@ -112,6 +117,8 @@ def test_every_refusal_raised_in_the_engine_names_a_listed_code_with_its_paramet
 
 def test_every_listed_code_is_raised_somewhere() -> None:
     used = {code for _, _, codes, _ in _sites() for code in codes}
+    for path in SESSION.glob("*.py"):  # the session's own refusals share the list
+        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', path.read_text("utf-8")))
     assert set(catalogue()) - used == set()
 
 

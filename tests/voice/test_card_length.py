@@ -9,7 +9,9 @@ import pytest
 
 from companion.engine import load_deck
 from companion.voice.cache import Cache
-from companion.voice.catalogue import LANGUAGES
+from companion.words import languages
+
+LANGUAGES = languages()
 from companion.voice.engines import Espeak
 from companion.voice.script import Line
 from companion.voice.wav import duration

@@ -12,7 +12,10 @@ import pytest
 
 from companion import engine
 from companion.engine.face.shapes import EVENT_FIELDS
-from companion.voice.catalogue import LANGUAGES, entries, spoken
+from companion.voice.catalogue import entries, spoken
+from companion.words import languages
+
+LANGUAGES = languages()
 from companion.voice.samples import sample_events
 from companion.voice.script import event_lines, spoken_kinds
 

@@ -9,7 +9,9 @@ import wave
 from array import array
 from pathlib import Path
 
-from companion.voice.catalogue import LANGUAGES
+from companion.words import languages
+
+LANGUAGES = languages()
 from companion.voice.samples import gallery_index, sample_lines
 from companion.voice.wav import compact, duration
 

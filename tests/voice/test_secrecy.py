@@ -10,7 +10,9 @@ import random
 from companion import engine
 from companion.session import Session
 from companion.voice import Voice
-from companion.voice.catalogue import LANGUAGES
+from companion.words import languages
+
+LANGUAGES = languages()
 from companion.voice.script import Script
 from companion.voice.sinks import FakeSink
 

@@ -8,7 +8,7 @@ import json
 from importlib import resources
 
 from companion.engine.kernel.catalogue import rooms
-from companion.messages import texts
+from companion.words import texts
 
 RULEBOOK = "Salle chrono"
 
