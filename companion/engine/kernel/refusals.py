@@ -9,7 +9,6 @@ and editions (`name_<kind>_<id>`) live in `companion/words/<lang>/refusals.json`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from companion import words
 
