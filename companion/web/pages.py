@@ -35,7 +35,9 @@ def _address() -> str:
     return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80), host)
 
 
-NOT_FOR_PAGES = ("spoken_", "oled_")  # the catalogue's texts for the voice and the OLED
+# The catalogue's texts said by Python, not by a page's script: the voice's, the OLED's, and the
+# refusals, reasons, names and compositions the server puts into words itself.
+NOT_FOR_PAGES = ("spoken_", "oled_", "refusal_", "name_", "reason_", "composition_", "button_")
 
 
 @cache
