@@ -40,7 +40,8 @@ from .kernel.context import Refused
 from .kernel.evolve import evolve, replay
 from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
-from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
+from .kernel.mac_cards import DeckError
+from .kernel.mac_deck import deck_as_json, deck_warnings, format_deck, load_deck
 from .kernel.refusals import Refusal, ability_names, refusal_text
 from .kernel.rule_texts import RuleText, rule_text, rule_texts
 from .kernel.rule_texts import subjects as rule_subjects

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .catalogue import by_code, fallback, languages, names, offered, own_texts, settings, texts
-from .fill import elide, fill, joined, placeholders, plural, quoted
+from .fill import colon, elide, fill, joined, placeholders, plural, quoted
 
 __all__ = [
     "by_code",
+    "colon",
     "counted",
     "elide",
     "fallback",

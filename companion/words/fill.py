@@ -40,6 +40,12 @@ def joined(lang: str, items: list[str], join: str = "") -> str:
     return str(words[""]).join(items)
 
 
+def colon(lang: str) -> str:
+    """What follows a label before its value: ": ", with the no-break space some languages set
+    before it."""
+    return ("\u00a0" if ":" in settings(lang).get("space_before", "") else "") + ": "
+
+
 def quoted(lang: str, value: object) -> str:
     left, right = settings(lang)["quotes"]
     return f"{left}{value}{right}"

@@ -22,7 +22,7 @@ from companion.engine import (
     start,
 )
 from companion.engine.kernel.catalogue import characters, rooms
-from companion.engine.kernel.mac_deck import KIND_LEVELS
+from companion.engine.kernel.mac_cards import KIND_LEVELS
 from companion.engine.kernel.ruleset import SETTING_CHOICES, SETTING_NAMES, Settings
 
 DATA = Path(__file__).resolve().parents[2] / "companion" / "engine" / "data" / "rule_texts.json"

@@ -139,8 +139,8 @@ def screens() -> list[tuple[str, str, dict]]:
         [{"type": "turns_reduced", "turns_left": 12, "cause": "timer"}],
     ]
     events += [[{"type": "eliminated", "character": c, "cause": "timer"}] for c in characters]
-    found = words.texts(words.fallback())
-    causes = [key[len("oled_cause_") :] for key in found if key.startswith("oled_cause_")]
+    written = words.texts(words.fallback())
+    causes = [key[len("oled_cause_") :] for key in written if key.startswith("oled_cause_")]
     for cause in causes:
         gone = [{"type": "eliminated", "character": c, "cause": cause} for c in characters[:2]]
         reveals = [

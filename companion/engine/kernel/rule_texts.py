@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass
 from functools import cache
 
 from .catalogue import box, characters, load, rooms
-from .mac_deck import KIND_LEVELS, load_deck
+from .mac_cards import KIND_LEVELS
+from .mac_deck import load_deck
 from .ruleset import EDITIONS, MODE_NAMES, MODES, Settings, make_ruleset
 from .state import ACTIONS
 
@@ -68,7 +69,7 @@ def _cards() -> dict[str, dict[str, str]]:
     """The first card of each kind in the default deck: its name and text in both languages."""
     found: dict[str, dict[str, str]] = {}
     for card in load_deck().cards:
-        found.setdefault(card.kind, asdict(card.display))
+        found.setdefault(card.kind, card.display.fields())
     return found
 
 
