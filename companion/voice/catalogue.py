@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 
 from companion import words
+from companion.engine.kernel.catalogue import room_name as kernel_room_name
 from companion.words import texts
 
 PREFIX = "spoken_"  # the voice's keys in the message catalogue
@@ -68,10 +69,7 @@ def character_name(character: str) -> str:
 
 def room_name(room: str, lang: str) -> str:
     """A room kind as the rulebook of the language names it."""
-    entry = rooms().get(room)
-    if entry is None:
-        return room.replace("_", " ")
-    return str(entry[f"name_{words.offered(lang)}"])
+    return kernel_room_name(room, lang)
 
 
 def joined(names: Sequence[str], lang: str) -> str:

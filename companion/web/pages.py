@@ -37,7 +37,10 @@ def _address() -> str:
 
 # The catalogue's texts said by Python, not by a page's script: the voice's, the OLED's, and the
 # refusals, reasons, names and compositions the server puts into words itself.
-NOT_FOR_PAGES = ("spoken_", "oled_", "refusal_", "name_", "reason_", "composition_", "button_")
+NOT_FOR_PAGES: tuple[str, ...] = (
+    *("spoken_", "oled_", "refusal_", "name_", "reason_", "composition_", "button_"),
+    *("rule_", "room_name_", "room_text_", "character_base_"),
+)
 
 
 @cache

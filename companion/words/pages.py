@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from companion.engine import ability_names, load_deck
+from companion.engine.kernel.catalogue import character_base, room_name, room_text
 
 from .catalogue import offered, texts
 from .fill import fill
@@ -91,12 +92,12 @@ def names(lang: str) -> dict[str, dict[str, str]]:
     rooms = json.loads(data.joinpath("rooms.json").read_text("utf-8"))["rooms"]
     cast = json.loads(data.joinpath("characters.json").read_text("utf-8"))["characters"]
     return {
-        "rooms": {r["id"]: r[f"name_{lang}"] for r in rooms},
-        "room_texts": {r["id"]: r[f"text_{lang}"] for r in rooms},
+        "rooms": {r["id"]: room_name(r["id"], lang) for r in rooms},
+        "room_texts": {r["id"]: room_text(r["id"], lang) for r in rooms},
         "colours": {r["id"]: r["colour"] for r in rooms},
         "boxes": {r["id"]: r["box"] for r in rooms},
         "characters": {
-            c["id"]: c["name"] + (f" ({c[f'base_{lang}']})" if c.get(f"base_{lang}") else "")
+            c["id"]: c["name"] + (f" ({base})" if (base := character_base(c["id"], lang)) else "")
             for c in cast
         },
         "buttons": _buttons(lang),

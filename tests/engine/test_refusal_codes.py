@@ -14,10 +14,10 @@ import pytest
 
 from companion.engine import Refusal, Refused, apply, start
 from companion.engine.face.position import set_position
-from companion.engine.kernel.catalogue import rooms
+from companion.engine.kernel.catalogue import room_name, rooms
 from companion.engine.kernel.mac_deck import load_deck
 from companion.engine.kernel.refusals import catalogue, refusal_text
-from companion.words import languages, placeholders
+from companion.words import languages, own_texts, placeholders
 
 LANGUAGES = languages()
 
@@ -278,8 +278,8 @@ def test_every_mac_card_announces_itself_in_both_languages() -> None:
 
 def test_every_room_has_its_name_in_both_languages() -> None:
     assert len(rooms()) > 20
-    for kind, room in rooms().items():
-        assert all(room.get(f"name_{lang}", "").strip() for lang in LANGUAGES), kind
+    for kind in rooms():
+        assert all(own_texts(lang)[f"room_name_{kind}"].strip() for lang in LANGUAGES), kind
         assert refusal_text("composition_lacks", {"room": kind}, "fr").endswith(
-            f"{room['name_fr']}."
+            f"{room_name(kind, 'fr')}."
         )

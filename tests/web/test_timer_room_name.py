@@ -4,14 +4,14 @@ OLED, the voice and the engine's refusals whose English names the Timer room say
 
 from __future__ import annotations
 
-from companion.engine.kernel.catalogue import rooms
+from companion.engine.kernel.catalogue import room_name
 from companion.words import texts
 
 RULEBOOK = "Salle chrono"
 
 
 def test_the_room_catalogue_names_it_as_the_french_rulebook() -> None:
-    assert rooms()["timer"]["name_fr"] == RULEBOOK
+    assert room_name("timer", "fr") == RULEBOOK
 
 
 def test_every_french_text_naming_the_timer_room_says_salle_chrono() -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from companion import words
 
-from .catalogue import characters, rooms
+from .catalogue import characters, room_name, rooms
 
 PREFIX = "refusal_"
 # The kinds of values said by a name of the catalogue (`name_<kind>_<id>`).
@@ -43,8 +43,7 @@ def _said(name: str, value: object, lang: str) -> str | None:
         entry = characters().get(value)
         return entry["name"] if entry else words.quoted(lang, value)
     if single == "room":
-        entry = rooms().get(value)
-        return entry[f"name_{words.offered(lang)}"] if entry else words.quoted(lang, value)
+        return room_name(value, lang) if value in rooms() else words.quoted(lang, value)
     if single in NAMED:
         return words.texts(lang).get(f"name_{single}_{value}", value)
     return None

@@ -47,16 +47,17 @@ class Room:
     """A kind of room tile and how many tiles of it each edition's box holds."""
 
     id: str
-    name_en: str
-    name_fr: str
     colour: str
     box: Mapping[str, int] = field(hash=False)
-    text_en: str = ""
-    text_fr: str = ""
     replaces: str | None = None
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_fr if lang == "fr" else self.name_en
+    def name(self, lang: str = "") -> str:
+        """The room as the rulebook of the language names it (the catalogue's)."""
+        return catalogue.room_name(self.id, lang)
+
+    def text(self, lang: str = "") -> str:
+        """The room's effect as the rulebook of the language prints it."""
+        return catalogue.room_text(self.id, lang)
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,13 @@ class TileLine:
     """One line of what to take out of the box; placement is 'centre', 'exit' or 'any'."""
 
     room: str
-    name_en: str
-    name_fr: str
     colour: str
     count: int
     placement: str
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_fr if lang == "fr" else self.name_en
+    def name(self, lang: str = "") -> str:
+        """The room of the line as the rulebook of the language names it."""
+        return catalogue.room_name(self.room, lang)
 
 
 @dataclass(frozen=True)
@@ -212,17 +212,12 @@ def _build_rooms(rooms_data: Mapping[str, Any]) -> dict[str, Room]:
         for edition in box:
             if edition not in EDITIONS:
                 problems.append(f"room {rid!r} counts tiles for unknown edition {edition!r}")
-        for key in ("name_en", "name_fr"):
-            if not isinstance(entry.get(key), str) or not entry.get(key):
-                problems.append(f"room {rid!r} has no {key}")
+        if catalogue.room_name(rid) == rid.replace("_", " "):
+            problems.append(f"room {rid!r} has no name in the catalogue (room_name_{rid})")
         rooms[rid] = Room(
             id=rid,
-            name_en=str(entry.get("name_en", "")),
-            name_fr=str(entry.get("name_fr", "")),
             colour=str(entry.get("colour", "")),
             box=MappingProxyType({e: int(box.get(e, 0) or 0) for e in EDITIONS}),
-            text_en=str(entry.get("text_en", "")),
-            text_fr=str(entry.get("text_fr", "")),
             replaces=entry.get("replaces"),
         )
     for rid in (CENTRAL, ROOM25):
@@ -423,7 +418,7 @@ def _box_problems(cats: _Catalogues, comp: Composition) -> list[str]:
         wanted = comp.rooms.get(rid, 0) + comp.removed.get(rid, 0)
         if wanted > box[rid]:
             problems.append(
-                f"composition {comp.id!r} asks {wanted} {cats.rooms[rid].name_en} tiles "
+                f"composition {comp.id!r} asks {wanted} {cats.rooms[rid].name()} tiles "
                 f"(named or set back) but the {comp.edition} box has {box[rid]}"
             )
     for colour, count in comp.random.items():
@@ -450,13 +445,13 @@ def _filled_problems(
         return [f"unknown rooms {unknown}"]
     for rid in (CENTRAL, ROOM25):
         if rooms.get(rid):
-            problems.append(f"{cats.rooms[rid].name_en} is not one of the {COMPLEX_ROOMS} rooms")
+            problems.append(f"{cats.rooms[rid].name()} is not one of the {COMPLEX_ROOMS} rooms")
     total = sum(rooms.values())
     if total != COMPLEX_ROOMS:
         problems.append(f"{total} rooms instead of {COMPLEX_ROOMS}")
     for rid, count in comp.rooms.items():
         if rooms.get(rid, 0) < count:
-            problems.append(f"needs {count} {cats.rooms[rid].name_en}, has {rooms.get(rid, 0)}")
+            problems.append(f"needs {count} {cats.rooms[rid].name()}, has {rooms.get(rid, 0)}")
     extra: Counter[str] = Counter()
     for rid, count in rooms.items():
         extra[cats.rooms[rid].colour] += count - comp.rooms.get(rid, 0)
@@ -471,7 +466,7 @@ def _filled_problems(
         used = rooms.get(rid, 0) + comp.removed.get(rid, 0) + reserve.get(rid, 0)
         if used > box[rid]:
             problems.append(
-                f"{rooms.get(rid, 0)} {cats.rooms[rid].name_en} but the {comp.edition} box has "
+                f"{rooms.get(rid, 0)} {cats.rooms[rid].name()} but the {comp.edition} box has "
                 f"{box[rid]} ({comp.removed.get(rid, 0)} set back, "
                 f"{reserve.get(rid, 0)} kept aside)"
             )
@@ -630,7 +625,7 @@ def fill(
     }
     short = [rid for rid, n in pool.items() if n < 0]
     if short:
-        names = ", ".join(cats.rooms[rid].name_en for rid in short)
+        names = ", ".join(cats.rooms[rid].name() for rid in short)
         raise CompositionError(
             f"the {composition.edition} box cannot supply {composition.id!r}: too few {names}"
         )
@@ -704,7 +699,7 @@ def tile_list(
     for rid in sorted(counts, key=lambda r: (COLOURS.index(cats.rooms[r].colour), order[r])):
         room = cats.rooms[rid]
         placement = "centre" if rid == CENTRAL else "exit" if rid in zone else "any"
-        lines.append(TileLine(rid, room.name_en, room.name_fr, room.colour, counts[rid], placement))
+        lines.append(TileLine(rid, room.colour, counts[rid], placement))
     at_exit = sum(line.count for line in lines if line.placement == "exit")
     if at_exit > EXIT_CELLS:
         raise CompositionError(
