@@ -1,4 +1,4 @@
-"""A M.A.C. card's words in every language of the catalogue (`card_*` in
+"""A M.A.C. card's words in every language of the catalogue (`mac_card_*` in
 companion/words/<lang>/cards.json): the name and text a card of the default deck says its effect
 with, and those composed for a Complex Movement card (its line, steps and direction) and a
 Punishment card (the characters it pictures, or those of them in the game)."""
@@ -12,7 +12,7 @@ from companion import words
 
 from .grid import line_key
 
-PREFIX = "card_"
+PREFIX = "mac_card_"
 
 
 @dataclass(frozen=True)
