@@ -43,11 +43,18 @@ NOT_FOR_PAGES: tuple[str, ...] = (
 )
 
 
+# The topics only the host page's scripts read (the history, the wiring check, the voice's
+# panel, the setup wizard): the phones and the table page do without them.
+HOST_ONLY = ("history_", "check_", "voice_page_", "wizard_")
+
+
 @cache
-def script_texts(lang: str) -> str:
+def script_texts(lang: str, page: str = "") -> str:
     """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
-    same for every page of one language, so made once."""
-    page_texts = {k: v for k, v in table(lang).items() if not k.startswith(NOT_FOR_PAGES)}
+    texts of the page's language only, and of its own topics (the host's for the host page);
+    the same for every page of one kind and language, so made once."""
+    left_out = NOT_FOR_PAGES if page == "host" else (*NOT_FOR_PAGES, *HOST_ONLY)
+    page_texts = {k: v for k, v in table(lang).items() if not k.startswith(left_out)}
     texts = {
         "lang": lang,
         "languages": words.names(),
@@ -66,7 +73,7 @@ def _page(template: str, page: str) -> str:
         lang=chosen,
         t=table(chosen),
         page=page,
-        texts=script_texts(chosen),
+        texts=script_texts(chosen, page),
         address=_address(),
     )
 

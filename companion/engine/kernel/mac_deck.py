@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -443,9 +444,11 @@ class _CardReader:
                 {lang: given[f"name_{words.fallback()}"] for lang in words.languages()},
                 {lang: given[f"text_{words.fallback()}"] for lang in words.languages()},
             )
+        names, texts = dict(composed.names), dict(composed.texts)
+        fallback = words.fallback()
         return display(
-            {lang: given.get(f"name_{lang}", composed.name(lang)) for lang in words.languages()},
-            {lang: given.get(f"text_{lang}", composed.text(lang)) for lang in words.languages()},
+            {lang: given.get(f"name_{lang}", names.get(lang, names[fallback])) for lang in names},
+            {lang: given.get(f"text_{lang}", texts.get(lang, texts[fallback])) for lang in texts},
         )
 
 
@@ -561,6 +564,15 @@ def _parse(text: str, source: str, yaml_file: bool) -> object:
         raise DeckError(source, ["not valid JSON: nested too deeply"]) from None
 
 
+@cache
+def _default_deck() -> Deck:
+    """The packaged deck, read once (a deck is frozen; its words are composed in every
+    language of the catalogue, which the OLED's screens and the phones ask for often)."""
+    resource = resources.files(_PACKAGE).joinpath(_DEFAULT_RESOURCE)
+    text = resource.read_text(encoding="utf-8")
+    return deck_from_data(_parse(text, _DEFAULT_SOURCE, False), _DEFAULT_SOURCE)
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and validate a deck file; None loads the packaged default reconstruction.
 
@@ -568,9 +580,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     Owners whose physical deck differs from the default point this at their own file.
     """
     if path is None:
-        resource = resources.files(_PACKAGE).joinpath(_DEFAULT_RESOURCE)
-        text = resource.read_text(encoding="utf-8")
-        return deck_from_data(_parse(text, _DEFAULT_SOURCE, False), _DEFAULT_SOURCE)
+        return _default_deck()
     if not str(path).strip():
         raise DeckError("deck file", ["no path given: name the deck file to read"])
     file = Path(path).expanduser()
