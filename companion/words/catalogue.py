@@ -10,16 +10,35 @@ anywhere else names one.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 SETTINGS = "language.json"
+# A folder of more language folders beside the package's (a language tried out before it is
+# added, the tests' pseudo-locale): the same layout, read the same way.
+EXTRA = "ROOM25_WORDS"
 
 
 def _folder() -> Traversable:
     return resources.files(__package__)
+
+
+@cache
+def _language_folders() -> dict[str, Traversable]:
+    """Every language folder found: the package's, then those of `$ROOM25_WORDS`."""
+    places: list[Traversable] = [_folder()]
+    if os.environ.get(EXTRA):
+        places.append(Path(os.environ[EXTRA]))
+    found: dict[str, Traversable] = {}
+    for place in places:
+        for entry in place.iterdir():
+            if entry.is_dir() and entry.joinpath(SETTINGS).is_file():
+                found.setdefault(entry.name, entry)
+    return found
 
 
 def _json(path: Traversable) -> dict[str, Any]:
@@ -35,11 +54,7 @@ def fallback() -> str:
 @cache
 def languages() -> tuple[str, ...]:
     """Every language of the catalogue, the fallback first, then by code."""
-    found = sorted(
-        entry.name
-        for entry in _folder().iterdir()
-        if entry.is_dir() and entry.joinpath(SETTINGS).is_file()
-    )
+    found = sorted(_language_folders())
     return (fallback(), *(code for code in found if code != fallback()))
 
 
@@ -51,14 +66,14 @@ def offered(lang: object) -> str:
 @cache
 def settings(lang: str) -> dict[str, Any]:
     """A language's `language.json`: its name, voice, plural rules, elision, typography."""
-    return _json(_folder().joinpath(offered(lang)).joinpath(SETTINGS))
+    return _json(_language_folders()[offered(lang)].joinpath(SETTINGS))
 
 
 @cache
 def own_texts(lang: str) -> dict[str, str]:
     """The texts written in one language, its topic files read in name order."""
     found: dict[str, str] = {}
-    folder = _folder().joinpath(offered(lang))
+    folder = _language_folders()[offered(lang)]
     for topic in sorted(folder.iterdir(), key=lambda path: path.name):
         if topic.name.endswith(".json") and topic.name != SETTINGS:
             found.update({k: v for k, v in _json(topic).items() if not k.startswith("_")})
