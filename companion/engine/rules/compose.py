@@ -17,6 +17,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from companion import words
+
 from ..kernel import catalogue
 from ..kernel.ruleset import EDITION_NAMES as NAMES
 from ..kernel.ruleset import EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
@@ -717,55 +719,19 @@ def tile_list(
     )
 
 
-_LABELS = {
-    "en": {
-        "take": "Take out of the box ({n} tiles):",
-        "centre": "centre of the table",
-        "exit": "exit zone",
-        "free": "more tiles of this colour, of your choice or at random",
-        "removed": "First set back in the box (not in this complex): {items}",
-        "reserve": "Keep aside, outside the complex: {items}",
-        "build": (
-            "Build: set aside the exit-zone tiles ({k}). Shuffle the other {rest} face down and "
-            "lay 12 of them in the cross around the Central room; shuffle the {left} left with the "
-            "set-aside tiles and lay them on the 12 exit-zone cells (three around each corner)."
-        ),
-        "pending": "Any {names} picked for the free slots also goes to the exit zones.",
-        "empty": "Keep the spare Empty rooms at hand: some rooms are replaced by one.",
-    },
-    "fr": {
-        "take": "Sortez de la boîte ({n} tuiles) :",
-        "centre": "centre de la table",
-        "exit": "zone de sortie",
-        "free": "autres tuiles de cette couleur, au choix ou au hasard",
-        "removed": "Remettez d'abord dans la boîte (hors de ce complexe) : {items}",
-        "reserve": "Gardez à part, hors du complexe : {items}",
-        "build": (
-            "Construction : mettez de côté les tuiles des zones de sortie ({k}). Mélangez les "
-            "{rest} autres face cachée et posez-en 12 en croix autour de la salle centrale ; "
-            "mélangez les {left} restantes avec celles mises de côté et posez-les sur les 12 cases "
-            "des zones de sortie (trois autour de chaque coin)."
-        ),
-        "pending": "Toute {names} tirée pour les places libres va aussi en zone de sortie.",
-        "empty": "Gardez les salles vides restantes à portée : certaines salles en deviennent une.",
-    },
-}
-_COLOUR_WORDS = {
-    "en": {c: c for c in COLOURS},
-    "fr": {"blue": "bleu", "green": "vert", "yellow": "jaune", "red": "rouge"},
-}
-
-
-def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
+def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     """Plain text for the terminal (`room25 compose`): one line per kind, then how to lay out."""
-    if lang not in _LABELS:
-        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'fr'")
-    text, colours = _LABELS[lang], _COLOUR_WORDS[lang]
+    lang = lang or words.fallback()
+    if lang not in words.languages():
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(words.languages())}")
+    found = words.texts(lang)
+    text = {k.removeprefix("compose_"): v for k, v in found.items() if k.startswith("compose_")}
+    colours = {c: text[f"colour_{c}"] for c in COLOURS}
     cats = _catalogues()
     width = max(len(line.name(lang)) for line in tiles.lines)
     edition = EDITION_NAMES[tiles.edition]
     title = tiles.name if tiles.name.startswith(edition) else f"{edition}: {tiles.name}"
-    out = [title, text["take"].format(n=tiles.tiles)]
+    out = [title, words.fill(lang, text["take"], {"n": tiles.tiles})]
     for line in tiles.lines:
         where = {"centre": text["centre"], "exit": text["exit"]}.get(line.placement, "")
         row = f"  {colours[line.colour]:<7} {line.count:>2}  {line.name(lang):<{width}}  {where}"
@@ -775,12 +741,12 @@ def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
         if n:
             out.append(f"  {colours[colour]:<7} {n:>2}  {text['free']}")
     if tiles.removed:
-        out.append(text["removed"].format(items=_items(cats, tiles.removed, lang)))
+        out.append(words.fill(lang, text["removed"], {"items": _items(cats, tiles.removed, lang)}))
     if tiles.reserve:
-        out.append(text["reserve"].format(items=_items(cats, tiles.reserve, lang)))
+        out.append(words.fill(lang, text["reserve"], {"items": _items(cats, tiles.reserve, lang)}))
     k = sum(line.count for line in tiles.exit_zone)
     others = tiles.tiles - 1 - k
-    out.append(text["build"].format(k=k, rest=others, left=others - 12))
+    out.append(words.fill(lang, text["build"], {"k": k, "rest": others, "left": others - 12}))
     if tiles.unfilled:
         zone = cats.exit_zone[tiles.edition] - {ROOM25}
         pending = [
@@ -789,7 +755,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
             if rid in zone and cats.rooms[rid].colour in tiles.unfilled
         ]
         if pending:
-            out.append(text["pending"].format(names=", ".join(pending)))
+            out.append(words.fill(lang, text["pending"], {"names": ", ".join(pending)}))
     if tiles.edition != "base":  # Key, Timer, Regeneration and sabotage leave an Empty room
         out.append(text["empty"])
     return "\n".join(out)
