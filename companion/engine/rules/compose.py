@@ -20,8 +20,7 @@ from typing import Any
 from companion import words
 
 from ..kernel import catalogue
-from ..kernel.ruleset import EDITION_NAMES as NAMES
-from ..kernel.ruleset import EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
+from ..kernel.ruleset import EDITION_NAMES, EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
 
 COLOURS = ("blue", "green", "yellow", "red")
 FREE_COLOURS = ("green", "yellow", "red")
@@ -30,7 +29,6 @@ EXIT_CELLS = 12  # three cells around each corner (001 / 000, Construction of th
 CENTRAL = "central"
 ROOM25 = "room25"
 
-EDITION_NAMES = NAMES["en"]
 
 Chooser = Callable[[Sequence[str]], str]
 """Picks one room id among the offered ones; the options hold one entry per tile left."""
