@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.config import load_config
 from companion.hardware.check import SHOW_SECONDS, Check, Part, Step, label
-from companion.messages import texts
+from companion.words import texts
 
 
 def check_command(

@@ -3,7 +3,7 @@ and told to everyone; a seat button's press as the command it stands for."""
 
 from __future__ import annotations
 
-from companion import engine
+from companion import engine, words
 
 from .core import _Applied, _Game, _replay
 from .journal import GameRecord, JournalError, dump
@@ -68,7 +68,7 @@ class Playing(Timing):
         session event in its words), since a button has no screen of its own to say why."""
         reply = self._press(seat)
         if not reply.ok and self._game is not None and str(seat) in self._game.state.seats:
-            texts = {lang: reply.text_in(lang) for lang in ("en", "fr")}
+            texts = {lang: reply.text_in(lang) for lang in words.languages()}
             told = {"type": "button_refused", "seat": str(seat), "code": reply.code}
             self._publish([{**told, "texts": texts, "private": str(seat)}])
         return reply

@@ -24,7 +24,7 @@ from .listeners import Listener
 from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
-from .replies import Reply, accepted, refused, session_text
+from .replies import Reply, accepted, refused
 
 log = logging.getLogger(__name__)
 
@@ -248,4 +248,4 @@ class Session(HostActions):
         return self._call(run)
 
 
-__all__ = ["HOST", "PUBLIC", "Session", "seat_press", "session_text"]
+__all__ = ["HOST", "PUBLIC", "Session", "seat_press"]

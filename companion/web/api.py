@@ -15,13 +15,14 @@ from companion import engine
 from companion.session import Notice, Session
 from companion.session.archive import seen_over
 from companion.session.host import HOST_ACTIONS
+from companion.words.pages import text
+from companion.words.reasons import reason_text
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
-from .i18n import LANG_COOKIE, LANGUAGES, text
+from .i18n import LANG_COOKIE, languages
 from .openapi import AS, GAME_PATH, SEAT, SEAT_PATH, described, get, post, query, schema
-from .reasons import reason_text
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
 
@@ -172,12 +173,16 @@ def leave():
     "/api/language",
     post(
         "Choose this phone's language",
-        {"type": "object", "properties": {"lang": {"enum": list(LANGUAGES)}}, "required": ["lang"]},
+        {
+            "type": "object",
+            "properties": {"lang": {"enum": list(languages())}},
+            "required": ["lang"],
+        },
     ),
 )
 def language():
     chosen = _field("lang")
-    if chosen not in LANGUAGES:
+    if chosen not in languages():
         return refusal(lang(), "bad_language", 400)
     return _cookie(jsonify({"ok": True, "lang": chosen}), LANG_COOKIE, chosen, 365 * 24 * 3600)
 
@@ -516,12 +521,11 @@ def _reveal(found: dict) -> dict:
     why the game ended in the caller's language (the host's end of it said as such)."""
     state = engine.replay(_played(found))
     outcome = found.get("outcome")
-    reason = outcome.get("reason") if isinstance(outcome, dict) else None
     return {
         "game": found["game"],
         "status": found.get("status"),
         "outcome": outcome,
-        "reason": reason_text(reason, lang()),
+        "reason": reason_text(outcome, lang()),
         "view": engine.full_view(state),
     }
 

@@ -14,11 +14,12 @@ import threading
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
+from companion import words
 from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
 from companion.hardware.table import Hardware
-from companion.messages import texts
 from companion.session.replies import Reply
+from companion.words import text, texts
 
 from .guard import at_the_companion, lang
 from .openapi import (
@@ -99,12 +100,13 @@ def _hardware() -> Hardware:
 @described("/panel", get("The virtual panel's page (at the companion)", "text/html"))
 def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
-    lang = getattr(hardware, "lang", "en")
+    lang = getattr(hardware, "lang", words.fallback())
     return render_template(
         "panel.html",
         lang=lang,
         seats=SEATS,
         hold=HOLD,
+        hold_text=text(lang, "panel_hold", seconds=f"{HOLD:g}"),
         ready=hardware is not None,
         t=texts(lang),
     )

@@ -23,7 +23,7 @@ from companion.voice.script import Line
 
 from .access import HOST_COOKIE
 from .guard import at_the_companion, lang
-from .i18n import LANGUAGES
+from .i18n import languages
 from .openapi import AFTER, described, get, path_parameter, post, schema
 from .replies import refusal
 
@@ -49,7 +49,7 @@ SETTINGS = schema(
             "volume": {"type": "number", "minimum": 0, "maximum": 1},
             "mute": {"type": "boolean"},
             "quiet": {"type": "boolean"},
-            "lang": {"enum": list(LANGUAGES)},
+            "lang": {"enum": list(languages())},
             "table_speaks": {"type": "boolean"},
         },
         "required": ["ok", "on", "table_speaks"],
@@ -218,7 +218,7 @@ def _refused_field(body: dict) -> tuple[Response, int] | None:
             if not isinstance(value, bool):
                 return refusal(lang(), "voice_page_bad_switch", 400, field=name)
         elif name == "lang":
-            if value not in LANGUAGES:
+            if value not in languages():
                 return refusal(lang(), "voice_page_bad_language", 400)
         elif name == "test":
             if value is not True:
@@ -240,7 +240,7 @@ def _refused_field(body: dict) -> tuple[Response, int] | None:
                 "volume": {"type": "number", "minimum": 0, "maximum": 1},
                 "mute": {"type": "boolean"},
                 "quiet": {"type": "boolean"},
-                "lang": {"enum": list(LANGUAGES)},
+                "lang": {"enum": list(languages())},
                 "table_speaks": {"type": "boolean"},
                 "test": {"const": True},
             },

@@ -9,15 +9,17 @@ import inspect
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion import words
 from companion.session.host import HOST_ACTIONS, HostActions
-from companion.session.replies import SESSION_TEXTS
 
 from .conftest import post
 
 
-def test_every_text_of_a_host_action_is_in_the_sessions_catalogue() -> None:
-    named = {key for action in HOST_ACTIONS.values() for key in action.texts}
-    assert named - set(SESSION_TEXTS) == set()
+def test_every_text_of_a_host_action_is_in_the_catalogue() -> None:
+    """Each refusal an entry names has its sentence in every language (`refusal_<code>`)."""
+    named = {f"refusal_{key}" for action in HOST_ACTIONS.values() for key in action.texts}
+    for lang in words.languages():
+        assert named - set(words.texts(lang)) == set(), lang
 
 
 def test_every_effect_and_check_is_a_host_actions_method() -> None:
