@@ -1,12 +1,9 @@
-"""The companion's layers, from the import graph of its source (docs/session.md, "The layers"):
+"""The companion's layers, from the import graph of its source (docs/session.md, "The layers and the seams"):
 an import only runs down, so the engine knows nothing of the table, the session nothing of the
 pages, the hardware or the voice, and only the composition roots at the top (`room25 serve`,
 `room25 check`, the command line) know every layer."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
 
 from imports import graph
 
@@ -77,14 +74,3 @@ def test_the_engine_imports_nothing_of_the_table() -> None:
         if layer(target) not in ("companion.engine", "companion.words")
     }
     assert outside == set()
-
-
-def test_a_recap_builds_without_flask() -> None:
-    """The story after the game is a page of its own: building one loads no web server."""
-    script = (
-        "import sys\n"
-        "from companion.story import recap\n"
-        "assert 'flask' not in sys.modules, sorted(m for m in sys.modules if 'flask' in m)\n"
-        "assert not any(m.startswith('companion.web') for m in sys.modules)\n"
-    )
-    subprocess.run([sys.executable, "-c", script], check=True)
