@@ -1,7 +1,7 @@
-"""The companion's layers, from the import graph of its source (docs/session.md, "The layers and the seams"):
-an import only runs down, so the engine knows nothing of the table, the session nothing of the
-pages, the hardware or the voice, and only the composition roots at the top (`room25 serve`,
-`room25 check`, the command line) know every layer."""
+"""The companion's layers, from the import graph of its source (docs/session.md, "The layers
+and the seams"): an import only runs down, so the engine knows nothing of the table, the session
+nothing of the pages, the hardware or the voice, and only the composition roots at the top
+(`room25 serve`, `room25 check`, the command line) know every layer."""
 
 from __future__ import annotations
 
