@@ -21,6 +21,8 @@ from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
 
+from companion import heap
+
 from .guard import from_the_companion, lang
 from .replies import refusal
 
@@ -31,6 +33,7 @@ BURST = 2.0  # seconds of server time an address may take at once (a few replays
 AT_ONCE = 6
 ADDRESSES = 256  # addresses remembered at most (the oldest debt is forgotten first)
 READS = ("GET", "HEAD")
+LARGE = 64 * 1024  # bytes of an answer (a replay, the history) after which the heap is trimmed
 # Long-lived reads with their own limits: they wait for news, they take no server time.
 OWN_LIMITS = ("api.stream", "panel.state", "voice.table_latest", "panel_voice.panel_latest")
 
@@ -103,8 +106,18 @@ def end_read(_error: BaseException | None = None) -> None:
         shares.end(request.remote_addr or "?", time.monotonic() - began)
 
 
+def trim_after_large(response: Response) -> Response:
+    """A large answer's makings (a game's export, its episode) are freed by now: their pages go
+    back to the system instead of staying with the thread that built them (companion/heap.py)."""
+    if (response.content_length or 0) > LARGE:
+        heap.give_back()
+    return response
+
+
 def install(app: Flask) -> None:
-    """Every read checked and charged (after the `Host` check: a stranger's name gets nothing)."""
+    """Every read checked and charged (after the `Host` check: a stranger's name gets nothing);
+    the heap trimmed after a large answer."""
     app.extensions["room25.reads"] = ReadShare()
     app.before_request(check_read)
+    app.after_request(trim_after_large)
     app.teardown_request(end_read)

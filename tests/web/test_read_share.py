@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from flask import Flask
 
-from companion.web.reads import ReadShare
+from companion import heap
+from companion.web.reads import LARGE, ReadShare
 
 
 class Ticks:
@@ -58,3 +59,23 @@ def test_a_flooding_phone_is_refused_in_words_and_the_others_are_served(app: Fla
     assert app.test_client().get("/api/view?as=table").status_code == 200  # the companion
     ticks.now += 5.0
     assert flooder.get("/api/view?as=table").status_code == 200
+
+
+def test_the_heap_is_trimmed_after_a_large_answer_only(app: Flask, monkeypatch) -> None:
+    """A large answer's makings go back to the system (companion/heap.py); a small read does not
+    pay for a trim."""
+    trims: list[bool] = []
+    monkeypatch.setattr(heap, "give_back", lambda: trims.append(True) or True)
+    big = "x" * (LARGE + 1)
+    app.add_url_rule("/a-large-answer", "a_large_answer", lambda: big)
+    client = app.test_client()
+    assert client.get("/api/view?as=table").status_code == 200
+    assert trims == []
+    assert client.get("/a-large-answer").status_code == 200
+    assert trims == [True]
+
+
+def test_the_arenas_are_limited_on_glibc() -> None:
+    """On glibc (this machine, the Pi's Raspberry Pi OS) mallopt takes the limit; elsewhere
+    nothing is done, and it says so."""
+    assert heap.limit_arenas(heap.ARENAS) == (heap.LIBC is not None)
