@@ -30,12 +30,6 @@ from story.played import play_evenings
 
 from companion.session.serve import JOURNAL_NAME
 
-EVENINGS = [
-    {"edition": "base", "mode": "suspicion", "players": 5},
-    {"edition": "base", "mode": "cooperation", "players": 4},
-    {"edition": "season2", "mode": "cooperation", "players": 4},
-    {"edition": "ultimate", "mode": "team", "players": 4},
-]
 FAST_DISK = Path("/dev/shm")
 
 
@@ -58,9 +52,12 @@ def threads(pid: int) -> int:
 
 def journal_of(games: int, folder: Path) -> Path:
     """A journal of `games` finished games, played on a fast disk when there is one."""
+    from history import TABLES  # the tables the history's benchmark plays (after `web`: both
+    # benchmarks put tests/ first on the path, where another `web` lives)
+
     where = Path(tempfile.mkdtemp(dir=FAST_DISK if FAST_DISK.is_dir() else folder))
     try:
-        play_evenings(where, [EVENINGS[n % len(EVENINGS)] for n in range(games)])
+        play_evenings(where, [TABLES[n % len(TABLES)] for n in range(games)])
         kept = folder / "journal"
         kept.mkdir()
         shutil.copy(where / JOURNAL_NAME, kept / JOURNAL_NAME)
