@@ -225,17 +225,18 @@ class StreamWriter:
     and sleeps meanwhile: an update costs one thread's wake-up, not one per stream (issue 29,
     point 2: ten streams took ten threads, fifty context switches and a millisecond a tap)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._news = threading.Condition()
-        self._told = False
+        self._ready: set[Feed] = set()  # the streams whose listener has news
         self._feeds: list[Feed] = []
         self._thread: threading.Thread | None = None
+        self._clock = clock
 
     def add(self, feed: Feed) -> None:
-        feed.listener.on_news = self.wake
+        feed.listener.on_news = lambda: self.wake(feed)
         with self._news:
             self._feeds.append(feed)
-            self._told = True
+            self._ready.add(feed)
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="room25-streams", daemon=True
@@ -243,17 +244,21 @@ class StreamWriter:
                 self._thread.start()
             self._news.notify()
 
-    def wake(self) -> None:
+    def wake(self, feed: Feed) -> None:
         with self._news:
-            self._told = True
+            self._ready.add(feed)
             self._news.notify()
 
     def _run(self) -> None:
+        looked = self._clock()
         while True:
             with self._news:
-                self._news.wait_for(lambda: self._told, TICK)
-                self._told = False
-                feeds = list(self._feeds)
+                self._news.wait_for(lambda: self._ready, max(0.0, looked + TICK - self._clock()))
+                if self._clock() - looked >= TICK:  # every stream: clients gone, keep-alives
+                    feeds, looked = list(self._feeds), self._clock()
+                else:  # only those with news: a tap costs one look at each of its audiences
+                    feeds = [f for f in self._feeds if f in self._ready]
+                self._ready.clear()
             for feed in feeds:
                 try:
                     why = self._serve(feed)
