@@ -271,6 +271,21 @@ def serve_idle(seconds: float) -> tuple[float, float, int]:
         return woke / wall, 100 * cpu / wall, threads
 
 
+def gallery_time() -> None:
+    """The time to render every OLED screen of the gallery (`room25 screens`), in each
+    language of the catalogue."""
+    from companion import words
+    from companion.hardware.gallery import render_screens
+
+    with tempfile.TemporaryDirectory() as folder:
+        for lang in words.languages():
+            started = time.perf_counter()
+            drawn = render_screens(Path(folder) / lang, lang)
+            took = time.perf_counter() - started
+            print(f"OLED gallery ({lang}): {len(drawn)} screens in {took:.2f} s")
+    print(load_line())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=20)
@@ -279,7 +294,11 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10.0)
     parser.add_argument("--voice-trials", type=int, default=20)
     parser.add_argument("--serve-idle", type=float, default=30.0)
+    parser.add_argument("--gallery", action="store_true", help="only the OLED gallery's time")
     args = parser.parse_args()
+    if args.gallery:
+        gallery_time()
+        return
     print(f"{platform.machine()}, Python {platform.python_version()}")
     print(load_line())
     to_frame, to_sound = press_latency(args.presses)

@@ -229,15 +229,16 @@ def cpu_only(posts: int) -> None:
             server.stop()
 
 
-def page_weight(port: int) -> int:
-    """Bytes a phone downloads for the player page: the HTML and every script and style it
-    names, headers included (nothing is compressed on the Pi, so this is what travels)."""
+def page_weight(port: int, lang: str = "") -> int:
+    """Bytes a phone downloads for the player page (in the browser's language `lang`, the
+    fallback's by default): the HTML and every script and style it names, headers included
+    (nothing is compressed on the Pi, so this is what travels)."""
     total = 0
     conn = http.client.HTTPConnection("127.0.0.1", port)
     paths = ["/"]
     while paths:
         path = paths.pop()
-        conn.request("GET", path)
+        conn.request("GET", path, headers={"Accept-Language": lang} if lang else {})
         answer = conn.getresponse()
         body = answer.read()
         total += len(body) + sum(len(k) + len(v) + 4 for k, v in answer.getheaders())
@@ -245,6 +246,33 @@ def page_weight(port: int) -> int:
             paths += re.findall(r'(?:src|href)="(/static/[^"]+)"', body.decode())
     conn.close()
     return total
+
+
+def weight_figures() -> None:
+    """The player page's weight in each language of the catalogue, and the texts it embeds
+    (the page carries only its own language's, issue 30)."""
+    from companion import words
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = Serve(Path(folder)).wait_ready()
+        try:
+            for lang in words.languages():
+                weight = page_weight(server.port, lang)
+                conn = http.client.HTTPConnection("127.0.0.1", server.port)
+                conn.request("GET", "/", headers={"Accept-Language": lang})
+                html = conn.getresponse().read().decode()
+                conn.close()
+                embedded = re.search(
+                    r'<script type="application/json" id="texts">(.*?)</script>', html, re.S
+                )
+                texts = len(embedded[1].encode()) if embedded else 0
+                print(
+                    f"player page ({lang}): {weight / 1024:.1f} KB (HTML, script and style, "
+                    f"uncompressed), {texts / 1024:.1f} KB of it the page's texts"
+                )
+        finally:
+            server.stop()
+    print(load_line())
 
 
 def run(rounds: int, updates: int) -> None:
@@ -481,8 +509,11 @@ if __name__ == "__main__":
     parser.add_argument("--replay", action="store_true", help="only the replay's figures")
     parser.add_argument("--cpu", action="store_true", help="only the CPU per POST")
     parser.add_argument("--flood", action="store_true", help="only the figures under a flood")
+    parser.add_argument("--weight", action="store_true", help="only the player page's weight")
     arguments = parser.parse_args()
-    if arguments.replay:
+    if arguments.weight:
+        weight_figures()
+    elif arguments.replay:
         replay_figures()
     elif arguments.cpu:
         cpu_only(2 * arguments.rounds)

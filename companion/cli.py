@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion import words
 from companion.engine import (
     EDITIONS,
     MAC_LEVELS,
@@ -356,7 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
     exp.add_argument("--output", "-o", help="a file (default: standard output)")
     exp.add_argument("--html", metavar="FILE", help="write the game's recap as one HTML file")
-    exp.add_argument("--lang", choices=("en", "fr"), default="en", help="the recap's language")
+    exp.add_argument(
+        "--lang", choices=words.languages(), default=words.fallback(), help="the recap's language"
+    )
     exp.set_defaults(run=_export)
 
     replay = commands.add_parser("replay", help="rebuild an exported game and print its end")
@@ -409,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--level", type=mac_level, choices=MAC_LEVELS, help="Cooperation and Solo")
     comp.add_argument("--composition", help="a composition id (default: the suggested one)")
     comp.add_argument("--seed", type=int, help="fill the free slots at random with this seed")
-    comp.add_argument("--lang", choices=("en", "fr"), default="en")
+    comp.add_argument("--lang", choices=words.languages(), default=words.fallback())
     comp.add_argument("--json", action="store_true")
     comp.set_defaults(run=_compose)
 
@@ -433,14 +436,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--config", type=Path, help="a TOML settings file")
     check.add_argument("--data-dir", type=Path, help="the data directory (default: per user)")
     check.add_argument("--seconds", type=float, default=10.0, help="a step waits this long")
-    check.add_argument("--lang", choices=("en", "fr"), default="", help="default: the table's")
+    check.add_argument("--lang", choices=words.languages(), default="", help="default: the table's")
     check.set_defaults(run=_check)
 
     voice = commands.add_parser("voice", help="say a text, or render every announcement to WAV")
     said = voice.add_mutually_exclusive_group(required=True)
     said.add_argument("--say", metavar="TEXT", help="a text to say (played, or written with --out)")
     said.add_argument("--sample", metavar="OUTDIR", help="render every announcement, en and fr")
-    voice.add_argument("--lang", choices=("en", "fr"), default="en")
+    voice.add_argument("--lang", choices=words.languages(), default=words.fallback())
     voice.add_argument("--out", metavar="FILE", help="with --say: write a WAV file, play nothing")
     voice.add_argument("--device", default="", help="with --say: an ALSA device (aplay -L)")
     voice.add_argument(

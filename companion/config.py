@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion import words
+
 log = logging.getLogger(__name__)
 
 
@@ -171,7 +173,10 @@ def _addresses(v: Any) -> bool:
 
 # What each value may be, in words for the log, and its check.
 RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
-    ("table", "language"): ('"en" or "fr"', _one_of("en", "fr")),
+    ("table", "language"): (
+        f"one of {', '.join(words.languages())}",
+        lambda v: v in words.languages(),
+    ),
     ("table", "time_limit"): (
         f"seconds from 0 (off) to {MAX_TIME_LIMIT}",
         _int(0, MAX_TIME_LIMIT),
@@ -221,7 +226,10 @@ RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
         _addresses,
     ),
     ("voice", "enabled"): ("true or false", lambda v: isinstance(v, bool)),
-    ("voice", "language"): ('"en", "fr" or "" (the table\'s)', _one_of("", "en", "fr")),
+    ("voice", "language"): (
+        f'one of {", ".join(words.languages())} or "" (the table\'s)',
+        lambda v: v == "" or v in words.languages(),
+    ),
     ("voice", "volume"): ("from 0.0 to 1.0", _number(0.0, 1.0)),
     ("voice", "mute"): ("true or false", lambda v: isinstance(v, bool)),
     ("voice", "quiet_table"): ("true or false", lambda v: isinstance(v, bool)),

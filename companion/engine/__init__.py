@@ -40,8 +40,9 @@ from .kernel.context import Refused
 from .kernel.evolve import evolve, replay
 from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
-from .kernel.mac_deck import DeckError, deck_as_json, deck_warnings, format_deck, load_deck
-from .kernel.refusals import ABILITY_NAMES, Refusal, refusal_text
+from .kernel.mac_cards import DeckError
+from .kernel.mac_deck import deck_as_json, deck_warnings, format_deck, load_deck
+from .kernel.refusals import Refusal, ability_names, refusal_text
 from .kernel.rule_texts import RuleText, rule_text, rule_texts
 from .kernel.rule_texts import subjects as rule_subjects
 from .kernel.ruleset import (
@@ -59,7 +60,6 @@ from .rules import compose
 from .rules.setup import characters_per_seat
 
 __all__ = [
-    "ABILITY_NAMES",
     "ACTIONS",
     "COMMAND_SCHEMA",
     "COMMAND_TYPES",
@@ -84,6 +84,7 @@ __all__ = [
     "Settings",
     "Views",
     "Waiting",
+    "ability_names",
     "apply",
     "apply_changes",
     "cell_name",

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.messages import texts
+from companion.words import texts
 
 from .buttons import ThreadTimers, Timers
 from .patterns import PATTERNS

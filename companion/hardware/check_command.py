@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from companion.config import load_config
-from companion.messages import texts
+from companion.words import texts
 
 from .check import SHOW_SECONDS, Check, Part, Step, label
 

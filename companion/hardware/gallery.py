@@ -10,6 +10,7 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
+from companion import words
 from companion.engine import apply, legal_commands, load_deck, public_view, start, waiting_for
 from companion.lan import wifi_join_text
 from companion.session.notices import Notice
@@ -150,8 +151,9 @@ def render_screens(outdir: Path, lang: str = "en") -> list[Path]:
 
 
 def screens_command(outdir: str, lang: str = "en") -> int:
-    """`room25 screens OUTDIR`: write the PNGs in English and French and list them."""
-    for language in dict.fromkeys((lang, "fr" if lang == "en" else "en")):
+    """`room25 screens OUTDIR`: write the PNGs in every language of the catalogue, `lang`
+    first, and list them."""
+    for language in dict.fromkeys((lang, *words.languages())):
         for path in render_screens(Path(outdir), language):
             print(path)
     return 0

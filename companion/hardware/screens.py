@@ -19,6 +19,7 @@ from itertools import pairwise
 import segno
 from PIL import Image, ImageDraw, ImageFont
 
+from companion import words
 from companion.session.notices import shown
 
 from .font_files import font_file
@@ -479,7 +480,9 @@ def draw_card(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
     and arrow."""
     event = next(e for e in update["events"] if e["type"] == "mac_drawn")
     card = event.get("shown") or {}
-    name = card.get("name_fr" if lang == "fr" else "name_en") or str(event.get("card"))
+    name = (
+        card.get(f"name_{lang}") or card.get(f"name_{words.fallback()}") or str(event.get("card"))
+    )
     minimap = card.get("minimap")
     width = WIDTH - MINIMAP - 2 if minimap else WIDTH
     header = word(lang, "card")

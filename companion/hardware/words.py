@@ -1,28 +1,19 @@
-"""The few words the OLED shows, in English and French, from the companion's message catalogue
-(`oled_*` in companion/web/i18n/<lang>/oled.json, beside the pages' texts and the voice's); the
-screens fit, wrap or shorten them to the 128-pixel lines (tests/hardware/test_fit.py checks every
-one)."""
+"""The few words the OLED shows, from the catalogue (`oled_*` in companion/words/<lang>/oled.json,
+beside the pages' texts and the voice's); the screens fit, wrap or shorten them to the 128-pixel
+lines (tests/hardware/test_fit.py checks every one)."""
 
 from __future__ import annotations
 
-from companion.messages import LANGUAGES, texts
+from companion import words
 
-PREFIX = "oled_"  # the OLED's keys in the message catalogue (i18n/<lang>/oled.json)
-WORDS: dict[str, dict[str, str]] = {
-    lang: {
-        key.removeprefix(PREFIX): text
-        for key, text in texts(lang).items()
-        if key.startswith(PREFIX)
-    }
-    for lang in LANGUAGES
-}
+PREFIX = "oled_"  # the OLED's keys in the catalogue (words/<lang>/oled.json)
 
 
 def word(lang: str, key: str, **values: object) -> str:
-    """The word for `key` in `lang` (English when the language or the key is unknown)."""
-    table = WORDS.get(lang, WORDS["en"])
-    text = table.get(key) or WORDS["en"].get(key, key)
-    return text.format(**values) if values else text
+    """The word for `key` in `lang` (the fallback language's when the language or the key is
+    unknown), its values filled in."""
+    found = words.texts(lang).get(PREFIX + key, key)
+    return words.fill(lang, found, values)
 
 
 def name_of(character: str | None) -> str:

@@ -2,63 +2,52 @@
 
 A notice (a phone offline, the journal unwritable, a device missing...) is raised once, as a
 stable code and JSON-ready parameters; each phone and the OLED say it in their own language
-when they show it. The lines live in `notices.json`, the one place the codes are listed; the
-pages get the same templates through `page_texts`.
+when they show it. The lines live in the catalogue (`companion/words/<lang>/notices.json`), the
+one place the codes are listed; the pages get the same templates with their other texts.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-LANGUAGES = ("en", "fr")
-PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+from companion import words
+
+PREFIX = "notice_"
 
 
 @cache
-def _file() -> dict:
-    return json.loads(resources.files(__package__).joinpath("notices.json").read_text("utf-8"))
+def _problems() -> frozenset[str]:
+    path = resources.files(__package__).joinpath("notices.json")
+    return frozenset(json.loads(path.read_text("utf-8"))["problems"])
 
 
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every notice code with its line in each language."""
-    return {code: texts for code, texts in _file().items() if not code.startswith("_")}
-
-
-def button_names(lang: str) -> dict[str, str]:
-    """The control buttons' names in a language (a button not listed is named by its id)."""
-    return dict(_file()["_buttons"].get(lang, {}))
+    """Every notice code with its line in each language, the one list of them."""
+    return words.by_code(PREFIX)
 
 
 def is_problem(code: object) -> bool:
     """Whether a notice is a problem to fix (a phone offline, a device missing), not news (a
     seat asked for, a game resumed): the OLED's problem screen is for problems only."""
-    return code in _file()["_problems"]
+    return code in _problems()
 
 
-def page_texts(lang: str) -> dict[str, str]:
-    """The notice templates as page texts, `notice_<code>`, for the pages' `t()`."""
-    lang = lang if lang in LANGUAGES else "en"
-    return {f"notice_{code}": texts[lang] for code, texts in catalogue().items()}
-
-
-def _word(name: str, value: object, lang: str) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
+def _said(name: str, value: object, lang: str) -> str | None:
     if name == "button":
-        return button_names(lang).get(str(value), str(value))
-    return str(value)
+        return words.texts(lang).get(f"button_{value}", str(value))
+    return None
 
 
-def notice_text(code: str, params: Mapping[str, object], lang: str = "en") -> str:
-    """The line of a notice in a language (English for a language not offered)."""
-    template = catalogue()[code][lang if lang in LANGUAGES else "en"]
-    return PLACEHOLDER.sub(lambda m: _word(m[1], params.get(m[1], ""), lang), template)
+def notice_text(code: str, params: Mapping[str, object], lang: str = "") -> str:
+    """The line of a notice in a language (the fallback for a language not offered)."""
+    template = words.texts(lang)[PREFIX + code]
+    shown = {name: params.get(name, "") for name in words.placeholders(template)}
+    return words.fill(lang, template, shown, namer=_said)
 
 
 def shown(notice: Mapping, lang: str) -> str:
@@ -67,7 +56,7 @@ def shown(notice: Mapping, lang: str) -> str:
     code = notice.get("code")
     if code not in catalogue():
         return str(notice.get("text", ""))
-    return notice_text(code, notice.get("params") or {}, lang)
+    return notice_text(str(code), notice.get("params") or {}, lang)
 
 
 @dataclass(frozen=True)
@@ -79,17 +68,17 @@ class Notice:
 
     def __post_init__(self) -> None:
         if self.code not in catalogue():
-            raise ValueError(f"no notice {self.code!r} in notices.json")
+            raise ValueError(f"no notice {self.code!r} in the catalogue")
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "") -> str:
         return notice_text(self.code, self.params, lang)
 
     def __str__(self) -> str:
-        return self.text("en")
+        return self.text("")
 
     def as_dict(self) -> dict:
         """What an update carries: the code, its parameters and the English line."""
-        return {"code": self.code, "params": dict(self.params), "text": self.text("en")}
+        return {"code": self.code, "params": dict(self.params), "text": self.text("")}
 
 
 def about_the_game(notices: Iterable[Notice], seats: Collection[str] | None) -> list[Notice]:

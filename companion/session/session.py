@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from companion import engine
+from companion import engine, words
 from companion.config import MAX_TIME_LIMIT
 
 from . import archive, undo
@@ -25,7 +25,7 @@ from .journal import GameRecord, Journal, JournalError, dump, move_aside
 from .listeners import QUEUE_SIZE, Listener
 from .notices import Notice, about_the_game
 from .publish import HOST, PUBLIC, Published, tell
-from .replies import Reply, accepted, from_refusal, refused, session_text
+from .replies import Reply, accepted, from_refusal, refused
 from .seats import SeatAsks
 from .text import unwritable
 from .timer import ProgrammingTimer
@@ -398,7 +398,7 @@ class Session:
         session event in its words), since a button has no screen of its own to say why."""
         reply = self._press(seat)
         if not reply.ok and self._game is not None and str(seat) in self._game.state.seats:
-            texts = {lang: reply.text_in(lang) for lang in ("en", "fr")}
+            texts = {lang: reply.text_in(lang) for lang in words.languages()}
             told = {"type": "button_refused", "seat": str(seat), "code": reply.code}
             self._publish([{**told, "texts": texts, "private": str(seat)}])
         return reply
@@ -792,4 +792,4 @@ def _seconds(value: object) -> bool:
     )
 
 
-__all__ = ["HOST", "PUBLIC", "Session", "seat_press", "session_text"]
+__all__ = ["HOST", "PUBLIC", "Session", "seat_press"]

@@ -13,8 +13,9 @@ from importlib import resources
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from companion.web.i18n import names, table, text
-from companion.web.reasons import reason_text
+from companion.words import page_settings
+from companion.words.pages import names, table, text
+from companion.words.reasons import reason_text
 
 from .replay import episode
 
@@ -28,7 +29,9 @@ def _environment() -> Environment:
 
 
 def _static(name: str) -> str:
-    return resources.files("companion.web").joinpath("static", name).read_text("utf-8")
+    # Through the `companion` package: importing `companion.web` would load Flask.
+    static = resources.files("companion").joinpath("web").joinpath("static")
+    return static.joinpath(name).read_text("utf-8")
 
 
 def _script_json(value: object) -> str:
@@ -80,10 +83,12 @@ def recap_html(exported: dict, lang: str) -> str:
             ended=_when(told["ended"]),
             roles=roles,
             result=text(lang, "outcome_" + str(outcome.get("result") or "ended")),
-            reason=reason_text(outcome.get("reason"), lang),
+            reason=reason_text(outcome, lang),
             css=_static("replay.css"),
-            script=_static("replay.js"),
-            texts=_script_json({"lang": lang, "t": words, "names": shown}),
+            script=_static("words.js") + _static("replay.js"),
+            texts=_script_json(
+                {"lang": lang, "language": page_settings(lang), "t": words, "names": shown}
+            ),
             data=_script_json(told),
         )
     )

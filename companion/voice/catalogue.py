@@ -1,10 +1,11 @@
 """The spoken phrases put into words: plural and gender forms, the catalogues' own names for
 characters, rooms and cards, and French elision.
 
-The phrases live in the companion's message catalogue with the pages' texts (`spoken_<line>` in
-`companion/web/i18n/<lang>/voice.json`, a form as `spoken_form_<form>_<one|other|m|f>`) and take
-their plural rule and elision from `companion.messages`; `events.json` here says which line each
-public event kind is said with, the characters' genders and the causes of an elimination.
+The phrases live in the catalogue with the pages' texts (`spoken_<line>` in
+`companion/words/<lang>/voice.json`, a form as `spoken_form_<form>_<one|other|m|f>`) and are
+filled in by its one routine (`companion.words.fill`: plural rules, lists, elision);
+`events.json` here says which line each public event kind is said with, the characters' genders
+and the causes of an elimination.
 
 A line is a key of the catalogue and its parameters as the events carry them (character and room
 ids, numbers, lists); the names are looked up here, so the same line reads right in each language.
@@ -13,14 +14,14 @@ ids, numbers, lists); the names are looked up here, so the same line reads right
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
-from companion.messages import LANGUAGES, elide, plural, texts
+from companion import words
+from companion.engine.kernel.catalogue import room_name as kernel_room_name
+from companion.words import texts
 
-FIELD = re.compile(r"\{([a-z_]+)(?::([a-z_]+))?\}")
 PREFIX = "spoken_"  # the voice's keys in the message catalogue
 
 
@@ -46,19 +47,14 @@ def spoken() -> dict:
 
 
 def _text(lang: str, key: str) -> str | None:
-    return texts(language(lang)).get(PREFIX + key)
+    return texts(lang).get(PREFIX + key)
 
 
 def entries(lang: str) -> dict[str, str]:
     """The voice's texts in a language by their key without the prefix: its lines, and its
     forms as `form_<form>_<one|other|m|f>`."""
-    found = texts(language(lang))
+    found = texts(lang)
     return {key.removeprefix(PREFIX): text for key, text in found.items() if key.startswith(PREFIX)}
-
-
-def language(lang: str) -> str:
-    """A language the catalogue offers: English for any other."""
-    return lang if lang in LANGUAGES else "en"
 
 
 def gender(character: str) -> str:
@@ -73,18 +69,12 @@ def character_name(character: str) -> str:
 
 def room_name(room: str, lang: str) -> str:
     """A room kind as the rulebook of the language names it."""
-    entry = rooms().get(room)
-    if entry is None:
-        return room.replace("_", " ")
-    return str(entry[f"name_{language(lang)}"])
+    return kernel_room_name(room, lang)
 
 
 def joined(names: Sequence[str], lang: str) -> str:
     """ "Max", "Max and Alice", "Max, Alice and Sarah" (et in French)."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {line_text(lang, 'and')} {names[-1]}"
+    return words.joined(lang, list(names), "and")
 
 
 def has_line(lang: str, key: str) -> bool:
@@ -100,10 +90,8 @@ def line_text(lang: str, key: str) -> str:
     return found
 
 
-def _named(name: str, value: object, lang: str) -> str:
-    """A parameter in words: characters and rooms by their names, lists joined."""
-    if isinstance(value, list | tuple):
-        return joined([_named(name, v, lang) for v in value], lang)
+def _named(name: str, value: object, lang: str) -> str | None:
+    """A parameter in words: characters and rooms by their names."""
     if name in ("character", "characters"):
         return character_name(str(value))
     if name == "room":
@@ -112,14 +100,14 @@ def _named(name: str, value: object, lang: str) -> str:
         return cause_name(str(value), lang)
     if name == "result":
         return _text(lang, f"result_{value}") or str(value)
-    return str(value)
+    return None
 
 
 def card_name(card: str, lang: str) -> str:
     """A M.A.C. card of the packaged deck by its name in the language."""
     from companion.engine import load_deck
 
-    return load_deck().by_id(card).display.name(language(lang))
+    return load_deck().by_id(card).display.name(words.offered(lang))
 
 
 def cause_name(cause: str, lang: str) -> str:
@@ -132,27 +120,19 @@ def cause_name(cause: str, lang: str) -> str:
     return _text(lang, what) or cause.replace("_", " ")
 
 
-def _form(lang: str, form: str, name: str, value: object) -> str:
-    if isinstance(value, list | tuple):
-        pick = plural(lang, len(value))
-    elif isinstance(value, int):
-        pick = plural(lang, value)
-    else:
-        pick = gender(str(value))
-    return line_text(lang, f"form_{form}_{pick}").replace("{n}", _named(name, value, lang))
+def _form(form: str, pick: str, lang: str) -> str | None:
+    return _text(lang, f"form_{form}_{pick}")
 
 
 def say(lang: str, key: str, params: Mapping[str, object] | None = None) -> str:
     """The line `key` in `lang` with its parameters in words."""
-    lang = language(lang)
-    params = params or {}
-    template = line_text(lang, key)
-    text = FIELD.sub(
-        lambda m: (
-            _form(lang, m[2], m[1], params[m[1]]) if m[2] else _named(m[1], params[m[1]], lang)
-        ),
-        template,
+    text = words.fill(
+        lang,
+        line_text(lang, key),
+        params or {},
+        namer=_named,
+        former=_form,
+        gender=lambda value: gender(str(value)),
+        join="and",
     )
-    if lang == "fr":
-        text = elide(text)
     return text[:1].upper() + text[1:]

@@ -1,6 +1,7 @@
 """Speech engines that run offline on a Pi, each rendering a phrase to a WAV file: espeak-ng
-(Debian's package, English and French voices, the default) and Piper (a neural voice, used only
-when the config names a model file the user put on the Pi; nothing is ever downloaded)."""
+(Debian's package, the default; each language's voice named in its folder of the catalogue) and
+Piper (a neural voice, used only when the config names a model file the user put on the Pi;
+nothing is ever downloaded)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,16 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from types import MappingProxyType
 from typing import Protocol
 
+from companion import words
+
 RENDER_TIMEOUT = 30  # seconds: a phrase takes espeak-ng a few milliseconds, Piper under a second
-ESPEAK_VOICES = MappingProxyType({"en": "en-gb", "fr": "fr-fr"})
+
+
+def _espeak_voice(lang: str) -> str:
+    """espeak-ng's voice for a language, from its folder of the catalogue (`voice`)."""
+    return str(words.settings(lang)["voice"])
 
 
 class EngineError(Exception):
@@ -65,10 +71,10 @@ class Espeak:
         self.speed = speed
 
     def voice(self, lang: str) -> str:
-        return f"{ESPEAK_VOICES.get(lang, 'en-gb')}@{self.speed}"
+        return f"{_espeak_voice(lang)}@{self.speed}"
 
     def render(self, text: str, lang: str, out: Path) -> None:
-        voice = ESPEAK_VOICES.get(lang, "en-gb")
+        voice = _espeak_voice(lang)
         command = [self.program, "-v", voice, "-s", str(self.speed), "-w", str(out), "--stdin"]
         _run(command, text, "espeak-ng")
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.engine import load_deck
 from companion.session.notices import Notice
+from companion.words import languages
 
 from .cache import Cache
-from .catalogue import LANGUAGES
 from .engines import EngineError, Espeak
 from .script import Line, event_lines
 from .sinks import Aplay, Clip, SinkError
@@ -121,7 +121,7 @@ def render_samples(
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
         for name, lines in sample_lines().items():
-            for lang in LANGUAGES:
+            for lang in languages():
                 texts = [line.text(lang) for line in lines]
                 clip = join([cache.clip(engine, text, lang) for text in texts])
                 path = outdir / f"{name}.{lang}.wav"
@@ -146,7 +146,9 @@ def gallery_index(written: list[tuple[Path, str]]) -> str:
         "| --- | --- | --- |",
     ]
     for name in names:
-        cells = [f"[{_cell(said[f'{name}.{lang}.wav'])}]({name}.{lang}.wav)" for lang in LANGUAGES]
+        cells = [
+            f"[{_cell(said[f'{name}.{lang}.wav'])}]({name}.{lang}.wav)" for lang in languages()
+        ]
         rows.append(f"| `{name}` | {' | '.join(cells)} |")
     return "\n".join(rows) + "\n"
 

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion import words
 from companion.engine import grid
 from companion.session.notices import is_problem, shown
 
@@ -87,14 +88,20 @@ def _card_text(card: dict, lang: str) -> str:
         which = {0: "card_punishment_none", 1: "card_punishment_one"}.get(len(named))
         effect = say(lang, which or "card_punishment", {"characters": named})
         # "Punishment: Emmett & Kevin": the effect names them, the name is said without them.
-        name = str(card.get(f"name_{lang}") or card.get("name_en") or "").split(":")[0].strip()
+        name = (
+            str(card.get(f"name_{lang}") or card.get(f"name_{words.fallback()}") or "")
+            .split(":")[0]
+            .strip()
+        )
     else:
-        name = str(card.get(f"name_{lang}") or card.get("name_en") or card.get("id", ""))
+        name = str(
+            card.get(f"name_{lang}") or card.get(f"name_{words.fallback()}") or card.get("id", "")
+        )
         now = "_".join(str(part) for part in ("mac", kind, card.get("colour")) if part)
         if has_line(lang, now):
             effect = say(lang, now)
         else:
-            effect = str(card.get(f"text_{lang}") or card.get("text_en") or "")
+            effect = str(card.get(f"text_{lang}") or card.get(f"text_{words.fallback()}") or "")
     return say(lang, "card", {"card": name, "effect": effect})
 
 

@@ -11,11 +11,11 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from companion import words
 from companion.session.notices import Notice
 
 from .announcer import Announcement, Announcer
 from .cache import MB, Cache
-from .catalogue import language
 from .engines import EngineError, Espeak, Piper, Speaker
 from .script import QUIET, Line, Script
 from .sinks import Aplay, Clip, Sink, SinkError
@@ -45,7 +45,7 @@ class Voice:
         settings = config.voice
         self.session = session
         self.enabled = settings.enabled
-        self.lang = language(settings.language or config.table.language)
+        self.lang = words.offered(settings.language or config.table.language)
         self.volume = float(settings.volume)
         self.quiet = settings.quiet_table
         self.device = settings.device
@@ -102,7 +102,7 @@ class Voice:
         self.quiet = bool(quiet)
 
     def set_language(self, lang: str) -> None:
-        self.lang = language(lang)
+        self.lang = words.offered(lang)
 
     # --- what the browser reads -------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class Voice:
 
     def describe(self) -> str:
         where = "none" if self.sink is None else (self.device or "ALSA default")
-        names = {self.engines.engine(lang).name for lang in ("en", "fr")}
+        names = {self.engines.engine(lang).name for lang in words.languages()}
         return (
             f"voice {'on' if self.enabled else 'off'}: {', '.join(sorted(names))}, speaker {where}"
         )

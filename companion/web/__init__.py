@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask
 
+from companion import words
 from companion.session import Session
 
 from . import api, guard, history, pages, reads, replay, rules
@@ -33,10 +34,12 @@ def create_app(
     app = Flask(__name__)
     table = getattr(config, "table", None)
     web = getattr(config, "web", None)
-    app.config["ROOM25_LANGUAGE"] = getattr(table, "language", "en")
+    app.config["ROOM25_LANGUAGE"] = getattr(table, "language", words.fallback())
     app.config["ROOM25_PORT"] = getattr(web, "port", None)
     app.config["ROOM25_PUBLIC_ADDRESS"] = getattr(web, "public_address", "")
     app.config["JSON_SORT_KEYS"] = False
+    # The language menus list the catalogue's folders, each by its own name.
+    app.jinja_env.globals["language_names"] = words.names()
     app.extensions["room25.session"] = session
     app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
     app.extensions["room25.streams"] = Streams()

@@ -14,12 +14,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion import engine
 from companion.session import Notice
 from companion.session.archive import seen_over
+from companion.words.pages import text
+from companion.words.reasons import reason_text
 
 from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
-from .i18n import LANG_COOKIE, LANGUAGES, text
-from .reasons import reason_text
+from .i18n import LANG_COOKIE, languages
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
 
@@ -140,7 +141,7 @@ def leave():
 @blueprint.post("/language")
 def language():
     chosen = _field("lang")
-    if chosen not in LANGUAGES:
+    if chosen not in languages():
         return refusal(lang(), "bad_language", 400)
     return _cookie(jsonify({"ok": True, "lang": chosen}), LANG_COOKIE, chosen, 365 * 24 * 3600)
 
@@ -414,12 +415,11 @@ def _reveal(found: dict) -> dict:
     why the game ended in the caller's language (the host's end of it said as such)."""
     state = engine.replay(_played(found))
     outcome = found.get("outcome")
-    reason = outcome.get("reason") if isinstance(outcome, dict) else None
     return {
         "game": found["game"],
         "status": found.get("status"),
         "outcome": outcome,
-        "reason": reason_text(reason, lang()),
+        "reason": reason_text(outcome, lang()),
         "view": engine.full_view(state),
     }
 

@@ -13,10 +13,10 @@ from companion.story.chart import rates_chart
 from companion.story.history import CUSTOM, table_history
 from companion.story.names import NamesRefused, checked_names, seats_of
 from companion.story.simulated import Simulated
+from companion.words.pages import composition_name, text
 
 from .api import GAME_ID, _field, _host_only, _session
 from .guard import lang
-from .i18n import composition_name, text
 from .replies import from_reply, refusal
 
 blueprint = Blueprint("history", __name__, url_prefix="/api/host")

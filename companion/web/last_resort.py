@@ -12,8 +12,9 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from companion.words.pages import text
+
 from .guard import SECURITY_HEADERS
-from .i18n import text
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion import engine
 
-from .i18n import LANGUAGES
+from .i18n import languages
 
 SEAT = {"type": "string", "enum": list(engine.SEAT_IDS)}
 SECRET_HEADERS = [
@@ -157,7 +157,7 @@ def document() -> dict[str, Any]:
             "volume": {"type": "number", "minimum": 0, "maximum": 1},
             "mute": {"type": "boolean"},
             "quiet": {"type": "boolean"},
-            "lang": {"enum": list(LANGUAGES)},
+            "lang": {"enum": list(languages())},
             "table_speaks": {"type": "boolean"},
         },
         "required": ["ok", "on", "table_speaks"],
@@ -168,7 +168,7 @@ def document() -> dict[str, Any]:
             "volume": {"type": "number", "minimum": 0, "maximum": 1},
             "mute": {"type": "boolean"},
             "quiet": {"type": "boolean"},
-            "lang": {"enum": list(LANGUAGES)},
+            "lang": {"enum": list(languages())},
             "table_speaks": {"type": "boolean"},
             "test": {"const": True},
         },
@@ -251,7 +251,7 @@ def document() -> dict[str, Any]:
                 "Choose this phone's language",
                 {
                     "type": "object",
-                    "properties": {"lang": {"enum": list(LANGUAGES)}},
+                    "properties": {"lang": {"enum": list(languages())}},
                     "required": ["lang"],
                 },
             ),

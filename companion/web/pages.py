@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from companion import words
 from companion.lan import join_address, join_host
+from companion.words.pages import names, table
 
 from .guard import lang
-from .i18n import LANGUAGES, names, table
 from .join import qr_svg
 
 blueprint = Blueprint("pages", __name__)
@@ -34,15 +35,33 @@ def _address() -> str:
     return join_address(int(port or current_app.config.get("ROOM25_PORT") or 80), host)
 
 
-NOT_FOR_PAGES = ("spoken_", "oled_")  # the catalogue's texts for the voice and the OLED
+# The catalogue's texts said by Python, not by a page's script: the voice's, the OLED's, and the
+# refusals, reasons, names and compositions the server puts into words itself.
+NOT_FOR_PAGES: tuple[str, ...] = (
+    *("spoken_", "oled_", "refusal_", "name_", "reason_", "composition_", "button_"),
+    *("rule_", "room_name_", "room_text_", "character_base_", "mac_card_", "panel_", "compose_"),
+)
+
+
+# The topics only the host page's scripts read (the history, the wiring check, the voice's
+# panel, the setup wizard): the phones and the table page do without them.
+HOST_ONLY = ("history_", "check_", "voice_page_", "wizard_")
 
 
 @cache
-def script_texts(lang: str) -> str:
+def script_texts(lang: str, page: str = "") -> str:
     """What a page's script reads (`R25.texts`), as JSON safe inside a `<script>` element: the
-    same for every page of one language, so made once."""
-    page_texts = {k: v for k, v in table(lang).items() if not k.startswith(NOT_FOR_PAGES)}
-    texts = {"lang": lang, "languages": LANGUAGES, "t": page_texts, "names": names(lang)}
+    texts of the page's language only, and of its own topics (the host's for the host page);
+    the same for every page of one kind and language, so made once."""
+    left_out = NOT_FOR_PAGES if page == "host" else (*NOT_FOR_PAGES, *HOST_ONLY)
+    page_texts = {k: v for k, v in table(lang).items() if not k.startswith(left_out)}
+    texts = {
+        "lang": lang,
+        "languages": words.names(),
+        "language": words.page_settings(lang),
+        "t": page_texts,
+        "names": names(lang),
+    }
     found = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return found.replace("</", "<\\/")
 
@@ -54,7 +73,7 @@ def _page(template: str, page: str) -> str:
         lang=chosen,
         t=table(chosen),
         page=page,
-        texts=script_texts(chosen),
+        texts=script_texts(chosen, page),
         address=_address(),
     )
 

@@ -15,9 +15,10 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
+from companion import words
 from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
-from companion.messages import texts
+from companion.words import text, texts
 
 from .guard import at_the_companion, lang
 from .replies import refusal
@@ -54,12 +55,13 @@ def _hardware() -> Any:
 @blueprint.get("")
 def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
-    lang = getattr(hardware, "lang", "en")
+    lang = getattr(hardware, "lang", words.fallback())
     return render_template(
         "panel.html",
         lang=lang,
         seats=SEATS,
         hold=HOLD,
+        hold_text=text(lang, "panel_hold", seconds=f"{HOLD:g}"),
         ready=hardware is not None,
         t=texts(lang),
     )

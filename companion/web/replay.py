@@ -18,11 +18,12 @@ from companion.session.archive import seen_over
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
 from companion.story import recap as story_recap
 from companion.story.replay import NotOver, episode
+from companion.words.pages import table, text
 
 from .access import HOST_COOKIE, SEAT_COOKIE
 from .api import GAME_ID
 from .guard import lang
-from .i18n import LANGUAGES, table, text
+from .i18n import languages
 from .pages import script_texts
 from .replies import refusal
 
@@ -85,7 +86,7 @@ def recap(game: str):
     if exported is None:
         return refusal(lang(), refused or "", status)
     chosen = request.args.get("lang", "")
-    chosen = chosen if chosen in LANGUAGES else lang()
+    chosen = chosen if chosen in languages() else lang()
     response = Response(story_recap.recap_html(exported, chosen), mimetype="text/html")
     name = f"room25-{exported['game']}.html"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

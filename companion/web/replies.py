@@ -8,8 +8,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from companion.session import Reply
-
-from .i18n import text
+from companion.words.pages import text
 
 
 def refusal(lang: str, code: str, status: int, **params: Any) -> tuple[Response, int]:

@@ -11,10 +11,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request
 
-from companion import engine
+from companion import engine, words
+from companion.words.pages import table, text
 
 from .guard import lang
-from .i18n import table, text
 from .pages import script_texts
 from .replies import refusal
 
@@ -22,7 +22,6 @@ blueprint = Blueprint("rules", __name__)
 SETTING_FIELDS = frozenset(f.name for f in fields(engine.Settings))
 BOOK = re.compile(r"\b(\d{3})(?: / (\d{3}))?\b")  # "000", "001 / 004": rule source files
 PAGE_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_.-]*")  # a page of this companion, never another site
-FRENCH_BOOKS = ("002", "004")  # the rule sources written in French (/work/shared/seeds/README)
 
 
 def _books() -> dict[str, str]:
@@ -38,19 +37,21 @@ def _books() -> dict[str, str]:
 
 def cited(source: str, books: dict[str, str], here: str) -> str:
     """A source as a reader cites it: each file number replaced by the book's name (of a book
-    in two languages, "001 / 004", the reader's); in French only the parts citing a French
-    rulebook where the source has some."""
+    in two languages, "001 / 004", the one in the reader's); only the parts citing a rulebook
+    in the reader's language (its folder's `rulebooks`) where the source has some, unless
+    that is the fallback language's."""
     parts = [part.strip() for part in source.split(";")]
+    own = set(words.settings(here).get("rulebooks", ()))
 
-    def french(part: str) -> bool:
-        return any(n in FRENCH_BOOKS for m in BOOK.finditer(part) for n in m.groups() if n)
+    def in_own(part: str) -> bool:
+        return any(n in own for m in BOOK.finditer(part) for n in m.groups() if n)
 
-    if here == "fr" and any(french(part) for part in parts):
-        parts = [part for part in parts if french(part)]
+    if words.offered(here) != words.fallback() and any(in_own(part) for part in parts):
+        parts = [part for part in parts if in_own(part)]
 
     def name(found: re.Match) -> str:
         numbers = [n for n in found.groups() if n]
-        mine = [n for n in numbers if (n in FRENCH_BOOKS) == (here == "fr")]
+        mine = [n for n in numbers if n in own]
         return books.get((mine or numbers)[0], found[0])
 
     return "; ".join(BOOK.sub(name, part) for part in parts)
@@ -122,6 +123,7 @@ def rules_page() -> Any:
         "rules.html",
         lang=here,
         t=table(here),
+        colon=words.colon(here),
         page="rules",
         texts=script_texts(here),
         found=_rules(edition, settings, here),

@@ -22,7 +22,7 @@ from companion.voice.script import Line
 
 from .access import HOST_COOKIE
 from .guard import at_the_companion, lang
-from .i18n import LANGUAGES
+from .i18n import languages
 from .replies import refusal
 
 blueprint = Blueprint("voice", __name__)
@@ -172,7 +172,7 @@ def _refused_field(body: dict) -> tuple[Response, int] | None:
             if not isinstance(value, bool):
                 return refusal(lang(), "voice_page_bad_switch", 400, field=name)
         elif name == "lang":
-            if value not in LANGUAGES:
+            if value not in languages():
                 return refusal(lang(), "voice_page_bad_language", 400)
         elif name == "test":
             if value is not True:

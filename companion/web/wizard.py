@@ -13,8 +13,7 @@ from companion.engine import (
     make_ruleset,
     turns_for,
 )
-
-from .i18n import composition_name, names
+from companion.words.pages import composition_name, names
 
 
 def _players(edition: str, mode: str) -> list[int]:

@@ -646,7 +646,7 @@ def test_format_tile_list() -> None:
     assert any(line.startswith("First set back") and "Jamming room" in line for line in lines)
     assert any("Keep aside" in line and "2 Empty chamber" in line for line in lines)
     for rid, n in rooms.items():
-        assert any(ROOMS[rid].name_en in line and f" {n} " in line for line in lines), rid
+        assert any(ROOMS[rid].name("en") in line and f" {n} " in line for line in lines), rid
     french = compose.format_tile_list(compose.tile_list(comp, rooms), lang="fr")
     assert "Salle robot" in french and "zone de sortie" in french
     unfilled = compose.format_tile_list(compose.tile_list(ALL["s2-suspicion-1-guard"]))
@@ -761,5 +761,5 @@ def test_base_room_entries_are_unchanged() -> None:
         "trapped",
         "mortal",
     ]
-    assert ROOMS["mortal"].text_en == "When you enter this room, you are instantly killed."
-    assert ROOMS["twin"].name_fr == "Salle jumelle"
+    assert ROOMS["mortal"].text("en") == "When you enter this room, you are instantly killed."
+    assert ROOMS["twin"].name("fr") == "Salle jumelle"

@@ -16,17 +16,8 @@ import pytest
 
 from companion.engine import start
 from companion.engine.kernel import grid
-from companion.engine.kernel.mac_deck import (
-    CHARACTER_IDS,
-    Deck,
-    DeckError,
-    Line,
-    MacCard,
-    deck_as_json,
-    deck_from_data,
-    format_deck,
-    load_deck,
-)
+from companion.engine.kernel.mac_cards import CHARACTER_IDS, Deck, DeckError, Line, MacCard
+from companion.engine.kernel.mac_deck import deck_as_json, deck_from_data, format_deck, load_deck
 
 MOVABLE_LINES = [("row", i) for i in (0, 1, 3, 4)] + [("col", i) for i in (0, 1, 3, 4)]
 ROW_DIRECTIONS = ("east", "west")
@@ -234,13 +225,14 @@ def test_reconstruction_punishment_spreads_the_characters(deck: Deck) -> None:
 
 
 def test_every_card_has_a_name_and_text_in_english_and_french(deck: Deck) -> None:
-    """Every card can be announced on the OLED and the phones in both languages."""
+    """Every card can be announced on the OLED and the phones in both languages, its words
+    from the catalogue (the default deck file holds none)."""
     for card in deck.cards:
         d = card.display
-        for value in (d.name_en, d.name_fr, d.text_en, d.text_fr):
+        for value in (d.name("en"), d.name("fr"), d.text("en"), d.text("fr")):
             assert isinstance(value, str) and value.strip(), card.id
-        assert d.text_en != d.text_fr, card.id
-        assert d.name("fr") == d.name_fr and d.text("en") == d.text_en
+        assert d.text("en") != d.text("fr"), card.id
+        assert d.fields()["name_fr"] == d.name("fr") and d.fields()["text_en"] == d.text("en")
 
 
 def test_composed_texts_follow_the_card_fields(deck: Deck) -> None:
@@ -248,18 +240,18 @@ def test_composed_texts_follow_the_card_fields(deck: Deck) -> None:
     french = {"north": "nord", "south": "sud", "east": "est", "west": "ouest"}
     for card in physical(deck, "complex_movement"):
         assert card.line is not None and card.direction is not None
-        text_en, text_fr = card.display.text_en, card.display.text_fr
+        text_en, text_fr = card.display.text("en"), card.display.text("fr")
         assert card.line.name in text_en and card.line.name in text_fr
         assert card.direction in text_en
         assert french[card.direction] in text_fr
         assert ("two steps" in text_en) == card.twice
         assert ("draw another card" in text_en) == card.draw_again
-        assert ("x2" in card.display.name_en) == card.twice
+        assert ("x2" in card.display.name("en")) == card.twice
     for card in physical(deck, "punishment"):
         assert card.characters is not None
         for name in card.characters:
-            assert name.capitalize() in card.display.text_en
-            assert name.capitalize() in card.display.name_fr
+            assert name.capitalize() in card.display.text("en")
+            assert name.capitalize() in card.display.name("fr")
 
 
 def test_lines_are_named_like_the_cells_they_hold(deck: Deck) -> None:
@@ -461,8 +453,8 @@ def test_the_rulebooks_basic_cards_read_as_standard() -> None:
 def test_owner_may_rename_a_card(tmp_path: Path) -> None:
     """A display field given in the file wins over the composed one; the others are composed."""
     card = load_deck(write(tmp_path, [movement(name_fr="Le complexe bouge")])).by_id("c1")
-    assert card.display.name_fr == "Le complexe bouge"
-    assert card.display.name_en == "Complex Movement"
+    assert card.display.name("fr") == "Le complexe bouge"
+    assert card.display.name("en") == "Complex Movement"
 
 
 INVALID = [
@@ -618,7 +610,7 @@ INVALID = [
     ),
     pytest.param(
         [{k: v for k, v in disabled().items() if not k.startswith("text_")}],
-        ["card 1 (id 'd1')", "text_en, text_fr missing", "English and French"],
+        ["card 1 (id 'd1')", "field text_en missing", "must carry its name and text"],
         id="madness-card-without-text",
     ),
     pytest.param(

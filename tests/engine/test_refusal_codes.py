@@ -14,17 +14,22 @@ import pytest
 
 from companion.engine import Refusal, Refused, apply, start
 from companion.engine.face.position import set_position
-from companion.engine.kernel.catalogue import rooms
+from companion.engine.kernel.catalogue import room_name, rooms
 from companion.engine.kernel.mac_deck import load_deck
-from companion.engine.kernel.refusals import LANGUAGES, catalogue, placeholders, refusal_text
+from companion.engine.kernel.refusals import catalogue, refusal_text
+from companion.words import languages, own_texts, placeholders
+
+LANGUAGES = languages()
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
+WORDS = ENGINE.parent / "words"
+SESSION = ENGINE.parent / "session"
 CODE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
 
 def test_the_catalogue_file_is_the_one_list_and_every_code_has_both_languages() -> None:
-    raw = json.loads((ENGINE / "data" / "refusals.json").read_text("utf-8"))
-    codes = {code for code in raw if not code.startswith("_")}
+    raw = json.loads((WORDS / "en" / "refusals.json").read_text("utf-8"))
+    codes = {code.removeprefix("refusal_") for code in raw if code.startswith("refusal_")}
     assert codes == set(catalogue()) and len(codes) > 100
     for code, texts in catalogue().items():
         assert CODE.fullmatch(code), code
@@ -112,6 +117,8 @@ def test_every_refusal_raised_in_the_engine_names_a_listed_code_with_its_paramet
 
 def test_every_listed_code_is_raised_somewhere() -> None:
     used = {code for _, _, codes, _ in _sites() for code in codes}
+    for path in SESSION.glob("*.py"):  # the session's own refusals share the list
+        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', path.read_text("utf-8")))
     assert set(catalogue()) - used == set()
 
 
@@ -271,8 +278,8 @@ def test_every_mac_card_announces_itself_in_both_languages() -> None:
 
 def test_every_room_has_its_name_in_both_languages() -> None:
     assert len(rooms()) > 20
-    for kind, room in rooms().items():
-        assert all(room.get(f"name_{lang}", "").strip() for lang in LANGUAGES), kind
+    for kind in rooms():
+        assert all(own_texts(lang)[f"room_name_{kind}"].strip() for lang in LANGUAGES), kind
         assert refusal_text("composition_lacks", {"room": kind}, "fr").endswith(
-            f"{room['name_fr']}."
+            f"{room_name(kind, 'fr')}."
         )

@@ -12,7 +12,7 @@ import pytest
 from companion.engine.face.shapes import EVENT_FIELDS
 from companion.engine.kernel.catalogue import characters, rooms
 from companion.engine.kernel.evolve import HANDLERS
-from companion.engine.kernel.mac_deck import KIND_LEVELS
+from companion.engine.kernel.mac_cards import KIND_LEVELS
 from companion.engine.kernel.registry import Table
 from companion.engine.rules import choices, load, mac, robots, talents
 from companion.engine.rules import rooms as room_rules

@@ -21,9 +21,10 @@ from companion.engine import (
     rule_texts,
     start,
 )
-from companion.engine.kernel.catalogue import characters, rooms
-from companion.engine.kernel.mac_deck import KIND_LEVELS
+from companion.engine.kernel.catalogue import characters, room_name, rooms
+from companion.engine.kernel.mac_cards import KIND_LEVELS
 from companion.engine.kernel.ruleset import SETTING_CHOICES, SETTING_NAMES, Settings
+from companion.words import languages, own_texts
 
 DATA = Path(__file__).resolve().parents[2] / "companion" / "engine" / "data" / "rule_texts.json"
 
@@ -59,11 +60,13 @@ def test_the_three_editions_cover_every_catalogue_and_the_file_names_nothing_els
 
 def test_every_point_reads_a_real_setting_and_has_a_reading_for_each_of_its_values() -> None:
     for rule_id, entry in json.loads(DATA.read_text("utf-8"))["texts"].items():
-        for point in entry.get("points", ()):
-            for lang in ("en", "fr"):
-                assert point[f"about_{lang}"].strip(), rule_id
-                for reading in point["readings"].values():
-                    assert reading[lang].strip(), (rule_id, lang)
+        key = "rule_" + rule_id.replace(":", "_")
+        for n, point in enumerate(entry.get("points", ())):
+            for lang in languages():
+                written = own_texts(lang)  # the words are in the catalogue, rule_<id>_point<n>_*
+                assert written[f"{key}_point{n}_about"].strip(), rule_id
+                for reading in point["readings"]:
+                    assert written[f"{key}_point{n}_{reading}"].strip(), (rule_id, lang)
             setting = point.get("setting")
             if setting is None:
                 assert list(point["readings"]) == ["decision", "other"], rule_id
@@ -118,8 +121,8 @@ def test_names_are_the_ones_the_engines_refusals_use() -> None:
             said = refusal_text("not_a_way_to_use_talent", {"talent": cid, "ways": []}, lang)
             name = rule_text(f"talent:{cid}", lang, "ultimate").name
             assert name.split(" : " if lang == "fr" else ": ", 1)[1] in said, (cid, lang)
-        for kind, room in rooms().items():
-            assert rule_text(f"room:{kind}", lang, "ultimate").name == room[f"name_{lang}"]
+        for kind in rooms():
+            assert rule_text(f"room:{kind}", lang, "ultimate").name == room_name(kind, lang)
 
 
 def test_an_unknown_rule_or_edition_is_refused() -> None:

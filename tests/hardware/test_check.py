@@ -217,7 +217,7 @@ def test_every_word_of_the_check_is_asked_for() -> None:
     pages (the host page's and the virtual panel's check) ask for is dead; a part's name is
     asked for as "check_part_" + its name, a control's as "check_" + its name."""
     from companion.hardware import check as module
-    from companion.messages import own_texts
+    from companion.words import own_texts
 
     hardware = Path(module.__file__).parent
     web = hardware.parent / "web"

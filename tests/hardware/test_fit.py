@@ -18,12 +18,12 @@ from itertools import pairwise
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
+from companion import words
 from companion.engine import load_deck, public_view, start, waiting_for
 from companion.hardware import screens as drawing
 from companion.hardware.gallery import HOTSPOT, sample_updates
 from companion.hardware.moments import announcements
 from companion.hardware.screens import HEIGHT, SCREENS, WIDTH, frame
-from companion.hardware.words import WORDS
 from companion.lan import wifi_join_text
 from companion.session.notices import Notice, catalogue
 
@@ -141,7 +141,8 @@ def screens() -> list[tuple[str, str, dict]]:
         [{"type": "turns_reduced", "turns_left": 12, "cause": "timer"}],
     ]
     events += [[{"type": "eliminated", "character": c, "cause": "timer"}] for c in characters]
-    causes = [key[len("cause_") :] for key in WORDS["en"] if key.startswith("cause_")]
+    written = words.texts(words.fallback())
+    causes = [key[len("oled_cause_") :] for key in written if key.startswith("oled_cause_")]
     for cause in causes:
         gone = [{"type": "eliminated", "character": c, "cause": cause} for c in characters[:2]]
         reveals = [

@@ -10,25 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.notices import (
-    LANGUAGES,
-    PLACEHOLDER,
-    Notice,
-    catalogue,
-    page_texts,
-    shown,
-)
+from companion.session.notices import Notice, catalogue, shown
+from companion.words import languages
+from companion.words.fill import PLACEHOLDER
+from companion.words.pages import table
+
+LANGUAGES = languages()
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 
 
 def _placeholders(line: str) -> set[str]:
-    return set(PLACEHOLDER.findall(line))
+    return {m[1] for m in PLACEHOLDER.finditer(line)}
 
 
 def test_every_code_has_both_languages_with_the_same_placeholders() -> None:
     raw = json.loads((COMPANION / "session" / "notices.json").read_text("utf-8"))
-    assert {code for code in raw if not code.startswith("_")} == set(catalogue())
+    assert set(raw["problems"]) <= set(catalogue())
     for code, texts in catalogue().items():
         assert set(texts) == set(LANGUAGES), code
         assert all(texts[lang].strip() for lang in LANGUAGES), code
@@ -78,7 +76,7 @@ def test_a_notice_reads_in_each_language_and_keeps_its_english() -> None:
     assert shown({"code": "from_a_newer_companion", "text": "something new"}, "fr") == (
         "something new"
     )
-    assert page_texts("fr")["notice_seconds_left"] == "Plus que {left} secondes pour programmer"
+    assert table("fr")["notice_seconds_left"] == "Plus que {left} secondes pour programmer"
 
 
 def test_an_unknown_code_is_refused_when_raised() -> None:

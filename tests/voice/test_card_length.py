@@ -9,10 +9,12 @@ import pytest
 
 from companion.engine import load_deck
 from companion.voice.cache import Cache
-from companion.voice.catalogue import LANGUAGES
 from companion.voice.engines import Espeak
 from companion.voice.script import Line
 from companion.voice.wav import duration
+from companion.words import languages
+
+LANGUAGES = languages()
 
 LONGEST_CARD = 6.0  # seconds
 

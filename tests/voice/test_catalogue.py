@@ -7,11 +7,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import load_deck
-from companion.engine.kernel.catalogue import characters, rooms
-from companion.messages import elide, plural, texts
+from companion.engine.kernel.catalogue import characters, room_name, rooms
 from companion.voice.catalogue import (
-    FIELD,
-    LANGUAGES,
     cause_name,
     entries,
     gender,
@@ -20,10 +17,14 @@ from companion.voice.catalogue import (
 )
 from companion.voice.samples import sample_lines
 from companion.voice.script import Line
+from companion.words import elide, languages, plural, texts
+from companion.words.fill import PLACEHOLDER
+
+LANGUAGES = languages()
 
 
 def _fields(template: str) -> list[tuple[str, str]]:
-    return FIELD.findall(template)
+    return [(m[1], m[2] or "") for m in PLACEHOLDER.finditer(template)]
 
 
 def test_every_line_in_both_languages_with_the_same_parameters() -> None:
@@ -80,8 +81,10 @@ def test_french_elision_and_agreement() -> None:
     assert say("fr", "eliminated", {"character": "max", "cause": "time_bomb"}) == (
         "Max est éliminé : Bombe à retardement."
     )
-    assert elide("la alarme de Alice que il") == "l'alarme d'Alice qu'il"
-    assert elide("de la place 3") == "de la place 3"  # before a consonant, nothing
+    assert elide("fr", "Action de ", "Alice") == "Action d'"
+    assert elide("fr", "que ", "il") == "qu'"
+    assert elide("fr", "de la place ", "3") == "de la place "  # before a consonant, nothing
+    assert elide("en", "the role of ", "Alice") == "the role of "  # English elides nothing
 
 
 def test_every_character_has_a_gender_and_a_name() -> None:
@@ -93,8 +96,8 @@ def test_every_character_has_a_gender_and_a_name() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rooms_and_causes_are_named_from_the_catalogues(lang: str) -> None:
-    for room, entry in rooms().items():
-        assert entry[f"name_{lang}"] in say(lang, "room_revealed", {"room": room})
+    for room in rooms():
+        assert room_name(room, lang) in say(lang, "room_revealed", {"room": room})
     for cause in spoken()["_causes"]:
         named = cause_name(cause, lang)
         assert named and "_" not in named, cause
@@ -147,7 +150,7 @@ def test_every_spoken_text_of_the_catalogue_is_said(monkeypatch: pytest.MonkeyPa
 
 def test_the_voice_reads_the_catalogue_without_flask() -> None:
     """The voice runs beside a rig with no web server (and a Pi's memory is small): it reads
-    the message catalogue through `companion.messages`, never through the web package."""
+    the catalogue through `companion.words`, never through the web package."""
     import subprocess
     import sys
 

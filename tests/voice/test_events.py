@@ -12,11 +12,14 @@ import pytest
 
 from companion import engine
 from companion.engine.face.shapes import EVENT_FIELDS
-from companion.voice.catalogue import LANGUAGES, entries, spoken
+from companion.voice.catalogue import entries, spoken
 from companion.voice.samples import sample_events
 from companion.voice.script import event_lines, spoken_kinds
+from companion.words import languages
 
 from .conftest import random_command
+
+LANGUAGES = languages()
 
 SESSION = Path(__file__).resolve().parents[2] / "companion" / "session"
 PLAYERS = {"suspicion": 5, "cooperation": 4, "competition": 3, "team": 4, "solo": 1}

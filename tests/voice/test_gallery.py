@@ -9,12 +9,14 @@ import wave
 from array import array
 from pathlib import Path
 
-from companion.voice.catalogue import LANGUAGES
 from companion.voice.samples import gallery_index, sample_lines
 from companion.voice.wav import compact, duration
+from companion.words import languages
 
 from .conftest import needs_espeak
 from .test_cli import _room25
+
+LANGUAGES = languages()
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "voice"
 

@@ -10,11 +10,13 @@ import random
 from companion import engine
 from companion.session import Session
 from companion.voice import Voice
-from companion.voice.catalogue import LANGUAGES
 from companion.voice.script import Script
 from companion.voice.sinks import FakeSink
+from companion.words import languages
 
 from .conftest import settled
+
+LANGUAGES = languages()
 
 # Base Suspicion, the complex dealt by the companion from the same seed in both games.
 SUSPICION = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt", "seed": 4}

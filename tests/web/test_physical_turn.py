@@ -9,7 +9,7 @@ import time
 
 from serving import Phone, Serve, host_of
 
-from companion.web.i18n import names
+from companion.words.pages import names
 
 # A rigged game (its seed chosen): the web takes a seed only for one (docs/web.md).
 SETUP = {

@@ -10,8 +10,8 @@ import re
 import pytest
 from engine.test_refusal_codes import _sites
 
-from companion.session.replies import session_text
-from companion.web.i18n import text
+from companion.engine import refusal_text
+from companion.words.pages import text
 
 # Where the engine refuses what no seat's page sends: a game's setup (the host), a position
 # written down (scenario files), a command's shape (a client other than the pages).
@@ -71,17 +71,17 @@ def test_the_seat_reachable_codes_are_found():
 @pytest.mark.parametrize(("code", "layer"), seat_codes())
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_refusal_a_seat_meets_is_worded_for_a_player(code, layer, lang):
-    said = session_text(code, SAMPLE, lang) if layer == "engine" else text(lang, code, **SAMPLE)
+    said = refusal_text(code, SAMPLE, lang) if layer == "engine" else text(lang, code, **SAMPLE)
     assert said and said != code, f"{code} has no {lang} sentence"
     assert not DEVELOPER.search(said), f"{code} ({lang}) speaks to a developer: {said}"
 
 
 def test_kevins_missing_ability_is_said_by_its_names():
     params = {"character": "kevin", "abilities": ["hack_complex", "hack_robot"]}
-    assert session_text("talent_choice_needed", params, "en") == (
+    assert refusal_text("talent_choice_needed", params, "en") == (
         "Choose what Kevin's talent does as you program it: hack the complex or hack a robot."
     )
-    assert session_text("talent_choice_needed", {**params, "character": "emmett"}, "fr") == (
+    assert refusal_text("talent_choice_needed", {**params, "character": "emmett"}, "fr") == (
         "Choisissez ce que fait le Talent d'Emmett en le programmant : "
         "pirater le complexe ou pirater un robot."
     )

@@ -20,6 +20,7 @@ import pytest
 from serving import Serve
 
 from companion.config import load_config
+from companion.engine import deck_as_json, load_deck
 from companion.session.seats import STEADY
 
 from .conftest import SETUP
@@ -440,9 +441,15 @@ def test_a_bad_panel_allow_setting_is_logged_and_left_out(tmp_path: Path, caplog
 
 def test_the_packaged_mac_deck_can_be_sent_as_a_setups_deck(server: Serve):
     """The owner's own count of the M.A.C. deck goes with the setup (docs/mac-deck.md): the
-    packaged file, sent indented as a person would paste it, fits; a body far past any setup
-    is still refused, and every other write keeps the small limit."""
+    packaged file with the Madness cards' words written in it (as an owner's file of his own
+    cards carries them), sent indented as a person would paste it, fits; a body far past any
+    setup is still refused, and every other write keeps the small limit."""
     packaged = json.loads((files("companion.engine") / "data" / "mac_deck.json").read_text("utf-8"))
+    worded = {card["id"]: card for card in deck_as_json(load_deck())["cards"]}
+    for card in packaged["cards"]:
+        if card["level"] == "madness":
+            shown = worded[card["id"]]
+            card.update({k: v for k, v in shown.items() if k.startswith(("name_", "text_"))})
     setup = {"edition": "season2", "mode": "cooperation", "players": 4, "deck": packaged}
     raw = json.dumps({"setup": setup}, indent=2).encode()
     assert len(raw) > 16 * 1024  # what the probe saw refused with a 413

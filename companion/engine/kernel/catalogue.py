@@ -7,6 +7,8 @@ import json
 from functools import cache
 from importlib import resources
 
+from companion import words
+
 
 @cache
 def load(name: str) -> dict:
@@ -24,6 +26,21 @@ def rooms() -> dict[str, dict]:
 @cache
 def characters() -> dict[str, dict]:
     return {c["id"]: c for c in load("characters.json")["characters"]}
+
+
+def room_name(kind: str, lang: str = "") -> str:
+    """A room kind as the rulebook of the language names it (the catalogue's rooms.json)."""
+    return words.texts(lang).get(f"room_name_{kind}", kind.replace("_", " "))
+
+
+def room_text(kind: str, lang: str = "") -> str:
+    """A room's effect as the rulebook of the language prints it on the tile."""
+    return words.texts(lang).get(f"room_text_{kind}", "")
+
+
+def character_base(character: str, lang: str = "") -> str:
+    """The base character a character is ("the Scientist"), or "" for one with none."""
+    return words.texts(lang).get(f"character_base_{character}", "")
 
 
 def colour(kind: str) -> str:

@@ -1,103 +1,63 @@
-"""The M.A.C. deck (Move Alone Complex) as data: card definitions, loading and validation.
+"""The M.A.C. deck file reader: an owner's deck (JSON or YAML) or the packaged default, checked
+field by field with every problem said in plain words, and the deck written back as JSON or a
+table.
 
 The rule sources name every kind of M.A.C. card but never say how many of each the 58-card deck
 holds, so the deck is a data file: a documented reconstruction ships as the default
 (``data/mac_deck.json``, see docs/mac-deck.md) and an owner can load a count of their own box
-instead. This module only reads and checks such a file and describes the cards for the displays;
-shuffling, drawing and applying cards belong to the engine's state and its chance inputs.
-
-Grid conventions are the engine's: a 5x5 complex, cells ``(row, col)`` with row 0 at the top (the
-side of the table where the Pi sits); rows 0, 1, 3, 4 and columns 0, 1, 3, 4 can move; a row
-moves east or west, a column north or south. The Pi reads every Complex Movement card from that
-one orientation, as the rulebooks ask of the player who handles them.
+instead. The card model is in mac_cards.py, a card's words in the catalogue (mac_words.py).
 """
 
 from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .grid import line_key, parse_line
-from .ruleset import MAC_LEVELS, mac_level
+from companion import words
 
-__all__ = [
-    "AXIS_DIRECTIONS",
-    "CHARACTER_IDS",
-    "DISABLED_COLOURS",
-    "KIND_LEVELS",
-    "LEVELS",
-    "MOVABLE_INDICES",
-    "Deck",
-    "DeckError",
-    "Display",
-    "Line",
-    "MacCard",
-    "MiniMap",
-    "deck_as_json",
-    "deck_from_data",
-    "format_deck",
-    "load_deck",
-]
+from .grid import parse_line
+from .mac_cards import (
+    AXIS_DIRECTIONS,
+    CENTRAL_INDEX,
+    CHARACTER_IDS,
+    DISABLED_COLOURS,
+    GRID_SIZE,
+    KIND_LEVELS,
+    LEVELS,
+    Cell,
+    Deck,
+    DeckError,
+    Line,
+    MacCard,
+)
+from .mac_words import (
+    Display,
+    display,
+    kind_name,
+    movement_display,
+    own_display,
+    punishment_display,
+)
+from .ruleset import mac_level
 
-Cell = tuple[int, int]
+__all__ = ["deck_as_json", "deck_from_data", "deck_warnings", "format_deck", "load_deck"]
 
-GRID_SIZE = 5
-CENTRAL_INDEX = 2
-MOVABLE_INDICES = (0, 1, 3, 4)
 # How a deck file names a line, like the cells it holds (the object form counts from 0).
 _LINE_NAMES = "write row1, row2, row4, row5, colA, colB, colD or colE"
-AXIS_DIRECTIONS: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {"row": ("east", "west"), "col": ("north", "south")}
-)
 _STEP: Mapping[str, Cell] = MappingProxyType(
     {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
 )
-CHARACTER_IDS = ("emmett", "kevin", "franck", "jennifer", "max", "alice", "sarah", "bruce")
-DISABLED_COLOURS = ("green", "yellow", "red")
-LEVELS = MAC_LEVELS  # a card's level: the lowest level of game that plays it
-
-KIND_LEVELS: Mapping[str, str] = MappingProxyType(
-    {
-        "complex_movement": "standard",
-        "punishment": "standard",
-        "blackout": "madness",
-        "jamming": "madness",
-        "rewind": "madness",
-        "robot": "madness",
-        "time_bomb": "madness",
-        "lock_on": "madness",
-        "disabled_rooms": "madness",
-        "chaos": "madness",
-        "acceleration": "madness",
-        "panic": "madness",
-    }
-)
-
-_KIND_NAMES: Mapping[str, str] = MappingProxyType(
-    {
-        "complex_movement": "Complex Movement",
-        "punishment": "Punishment",
-        "blackout": "Blackout",
-        "jamming": "Jamming",
-        "rewind": "Rewind",
-        "robot": "Robot",
-        "time_bomb": "Time bomb",
-        "lock_on": "Lock on",
-        "disabled_rooms": "Disabled rooms",
-        "chaos": "Chaos",
-        "acceleration": "Acceleration",
-        "panic": "Panic",
-    }
-)
 
 _COMMON_FIELDS = ("id", "count", "kind", "level")
-_DISPLAY_FIELDS = ("name_en", "name_fr", "text_en", "text_fr")
+# A card's words a deck file may give, in each language of the catalogue (mac_words.py).
+_DISPLAY_FIELDS = tuple(f"{part}_{lang}" for lang in words.languages() for part in ("name", "text"))
+_NEEDED_FIELDS = (f"name_{words.fallback()}", f"text_{words.fallback()}")
 _KIND_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "complex_movement": ("line", "direction", "twice", "draw_again"),
@@ -125,383 +85,9 @@ MAX_FILE_BYTES = 512 * 1024
 MAX_COPIES = 60  # of one card
 MAX_CARDS = 600  # in the whole deck, copies counted
 QUOTE = 80  # what a message repeats of the input, at most
-SHOWN_PROBLEMS = 10  # a message lists the first ten problems and counts the rest
 # A standard game draws two cards before each programming phase: a smaller deck reshuffles its
 # discard pile every turn, which is allowed but rarely what an owner meant.
 FEW_CARDS = 10
-
-
-class DeckError(ValueError):
-    """A deck that cannot be used, with every problem found in it in plain words.
-
-    The message names the file, the card (position and id) and the field, so an owner who typed
-    their own deck can fix it without reading code. ``problems`` keeps them one by one.
-    """
-
-    def __init__(self, source: str, problems: Sequence[str]) -> None:
-        self.source = source
-        self.problems = tuple(problems)
-        if len(self.problems) == 1:
-            message = f"{source}: {self.problems[0]}"
-        else:
-            shown = list(self.problems[:SHOWN_PROBLEMS])
-            if len(self.problems) > SHOWN_PROBLEMS:
-                shown.append(f"and {len(self.problems) - SHOWN_PROBLEMS} more")
-            listed = "\n  - ".join(shown)
-            message = f"{source}: {len(self.problems)} problems:\n  - {listed}"
-        super().__init__(message)
-
-
-@dataclass(frozen=True)
-class Line:
-    """A movable row or column of the complex, as printed (boxed) on a Complex Movement card."""
-
-    axis: str
-    index: int
-
-    def cells(self) -> tuple[Cell, ...]:
-        """The five cells of the line, in grid order (left to right, or top to bottom)."""
-        if self.axis == "row":
-            return tuple((self.index, col) for col in range(GRID_SIZE))
-        return tuple((row, self.index) for row in range(GRID_SIZE))
-
-    @property
-    def name(self) -> str:
-        """The line named like the cells it holds, as players see it: row1..row5, colA..colE."""
-        return line_key(self.axis, self.index)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"axis": self.axis, "index": self.index}
-
-
-_ARROW_GLYPHS: Mapping[str, str] = MappingProxyType(
-    {"north": "^", "south": "v", "east": ">", "west": "<"}
-)
-
-
-@dataclass(frozen=True)
-class MiniMap:
-    """What to draw for a Complex Movement card on a 5x5 mini-map: the line and its arrow.
-
-    The OLED and the phones draw the card's map themselves; this gives them the cells to
-    highlight, the arrow's tail and head, and a plain-text rendering for logs and tests.
-    """
-
-    line: Line
-    direction: str
-    steps: int
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        """The line's cells ordered along the movement: from the arrow's tail to its head."""
-        cells = self.line.cells()
-        return tuple(reversed(cells)) if self.direction in ("north", "west") else cells
-
-    @property
-    def arrow(self) -> tuple[Cell, Cell]:
-        """Tail and head of the arrow: the line's two end cells, pointing the way it moves."""
-        cells = self.cells
-        return cells[0], cells[-1]
-
-    def rows(self) -> tuple[str, ...]:
-        """Five strings of five characters: arrows on the line, 'o' the Central room, '.' else."""
-        grid = [["." for _ in range(GRID_SIZE)] for _ in range(GRID_SIZE)]
-        grid[CENTRAL_INDEX][CENTRAL_INDEX] = "o"
-        for row, col in self.line.cells():
-            grid[row][col] = _ARROW_GLYPHS[self.direction]
-        return tuple("".join(row) for row in grid)
-
-    def as_json(self) -> dict[str, Any]:
-        tail, head = self.arrow
-        return {
-            "line": self.line.as_json(),
-            "direction": self.direction,
-            "steps": self.steps,
-            "cells": [list(c) for c in self.cells],
-            "arrow": {"from": list(tail), "to": list(head)},
-            "rows": list(self.rows()),
-        }
-
-
-@dataclass(frozen=True)
-class Display:
-    """A card's name and effect text in English and French, for the OLED and the phones."""
-
-    name_en: str
-    name_fr: str
-    text_en: str
-    text_fr: str
-
-    def name(self, lang: str = "en") -> str:
-        """The card's name in ``lang`` ("en" or "fr"); English for any other language."""
-        return self.name_fr if lang == "fr" else self.name_en
-
-    def text(self, lang: str = "en") -> str:
-        """The card's effect in ``lang`` ("en" or "fr"); English for any other language."""
-        return self.text_fr if lang == "fr" else self.text_en
-
-
-@dataclass(frozen=True)
-class MacCard:
-    """One card definition of the deck; ``count`` identical physical cards share it.
-
-    Only the fields of its kind are set: ``line``, ``direction``, ``twice`` and ``draw_again``
-    for Complex Movement, ``characters`` for Punishment, ``colour`` for Disabled rooms.
-    """
-
-    id: str
-    count: int
-    kind: str
-    level: str
-    display: Display
-    line: Line | None = None
-    direction: str | None = None
-    twice: bool = False
-    draw_again: bool = False
-    characters: tuple[str, str] | None = None
-    colour: str | None = None
-
-    @property
-    def steps(self) -> int:
-        """How many spaces a Complex Movement card slides its line (the "x2" symbol doubles it)."""
-        return 2 if self.twice else 1
-
-    def minimap(self) -> MiniMap | None:
-        """The mini-map of a Complex Movement card; None for any other kind."""
-        if self.line is None or self.direction is None:
-            return None
-        return MiniMap(self.line, self.direction, self.steps)
-
-    @property
-    def details(self) -> str:
-        """A short, language-neutral summary of what makes this card differ from its kind."""
-        if self.kind == "complex_movement" and self.line is not None:
-            parts = [f"{self.line.name} {self.direction}"]
-            if self.twice:
-                parts.append("x2")
-            if self.draw_again:
-                parts.append("draw again")
-            return ", ".join(parts)
-        if self.kind == "punishment" and self.characters is not None:
-            return " + ".join(self.characters)
-        if self.kind == "disabled_rooms" and self.colour is not None:
-            return self.colour
-        return ""
-
-    def as_json(self) -> dict[str, Any]:
-        """The card as a deck-file entry, with its display and (Complex Movement) mini-map."""
-        entry: dict[str, Any] = {
-            "id": self.id,
-            "count": self.count,
-            "kind": self.kind,
-            "level": self.level,
-        }
-        if self.kind == "complex_movement" and self.line is not None:
-            entry["line"] = self.line.as_json()
-            entry["direction"] = self.direction
-            entry["twice"] = self.twice
-            entry["draw_again"] = self.draw_again
-        if self.characters is not None:
-            entry["characters"] = list(self.characters)
-        if self.colour is not None:
-            entry["colour"] = self.colour
-        entry.update(
-            name_en=self.display.name_en,
-            name_fr=self.display.name_fr,
-            text_en=self.display.text_en,
-            text_fr=self.display.text_fr,
-        )
-        minimap = self.minimap()
-        if minimap is not None:
-            entry["minimap"] = minimap.as_json()
-        return entry
-
-    def shown_in(self, cast: Collection[str]) -> dict[str, Any]:
-        """The card as a game shows it when drawn: a Punishment card names only the pictured
-        characters in the game's cast (the others are skipped, docs/rules.md, Punishment)."""
-        shown = self.as_json()
-        shown.pop("count")
-        if self.characters is None or all(c in cast for c in self.characters):
-            return shown
-        named = [c for c in self.characters if c in cast]
-        display = _punishment_display(named)
-        shown.update(
-            characters=named,
-            name_en=display.name_en,
-            name_fr=display.name_fr,
-            text_en=display.text_en,
-            text_fr=display.text_fr,
-        )
-        return shown
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A whole M.A.C. deck: card definitions in file order, each with its number of copies."""
-
-    cards: tuple[MacCard, ...]
-    about: str = ""
-    source: str = ""
-    _index: Mapping[str, MacCard] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        index: dict[str, MacCard] = {}
-        for card in self.cards:
-            if card.id in index:
-                raise DeckError(self.source or "deck", [f"card id '{card.id}' is used twice"])
-            index[card.id] = card
-        object.__setattr__(self, "_index", MappingProxyType(index))
-
-    @property
-    def size(self) -> int:
-        """The number of physical cards (the sum of the counts)."""
-        return sum(card.count for card in self.cards)
-
-    def expand(self) -> list[str]:
-        """One id per physical card, in file order: the unshuffled deck the engine shuffles.
-
-        The order is stable so that a seeded shuffle of it gives the same deck on every run.
-        """
-        return [card.id for card in self.cards for _ in range(card.count)]
-
-    def by_id(self, card_id: str) -> MacCard:
-        """The card definition with this id; KeyError names the id if the deck has none."""
-        try:
-            return self._index[card_id]
-        except KeyError:
-            raise KeyError(f"no M.A.C. card with id {card_id!r} in this deck") from None
-
-    def count_by_kind(self) -> dict[str, int]:
-        """Physical cards per kind, in the order of KIND_LEVELS; kinds absent count 0."""
-        counts = dict.fromkeys(KIND_LEVELS, 0)
-        for card in self.cards:
-            counts[card.kind] += card.count
-        return counts
-
-    def count_by_level(self) -> dict[str, int]:
-        """Physical cards per level ("standard", "madness")."""
-        counts = dict.fromkeys(LEVELS, 0)
-        for card in self.cards:
-            counts[card.level] += card.count
-        return counts
-
-    def without_madness(self) -> Deck:
-        """The deck of the standard level: the rulebooks say to remove the Madness cards."""
-        standard = tuple(card for card in self.cards if card.level == "standard")
-        return Deck(standard, about=self.about, source=self.source)
-
-
-# --- composed display texts -------------------------------------------------------------------
-
-_LINE_NAMES_EN: Mapping[tuple[str, int], str] = MappingProxyType(
-    {
-        ("row", 0): "the top row",
-        ("row", 1): "the second row from the top",
-        ("row", 3): "the second row from the bottom",
-        ("row", 4): "the bottom row",
-        ("col", 0): "the left column",
-        ("col", 1): "the second column from the left",
-        ("col", 3): "the second column from the right",
-        ("col", 4): "the right column",
-    }
-)
-_LINE_NAMES_FR: Mapping[tuple[str, int], str] = MappingProxyType(
-    {
-        ("row", 0): "la rangée du haut",
-        ("row", 1): "la 2e rangée depuis le haut",
-        ("row", 3): "la 2e rangée depuis le bas",
-        ("row", 4): "la rangée du bas",
-        ("col", 0): "la colonne de gauche",
-        ("col", 1): "la 2e colonne depuis la gauche",
-        ("col", 3): "la 2e colonne depuis la droite",
-        ("col", 4): "la colonne de droite",
-    }
-)
-_DIRECTIONS_EN: Mapping[str, str] = MappingProxyType(
-    {
-        "north": "north (up the map)",
-        "south": "south (down the map)",
-        "east": "east (right on the map)",
-        "west": "west (left on the map)",
-    }
-)
-_DIRECTIONS_FR: Mapping[str, str] = MappingProxyType(
-    {
-        "north": "vers le nord (le haut de la carte)",
-        "south": "vers le sud (le bas de la carte)",
-        "east": "vers l'est (la droite de la carte)",
-        "west": "vers l'ouest (la gauche de la carte)",
-    }
-)
-
-
-def _movement_display(line: Line, direction: str, twice: bool, draw_again: bool) -> Display:
-    key = (line.axis, line.index)
-    name_en, name_fr = "Complex Movement", "Déplacement du complexe"
-    steps_en = "two steps" if twice else "one step"
-    steps_fr = "de deux cases" if twice else "d'une case"
-    text_en = (
-        f"Slide {_LINE_NAMES_EN[key]} ({line.name}) {steps_en} "
-        f"{_DIRECTIONS_EN[direction]}, as with a Control action."
-    )
-    text_fr = (
-        f"Déplacez {_LINE_NAMES_FR[key]} ({line.name}) {steps_fr} {_DIRECTIONS_FR[direction]},"
-        " comme l'action Contrôler."
-    )
-    if twice:
-        name_en += " x2"
-        name_fr += " x2"
-    if draw_again:
-        name_en += " + draw again"
-        name_fr += " + repioche"
-        text_en += " Then draw another card at once and apply it."
-        text_fr += " Puis piochez aussitôt une autre carte et appliquez-la."
-    return Display(name_en, name_fr, text_en, text_fr)
-
-
-def _punishment_display(characters: Sequence[str]) -> Display:
-    """A Punishment card's name and text for the characters it names: the two it pictures, or,
-    shown in a game, only those of them in the game (one, or none and nothing happens)."""
-    names = [c.capitalize() for c in characters]
-    if not names:
-        return Display(
-            name_en="Punishment: no one in this game",
-            name_fr="Sanction : personne dans cette partie",
-            text_en="No character pictured on this card is in the game: nothing happens.",
-            text_fr=(
-                "Aucun personnage représenté sur cette carte n'est dans la partie : rien ne "
-                "se passe."
-            ),
-        )
-    if len(names) == 1:
-        (only,) = names
-        return Display(
-            name_en=f"Punishment: {only}",
-            name_fr=f"Sanction : {only}",
-            text_en=(
-                f"{only} loses one action token for the rest of the game, of their choice: Look, "
-                "Control or Special ability. A lost token already programmed is not played."
-            ),
-            text_fr=(
-                f"{only} perd pour toute la partie un jeton Action au choix : Regarder, "
-                "Contrôler ou Talent spécial. Un jeton perdu déjà programmé n'est pas joué."
-            ),
-        )
-    first, second = names
-    return Display(
-        name_en=f"Punishment: {first} & {second}",
-        name_fr=f"Sanction : {first} & {second}",
-        text_en=(
-            f"{first} and {second} each lose one action token for the rest of the game, of "
-            "their choice: Look, Control or Special ability. A lost token already programmed "
-            "is not played."
-        ),
-        text_fr=(
-            f"{first} et {second} perdent chacun pour toute la partie un jeton Action au "
-            "choix : Regarder, Contrôler ou Talent spécial. Un jeton perdu déjà programmé "
-            "n'est pas joué."
-        ),
-    )
 
 
 # --- reading and validation -------------------------------------------------------------------
@@ -822,6 +408,9 @@ class _CardReader:
         draw_again: bool,
         characters: tuple[str, str] | None,
     ) -> Display | None:
+        """The card's words: those the file gives (`name_<lang>`, `text_<lang>`) over those the
+        catalogue composes (Complex Movement, Punishment) or has for a card of the default
+        deck; a card of another kind with neither must carry its name and text."""
         given: dict[str, str] = {}
         for name in _DISPLAY_FIELDS:
             if name not in self.entry:
@@ -833,26 +422,33 @@ class _CardReader:
                 given[name] = value
         composed: Display | None = None
         if kind == "complex_movement" and line is not None and direction is not None:
-            composed = _movement_display(line, direction, twice, draw_again)
+            composed = movement_display(line.axis, line.index, direction, twice, draw_again)
         elif kind == "punishment" and characters is not None:
-            composed = _punishment_display(characters)
+            composed = punishment_display(characters)
         elif kind is not None and kind not in ("complex_movement", "punishment"):
-            missing = [name for name in _DISPLAY_FIELDS if name not in self.entry]
-            if missing:
+            card_id = self.entry.get("id")
+            composed = own_display(card_id) if isinstance(card_id, str) else None
+            missing = [name for name in _NEEDED_FIELDS if name not in self.entry]
+            if composed is None and missing:
                 self.problem(
                     None,
                     f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: a "
-                    f"'{kind}' card must carry its name and text in English and French "
-                    "(copy them from the default deck)",
+                    f"'{kind}' card must carry its name and text (copy them from the catalogue, "
+                    "companion/words/<lang>/cards.json)",
                 )
                 return None
         if composed is None:
-            return Display(**given) if len(given) == len(_DISPLAY_FIELDS) else None
-        return Display(
-            name_en=given.get("name_en", composed.name_en),
-            name_fr=given.get("name_fr", composed.name_fr),
-            text_en=given.get("text_en", composed.text_en),
-            text_fr=given.get("text_fr", composed.text_fr),
+            if any(name not in given for name in _NEEDED_FIELDS):
+                return None
+            composed = display(
+                {lang: given[f"name_{words.fallback()}"] for lang in words.languages()},
+                {lang: given[f"text_{words.fallback()}"] for lang in words.languages()},
+            )
+        names, texts = dict(composed.names), dict(composed.texts)
+        fallback = words.fallback()
+        return display(
+            {lang: given.get(f"name_{lang}", names.get(lang, names[fallback])) for lang in names},
+            {lang: given.get(f"text_{lang}", texts.get(lang, texts[fallback])) for lang in texts},
         )
 
 
@@ -968,6 +564,15 @@ def _parse(text: str, source: str, yaml_file: bool) -> object:
         raise DeckError(source, ["not valid JSON: nested too deeply"]) from None
 
 
+@cache
+def _default_deck() -> Deck:
+    """The packaged deck, read once (a deck is frozen; its words are composed in every
+    language of the catalogue, which the OLED's screens and the phones ask for often)."""
+    resource = resources.files(_PACKAGE).joinpath(_DEFAULT_RESOURCE)
+    text = resource.read_text(encoding="utf-8")
+    return deck_from_data(_parse(text, _DEFAULT_SOURCE, False), _DEFAULT_SOURCE)
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and validate a deck file; None loads the packaged default reconstruction.
 
@@ -975,9 +580,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     Owners whose physical deck differs from the default point this at their own file.
     """
     if path is None:
-        resource = resources.files(_PACKAGE).joinpath(_DEFAULT_RESOURCE)
-        text = resource.read_text(encoding="utf-8")
-        return deck_from_data(_parse(text, _DEFAULT_SOURCE, False), _DEFAULT_SOURCE)
+        return _default_deck()
     if not str(path).strip():
         raise DeckError("deck file", ["no path given: name the deck file to read"])
     file = Path(path).expanduser()
@@ -1016,7 +619,7 @@ def format_deck(deck: Deck) -> str:
     """A plain-text table of the deck (count, level, kind, details) for the CLI and the docs."""
     headers = ("count", "level", "kind", "details")
     rows = [
-        (str(card.count), card.level, _KIND_NAMES[card.kind], card.details) for card in deck.cards
+        (str(card.count), card.level, kind_name(card.kind), card.details) for card in deck.cards
     ]
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
 

@@ -1,148 +1,60 @@
-"""Refusals as codes with parameters, rendered in English or French from one catalogue.
+"""Refusals as codes with parameters, put into words in the reader's language by the catalogue.
 
 A refusal is decided once, as a stable code and JSON-ready parameters (character ids, room
-kinds, actions, cells such as "C3"); the table's language is chosen only when it is shown.
-The sentences live in `data/refusals.json`, the one place the codes are listed.
+kinds, actions, cells such as "C3"); the language is chosen only when it is shown. The
+sentences (`refusal_<code>`) and the names of actions, abilities, talents, directions, modes
+and editions (`name_<kind>_<id>`) live in `companion/words/<lang>/refusals.json`.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import cache
 
-from .catalogue import characters, load, rooms
-from .ruleset import EDITION_NAMES, MODE_NAMES
+from companion import words
 
-LANGUAGES = ("en", "fr")
+from .catalogue import characters, room_name, rooms
 
-# A placeholder is {name}, or {name|or} / {name|and}: a list joined with a word, not a comma.
-PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:\|(or|and))?\}")
-
-# The rulebooks' names of the actions (004 "Se déplacer, Regarder, Pousser, Contrôler"; 002
-# "Talent spécial"). English keeps the command words the players type.
-ACTION_NAMES = {
-    "en": {"look": "look", "move": "move", "push": "push", "control": "control"},
-    "fr": {
-        "look": "Regarder",
-        "move": "Se déplacer",
-        "push": "Pousser",
-        "control": "Contrôler",
-        "talent": "Talent",
-    },
-}
-DIRECTION_NAMES = {"fr": {"north": "nord", "south": "sud", "east": "est", "west": "ouest"}}
-# Each character's special talent (002, LES TALENTS SPÉCIAUX); English from the registry.
-TALENT_NAMES_FR = {
-    "franck": "Récupérer",
-    "jennifer": "Appeler",
-    "max": "Porter",
-    "kevin": "Pirater",
-    "emmett": "Réactiver ou Verrouiller",
-    "alice": "Se cacher",
-    "sarah": "Saboter",
-    "bruce": "Imiter",
-}
-# The abilities a talent token may carry (000, KEVIN, EMMETT, SARAH; 002, LES TALENTS SPÉCIAUX).
-ABILITY_NAMES = {
-    "en": {
-        "hack_complex": "hack the complex",
-        "hack_robot": "hack a robot",
-        "lock": "lock",
-        "reactivate": "reactivate",
-        "sabotage_robot": "sabotage a robot",
-        "sabotage_room": "sabotage a room",
-    },
-    "fr": {
-        "hack_complex": "pirater le complexe",
-        "hack_robot": "pirater un robot",
-        "lock": "verrouiller",
-        "reactivate": "réactiver",
-        "sabotage_robot": "saboter un robot",
-        "sabotage_room": "saboter une salle",
-    },
-}
-JOINS = {"": {"en": ", ", "fr": ", "}, "or": {"en": " or ", "fr": " ou "}}
-JOINS["and"] = {"en": " and ", "fr": " et "}
-# French elides "de" and "que" before a name starting with a vowel: "l'action d'Emmett".
-ELISION = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUÉ][a-zé])")
-QUOTES = {"en": ("'", "'"), "fr": ("« ", " »")}
+PREFIX = "refusal_"
+# The kinds of values said by a name of the catalogue (`name_<kind>_<id>`).
+NAMED = ("action", "ability", "direction", "talent", "mode", "edition", "shown")
 
 
-@cache
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every refusal code with its sentence in each language."""
-    return {code: texts for code, texts in load("refusals.json").items() if code != "_about"}
+    """Every refusal code with its sentence in each language, the one list of them."""
+    return words.by_code(PREFIX)
 
 
-def _quoted(value: object, lang: str) -> str:
-    left, right = QUOTES[lang]
-    return f"{left}{value}{right}"
+def ability_names(lang: str) -> dict[str, str]:
+    """The abilities a talent token may carry, by their names in a language."""
+    found = words.texts(lang)
+    return {
+        key.removeprefix("name_ability_"): text
+        for key, text in found.items()
+        if key.startswith("name_ability_")
+    }
 
 
-def _character(value: object, lang: str) -> str:
-    entry = characters().get(value) if isinstance(value, str) else None
-    return entry["name"] if entry else _quoted(value, lang)
-
-
-def _room(value: object, lang: str) -> str:
-    entry = rooms().get(value) if isinstance(value, str) else None
-    return entry[f"name_{lang}"] if entry else _quoted(value, lang)
-
-
-def _named(names: dict[str, dict[str, str]]):
-    def render(value: object, lang: str) -> str:
-        return names.get(lang, {}).get(value, str(value)) if isinstance(value, str) else str(value)
-
-    return render
-
-
-def _talent(value: object, lang: str) -> str:
-    if lang == "fr" and value in TALENT_NAMES_FR:
-        return TALENT_NAMES_FR[value]
-    from ..rules.talents import TALENTS  # registered by the rules modules; imported late: no cycle
-
-    talent = TALENTS.get(value) if isinstance(value, str) else None
-    return talent.name if talent else str(value)
-
-
-RENDER = {
-    "character": _character,
-    "room": _room,
-    "action": _named(ACTION_NAMES),
-    "ability": _named(ABILITY_NAMES),
-    "direction": _named(DIRECTION_NAMES),
-    "talent": _talent,
-    "mode": _named(MODE_NAMES),
-    # English sentences name an edition by its id, as a setup writes it ("the season2 box").
-    "edition": _named({"fr": EDITION_NAMES["fr"]}),
-}
-
-
-def _render(name: str, value: object, lang: str, join: str) -> str:
-    """A parameter in words: ids by their names in the language, lists joined."""
-    single = "ability" if name == "abilities" else name.removesuffix("s")
-    one = RENDER.get(single, lambda v, _lang: str(v))
-    if isinstance(value, list | tuple):
-        return JOINS[join][lang].join(one(v, lang) for v in value)
-    return one(value, lang)
+def _said(name: str, value: object, lang: str) -> str | None:
+    """A parameter in words: ids by their names in the language."""
+    single = {"abilities": "ability", "what": "shown"}.get(name, name.removesuffix("s"))
+    if not isinstance(value, str):
+        return None
+    if single == "character":
+        entry = characters().get(value)
+        return entry["name"] if entry else words.quoted(lang, value)
+    if single == "room":
+        return room_name(value, lang) if value in rooms() else words.quoted(lang, value)
+    if single in NAMED:
+        return words.texts(lang).get(f"name_{single}_{value}", value)
+    return None
 
 
 def refusal_text(code: str, params: dict, lang: str = "en") -> str:
-    """The sentence of a refusal in a language (English for a language not offered)."""
-    lang = lang if lang in LANGUAGES else "en"
-    texts = catalogue().get(code)
-    if texts is None:
+    """The sentence of a refusal in a language (the fallback for a language not offered)."""
+    template = words.texts(lang).get(PREFIX + code)
+    if template is None:
         return code
-    text = PLACEHOLDER.sub(
-        lambda m: _render(m[1], params.get(m[1], ""), lang, m[2] or ""), texts[lang]
-    )
-    return ELISION.sub(lambda m: f"{m[1][:-1]}'", text) if lang == "fr" else text
-
-
-def placeholders(template: str) -> set[str]:
-    """The parameter names a sentence uses."""
-    return {m[1] for m in PLACEHOLDER.finditer(template)}
+    return words.fill(lang, template, params, namer=_said)
 
 
 def _json_ready(value: object) -> object:

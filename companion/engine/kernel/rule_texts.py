@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import cache
 
-from .catalogue import box, characters, load, rooms
-from .mac_deck import KIND_LEVELS, load_deck
-from .ruleset import EDITIONS, MODE_NAMES, MODES, Settings, make_ruleset
+from companion import words
+
+from .catalogue import box, characters, load, room_name, room_text, rooms
+from .mac_cards import KIND_LEVELS
+from .mac_deck import load_deck
+from .ruleset import EDITIONS, MODES, Settings, make_ruleset
 from .state import ACTIONS
 
-LANGUAGES = ("en", "fr")
 # What a rule is about, in the order the /rules page lists them.
 SUBJECTS = ("room", "card", "talent", "action", "mode")
 # The actions of Season 2 and Ultimate besides the four basic ones.
@@ -63,12 +65,17 @@ def _entries() -> dict[str, dict]:
     return dict(load("rule_texts.json")["texts"])
 
 
+def _said(rule_id: str, part: str, lang: str) -> str | None:
+    """A rule's words in the catalogue (`rule_<subject>_<id>_<part>`), or None."""
+    return words.texts(lang).get("rule_" + rule_id.replace(":", "_") + "_" + part)
+
+
 @cache
 def _cards() -> dict[str, dict[str, str]]:
     """The first card of each kind in the default deck: its name and text in both languages."""
     found: dict[str, dict[str, str]] = {}
     for card in load_deck().cards:
-        found.setdefault(card.kind, asdict(card.display))
+        found.setdefault(card.kind, card.display.fields())
     return found
 
 
@@ -89,13 +96,12 @@ def _base(rule_id: str, lang: str) -> dict[str, str]:
     """Name and text from the catalogue that holds them, where one does."""
     subject, key = rule_id.split(":", 1)
     if subject == "room" and key in rooms():
-        room = rooms()[key]
-        return {"name": room[f"name_{lang}"], "text": room[f"text_{lang}"]}
+        return {"name": room_name(key, lang), "text": room_text(key, lang)}
     if subject == "card" and key in _cards():
         card = _cards()[key]
         return {"name": card[f"name_{lang}"], "text": card[f"text_{lang}"]}
-    if subject == "mode" and key in MODE_NAMES[lang]:
-        return {"name": MODE_NAMES[lang][key], "text": ""}
+    if subject == "mode" and key in MODES:
+        return {"name": words.texts(lang)[f"name_mode_{key}"], "text": ""}
     return {"name": "", "text": ""}
 
 
@@ -104,13 +110,16 @@ def _value(settings: Settings, setting: str) -> str:
     return str(found).lower() if isinstance(found, bool) else str(found)
 
 
-def _point(point: dict, lang: str, settings: Settings) -> Point:
-    readings = [Reading(value, r[lang], r["source"]) for value, r in point["readings"].items()]
+def _point(rule_id: str, n: int, point: dict, lang: str, settings: Settings) -> Point:
+    readings = [
+        Reading(value, _said(rule_id, f"point{n}_{value}", lang) or "", r["source"])
+        for value, r in point["readings"].items()
+    ]
     setting = point.get("setting")
     wanted = _value(settings, setting) if setting else readings[0].value
     chosen = next(r for r in readings if r.value == wanted)
     others = tuple(r for r in readings if r is not chosen)
-    return Point(point[f"about_{lang}"], setting, chosen, others)
+    return Point(_said(rule_id, f"point{n}_about", lang) or "", setting, chosen, others)
 
 
 def rule_text(
@@ -119,20 +128,20 @@ def rule_text(
     """One rule in a language, as an edition and its settings (the edition's defaults when
     none are given) decide it; KeyError for a rule the catalogues do not know."""
     entry = _entries()[rule_id]
-    lang = lang if lang in LANGUAGES else "en"
+    lang = words.offered(lang)
     settings = settings or make_ruleset(edition, "suspicion").settings
     found = _base(rule_id, lang)
     own = entry.get("by_edition", {}).get(edition)
-    text = own[lang] if own else entry.get(f"text_{lang}", found["text"])
+    text = _said(rule_id, f"{edition}_text" if own else "text", lang) or found["text"]
     points = tuple(
-        _point(point, lang, settings)
-        for point in entry.get("points", ())
+        _point(rule_id, n, point, lang, settings)
+        for n, point in enumerate(entry.get("points", ()))
         if edition in point.get("editions", EDITIONS)
     )
     return RuleText(
         id=rule_id,
         subject=rule_id.split(":", 1)[0],
-        name=entry.get(f"name_{lang}", found["name"]),
+        name=_said(rule_id, "name", lang) or found["name"],
         text=text,
         source=own["source"] if own else entry["source"],
         points=points,

@@ -12,21 +12,9 @@ from typing import Any
 EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")
 TRACKING = ("dealt", "physical", "countdown")
-# The editions and modes as the players read them, by language (the rulebooks' words).
-EDITION_NAMES = {
-    "en": {"base": "Base game", "season2": "Season 2", "ultimate": "Ultimate"},
-    "fr": {"base": "jeu de base", "season2": "Saison 2", "ultimate": "Ultimate"},
-}
-MODE_NAMES = {
-    "en": {mode: mode.capitalize() for mode in MODES},
-    "fr": {
-        "suspicion": "Suspicion",
-        "cooperation": "Coopération",
-        "competition": "Compétition",
-        "team": "par équipe",
-        "solo": "Solo",
-    },
-}
+# The editions in the English names of the compositions (compose.py); the players read them in
+# their language from the catalogue (`edition_*`, `name_edition_*`, `name_mode_*`).
+EDITION_NAMES = {"base": "Base game", "season2": "Season 2", "ultimate": "Ultimate"}
 # The modes where all the characters play together against the complex, on the board's short
 # side (001, SETUP: "COOPERATION or SOLO modes: 8 turns side").
 TOGETHER_MODES = ("cooperation", "solo")

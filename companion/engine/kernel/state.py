@@ -9,7 +9,7 @@ from .grid import CELLS, Cell
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from .mac_deck import Deck
+    from .mac_cards import Deck
 
 ACTIONS = ("look", "move", "push", "control")  # the four basic actions
 TALENT = "talent"  # the fifth token of Season 2 and Ultimate

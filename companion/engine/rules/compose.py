@@ -17,9 +17,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from companion import words
+
 from ..kernel import catalogue
-from ..kernel.ruleset import EDITION_NAMES as NAMES
-from ..kernel.ruleset import EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
+from ..kernel.ruleset import EDITION_NAMES, EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
 
 COLOURS = ("blue", "green", "yellow", "red")
 FREE_COLOURS = ("green", "yellow", "red")
@@ -28,7 +29,6 @@ EXIT_CELLS = 12  # three cells around each corner (001 / 000, Construction of th
 CENTRAL = "central"
 ROOM25 = "room25"
 
-EDITION_NAMES = NAMES["en"]
 
 Chooser = Callable[[Sequence[str]], str]
 """Picks one room id among the offered ones; the options hold one entry per tile left."""
@@ -47,16 +47,17 @@ class Room:
     """A kind of room tile and how many tiles of it each edition's box holds."""
 
     id: str
-    name_en: str
-    name_fr: str
     colour: str
     box: Mapping[str, int] = field(hash=False)
-    text_en: str = ""
-    text_fr: str = ""
     replaces: str | None = None
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_fr if lang == "fr" else self.name_en
+    def name(self, lang: str = "") -> str:
+        """The room as the rulebook of the language names it (the catalogue's)."""
+        return catalogue.room_name(self.id, lang)
+
+    def text(self, lang: str = "") -> str:
+        """The room's effect as the rulebook of the language prints it."""
+        return catalogue.room_text(self.id, lang)
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,13 @@ class TileLine:
     """One line of what to take out of the box; placement is 'centre', 'exit' or 'any'."""
 
     room: str
-    name_en: str
-    name_fr: str
     colour: str
     count: int
     placement: str
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_fr if lang == "fr" else self.name_en
+    def name(self, lang: str = "") -> str:
+        """The room of the line as the rulebook of the language names it."""
+        return catalogue.room_name(self.room, lang)
 
 
 @dataclass(frozen=True)
@@ -212,17 +212,12 @@ def _build_rooms(rooms_data: Mapping[str, Any]) -> dict[str, Room]:
         for edition in box:
             if edition not in EDITIONS:
                 problems.append(f"room {rid!r} counts tiles for unknown edition {edition!r}")
-        for key in ("name_en", "name_fr"):
-            if not isinstance(entry.get(key), str) or not entry.get(key):
-                problems.append(f"room {rid!r} has no {key}")
+        if catalogue.room_name(rid) == rid.replace("_", " "):
+            problems.append(f"room {rid!r} has no name in the catalogue (room_name_{rid})")
         rooms[rid] = Room(
             id=rid,
-            name_en=str(entry.get("name_en", "")),
-            name_fr=str(entry.get("name_fr", "")),
             colour=str(entry.get("colour", "")),
             box=MappingProxyType({e: int(box.get(e, 0) or 0) for e in EDITIONS}),
-            text_en=str(entry.get("text_en", "")),
-            text_fr=str(entry.get("text_fr", "")),
             replaces=entry.get("replaces"),
         )
     for rid in (CENTRAL, ROOM25):
@@ -423,7 +418,7 @@ def _box_problems(cats: _Catalogues, comp: Composition) -> list[str]:
         wanted = comp.rooms.get(rid, 0) + comp.removed.get(rid, 0)
         if wanted > box[rid]:
             problems.append(
-                f"composition {comp.id!r} asks {wanted} {cats.rooms[rid].name_en} tiles "
+                f"composition {comp.id!r} asks {wanted} {cats.rooms[rid].name()} tiles "
                 f"(named or set back) but the {comp.edition} box has {box[rid]}"
             )
     for colour, count in comp.random.items():
@@ -450,13 +445,13 @@ def _filled_problems(
         return [f"unknown rooms {unknown}"]
     for rid in (CENTRAL, ROOM25):
         if rooms.get(rid):
-            problems.append(f"{cats.rooms[rid].name_en} is not one of the {COMPLEX_ROOMS} rooms")
+            problems.append(f"{cats.rooms[rid].name()} is not one of the {COMPLEX_ROOMS} rooms")
     total = sum(rooms.values())
     if total != COMPLEX_ROOMS:
         problems.append(f"{total} rooms instead of {COMPLEX_ROOMS}")
     for rid, count in comp.rooms.items():
         if rooms.get(rid, 0) < count:
-            problems.append(f"needs {count} {cats.rooms[rid].name_en}, has {rooms.get(rid, 0)}")
+            problems.append(f"needs {count} {cats.rooms[rid].name()}, has {rooms.get(rid, 0)}")
     extra: Counter[str] = Counter()
     for rid, count in rooms.items():
         extra[cats.rooms[rid].colour] += count - comp.rooms.get(rid, 0)
@@ -471,7 +466,7 @@ def _filled_problems(
         used = rooms.get(rid, 0) + comp.removed.get(rid, 0) + reserve.get(rid, 0)
         if used > box[rid]:
             problems.append(
-                f"{rooms.get(rid, 0)} {cats.rooms[rid].name_en} but the {comp.edition} box has "
+                f"{rooms.get(rid, 0)} {cats.rooms[rid].name()} but the {comp.edition} box has "
                 f"{box[rid]} ({comp.removed.get(rid, 0)} set back, "
                 f"{reserve.get(rid, 0)} kept aside)"
             )
@@ -630,7 +625,7 @@ def fill(
     }
     short = [rid for rid, n in pool.items() if n < 0]
     if short:
-        names = ", ".join(cats.rooms[rid].name_en for rid in short)
+        names = ", ".join(cats.rooms[rid].name() for rid in short)
         raise CompositionError(
             f"the {composition.edition} box cannot supply {composition.id!r}: too few {names}"
         )
@@ -704,7 +699,7 @@ def tile_list(
     for rid in sorted(counts, key=lambda r: (COLOURS.index(cats.rooms[r].colour), order[r])):
         room = cats.rooms[rid]
         placement = "centre" if rid == CENTRAL else "exit" if rid in zone else "any"
-        lines.append(TileLine(rid, room.name_en, room.name_fr, room.colour, counts[rid], placement))
+        lines.append(TileLine(rid, room.colour, counts[rid], placement))
     at_exit = sum(line.count for line in lines if line.placement == "exit")
     if at_exit > EXIT_CELLS:
         raise CompositionError(
@@ -722,55 +717,19 @@ def tile_list(
     )
 
 
-_LABELS = {
-    "en": {
-        "take": "Take out of the box ({n} tiles):",
-        "centre": "centre of the table",
-        "exit": "exit zone",
-        "free": "more tiles of this colour, of your choice or at random",
-        "removed": "First set back in the box (not in this complex): {items}",
-        "reserve": "Keep aside, outside the complex: {items}",
-        "build": (
-            "Build: set aside the exit-zone tiles ({k}). Shuffle the other {rest} face down and "
-            "lay 12 of them in the cross around the Central room; shuffle the {left} left with the "
-            "set-aside tiles and lay them on the 12 exit-zone cells (three around each corner)."
-        ),
-        "pending": "Any {names} picked for the free slots also goes to the exit zones.",
-        "empty": "Keep the spare Empty rooms at hand: some rooms are replaced by one.",
-    },
-    "fr": {
-        "take": "Sortez de la boîte ({n} tuiles) :",
-        "centre": "centre de la table",
-        "exit": "zone de sortie",
-        "free": "autres tuiles de cette couleur, au choix ou au hasard",
-        "removed": "Remettez d'abord dans la boîte (hors de ce complexe) : {items}",
-        "reserve": "Gardez à part, hors du complexe : {items}",
-        "build": (
-            "Construction : mettez de côté les tuiles des zones de sortie ({k}). Mélangez les "
-            "{rest} autres face cachée et posez-en 12 en croix autour de la salle centrale ; "
-            "mélangez les {left} restantes avec celles mises de côté et posez-les sur les 12 cases "
-            "des zones de sortie (trois autour de chaque coin)."
-        ),
-        "pending": "Toute {names} tirée pour les places libres va aussi en zone de sortie.",
-        "empty": "Gardez les salles vides restantes à portée : certaines salles en deviennent une.",
-    },
-}
-_COLOUR_WORDS = {
-    "en": {c: c for c in COLOURS},
-    "fr": {"blue": "bleu", "green": "vert", "yellow": "jaune", "red": "rouge"},
-}
-
-
-def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
+def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     """Plain text for the terminal (`room25 compose`): one line per kind, then how to lay out."""
-    if lang not in _LABELS:
-        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'fr'")
-    text, colours = _LABELS[lang], _COLOUR_WORDS[lang]
+    lang = lang or words.fallback()
+    if lang not in words.languages():
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(words.languages())}")
+    found = words.texts(lang)
+    text = {k.removeprefix("compose_"): v for k, v in found.items() if k.startswith("compose_")}
+    colours = {c: text[f"colour_{c}"] for c in COLOURS}
     cats = _catalogues()
     width = max(len(line.name(lang)) for line in tiles.lines)
     edition = EDITION_NAMES[tiles.edition]
     title = tiles.name if tiles.name.startswith(edition) else f"{edition}: {tiles.name}"
-    out = [title, text["take"].format(n=tiles.tiles)]
+    out = [title, words.fill(lang, text["take"], {"n": tiles.tiles})]
     for line in tiles.lines:
         where = {"centre": text["centre"], "exit": text["exit"]}.get(line.placement, "")
         row = f"  {colours[line.colour]:<7} {line.count:>2}  {line.name(lang):<{width}}  {where}"
@@ -780,12 +739,12 @@ def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
         if n:
             out.append(f"  {colours[colour]:<7} {n:>2}  {text['free']}")
     if tiles.removed:
-        out.append(text["removed"].format(items=_items(cats, tiles.removed, lang)))
+        out.append(words.fill(lang, text["removed"], {"items": _items(cats, tiles.removed, lang)}))
     if tiles.reserve:
-        out.append(text["reserve"].format(items=_items(cats, tiles.reserve, lang)))
+        out.append(words.fill(lang, text["reserve"], {"items": _items(cats, tiles.reserve, lang)}))
     k = sum(line.count for line in tiles.exit_zone)
     others = tiles.tiles - 1 - k
-    out.append(text["build"].format(k=k, rest=others, left=others - 12))
+    out.append(words.fill(lang, text["build"], {"k": k, "rest": others, "left": others - 12}))
     if tiles.unfilled:
         zone = cats.exit_zone[tiles.edition] - {ROOM25}
         pending = [
@@ -794,7 +753,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "en") -> str:
             if rid in zone and cats.rooms[rid].colour in tiles.unfilled
         ]
         if pending:
-            out.append(text["pending"].format(names=", ".join(pending)))
+            out.append(words.fill(lang, text["pending"], {"names": ", ".join(pending)}))
     if tiles.edition != "base":  # Key, Timer, Regeneration and sabotage leave an Empty room
         out.append(text["empty"])
     return "\n".join(out)

@@ -17,7 +17,7 @@ from ..kernel import chance, grid
 from ..kernel.catalogue import box, colour
 from ..kernel.context import Context
 from ..kernel.grid import Cell
-from ..kernel.mac_deck import Deck, MacCard
+from ..kernel.mac_cards import Deck, MacCard
 from ..kernel.registry import Filing, Table
 from ..kernel.state import LOCK_TOKENS, GameState, MacPile
 from . import board, choices, pivoting, rooms, talents

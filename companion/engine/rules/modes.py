@@ -16,8 +16,15 @@ def display(cid: str) -> str:
     return character_catalogue().get(cid, {}).get("name", cid)
 
 
-def _outcome(result: str, winners: list[str], reason: str) -> dict:
-    return {"result": result, "winners": sorted(set(winners)), "reason": reason}
+def _outcome(result: str, winners: list[str], reason: str, **params: object) -> dict:
+    """Who won and why, the reason a code with parameters as refusals are (said in each
+    reader's language by the catalogue: `reason_<code>` in companion/words/<lang>/reasons.json)."""
+    return {
+        "result": result,
+        "winners": sorted(set(winners)),
+        "reason": reason,
+        "reason_params": params,
+    }
 
 
 def _seats_of(state: GameState, cids: list[str]) -> list[str]:
@@ -62,7 +69,7 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
         if _may_leave(state, teams(state)["prisoners"], inside_set, outside_counts=True) < 0:
             return None
         winners = _seats_of(state, teams(state)["prisoners"])
-        return _outcome("prisoners", winners, "The prisoners took Room 25 out of the complex.")
+        return _outcome("prisoners", winners, "prisoners_took_room25")
     if mode in TOGETHER_MODES:
         if key_missing(state):
             return None
@@ -72,12 +79,10 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
         if living_outside:
             return None
         if not dead:
-            return _outcome("complete_victory", list(state.seats), "Everyone escaped.")
+            return _outcome("complete_victory", list(state.seats), "everyone_escaped")
         partial = mode == "cooperation" and state.ruleset.settings.cooperation_partial_victory
         if partial and len(dead) == 1:
-            return _outcome(
-                "partial_victory", list(state.seats), "Escaped with one character eliminated."
-            )
+            return _outcome("partial_victory", list(state.seats), "escaped_one_eliminated")
         return None
     winners = []
     for side, members in teams(state).items():
@@ -86,7 +91,8 @@ def escape_outcome(state: GameState, inside: list[str]) -> dict | None:
     if not winners:
         return None
     seats = [s for side in winners for s in _sides_seats(state, side)]
-    return _outcome(mode, seats, f"{' and '.join(_side_names(state, winners))} escaped.")
+    kind = _side_kind(state)
+    return _outcome(mode, seats, f"{kind}s_escaped", **{f"{kind}s": winners})
 
 
 def key_in_play(state: GameState) -> bool:
@@ -106,10 +112,9 @@ def _sides_seats(state: GameState, side: str) -> list[str]:
     return _seats_of(state, teams(state)[side])
 
 
-def _side_names(state: GameState, sides: list[str]) -> list[str]:
-    if state.ruleset.mode == "team":
-        return [f"Team {s}" for s in sides]
-    return [f"Player {s}" for s in sides]
+def _side_kind(state: GameState) -> str:
+    """What a side is called: a team in Team mode, a player (a seat) in Competition."""
+    return "team" if state.ruleset.mode == "team" else "player"
 
 
 def death_outcome(state: GameState) -> dict | None:
@@ -120,14 +125,14 @@ def death_outcome(state: GameState) -> dict | None:
         prisoners_dead = [c for c in dead if c.role == "prisoner"]
         if len(prisoners_dead) >= 2:
             guards = [c.id for c in state.characters.values() if c.role == "guard"]
-            return _outcome("guards", _seats_of(state, guards), "Two prisoners were eliminated.")
+            return _outcome("guards", _seats_of(state, guards), "two_prisoners_eliminated")
         return None
     if mode == "solo" and dead:
-        return _outcome("defeat", [], "A prisoner was eliminated.")
+        return _outcome("defeat", [], "a_prisoner_eliminated")
     if mode == "cooperation":
         allowed = 1 if state.ruleset.settings.cooperation_partial_victory else 0
         if len(dead) > allowed:
-            return _outcome("defeat", [], "Too many characters were eliminated.")
+            return _outcome("defeat", [], "too_many_eliminated")
         return None
     if mode in ("competition", "team"):
         alive_sides = [
@@ -137,13 +142,10 @@ def death_outcome(state: GameState) -> dict | None:
         ]
         if len(alive_sides) == 1:
             side = alive_sides[0]
-            return _outcome(
-                mode,
-                _sides_seats(state, side),
-                f"{_side_names(state, [side])[0]} is the last alive.",
-            )
+            kind = _side_kind(state)
+            return _outcome(mode, _sides_seats(state, side), f"{kind}_last_alive", **{kind: side})
         if not alive_sides:
-            return _outcome("defeat", [], "Everyone was eliminated.")
+            return _outcome("defeat", [], "everyone_eliminated")
     return None
 
 
@@ -153,8 +155,8 @@ def countdown_outcome(state: GameState, in_room25: set[str]) -> dict:
     if mode == "suspicion":
         guards = [c.id for c in state.characters.values() if c.role == "guard"]
         if not guards:
-            return _outcome("defeat", [], "The countdown ran out; there was no guard.")
-        return _outcome("guards", _seats_of(state, guards), "The countdown ran out.")
+            return _outcome("defeat", [], "countdown_no_guard")
+        return _outcome("guards", _seats_of(state, guards), "countdown")
     if mode == "team":
         counts = {
             side: sum(1 for c in members if c in in_room25)
@@ -166,10 +168,11 @@ def countdown_outcome(state: GameState, in_room25: set[str]) -> dict:
             return _outcome(
                 "team",
                 _sides_seats(state, leaders[0]),
-                f"The countdown ran out; Team {leaders[0]} has the most prisoners in Room 25.",
+                "countdown_team_ahead",
+                team=leaders[0],
             )
-        return _outcome("draw", [], "The countdown ran out with the teams level in Room 25.")
-    return _outcome("defeat", [], "The countdown ran out.")
+        return _outcome("draw", [], "countdown_teams_level")
+    return _outcome("defeat", [], "countdown")
 
 
 def reveal_after_death(ctx: Context) -> None:

@@ -14,7 +14,8 @@ from dataclasses import replace
 from ..kernel import chance, evolve, grid
 from ..kernel.catalogue import box, characters, rooms
 from ..kernel.context import Context, Refused
-from ..kernel.mac_deck import DeckError, deck_as_json, deck_from_data, load_deck
+from ..kernel.mac_cards import DeckError
+from ..kernel.mac_deck import deck_as_json, deck_from_data, load_deck
 from ..kernel.ruleset import (
     EDITIONS,
     MODES,

@@ -6,16 +6,13 @@ const R25 = (() => {
   const T = texts.t;
   const N = texts.names;
 
+  /* A text of the catalogue filled in (words.js: elision, lists, the language's spacing). */
   function t(key, params) {
-    let s = T[key] !== undefined ? T[key] : key;
-    for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(String(v));
-    return typography(s);
+    return R25Words.fill(texts.language, T[key] !== undefined ? T[key] : key, params);
   }
-  /* French sets a no-break space before : ; ? ! (so they never start a line), whichever
-     catalogue the sentence came from (the pages', the notices', a refusal's). */
-  function typography(s) {
-    return texts.lang === "fr" ? s.replace(/[ \u00a0\u202f]?([:;?!])(?=\s|$)/g, "\u00a0$1") : s;
-  }
+  /* Some languages set a no-break space before : ; ? ! (so they never start a line), whichever
+     part of the catalogue the sentence came from (the pages', the notices', a refusal's). */
+  const typography = (s) => R25Words.typography(texts.language, s);
   /* A text that counts: key_one, key_other... chosen by the language's own plural rules
      (French says "1 tour", "0 tour"; English "1 turn", "0 turns"). */
   const plurals = new Intl.PluralRules(texts.lang);
@@ -28,19 +25,10 @@ const R25 = (() => {
     if (typeof c === "number") return "ABCDE"[c % 5] + (Math.floor(c / 5) + 1);
     return c === undefined || c === null ? "" : String(c);
   }
-  /* The key to say a sentence about `name` with: its "_elided" form before a vowel where the
-     language elides ("Action d'Emmett", not "de Emmett"). */
-  function elide(key, name) {
-    return T[key + "_elided"] !== undefined && /^[aeiouyhàâéèêëîïôöûü]/i.test(name || "") ? key + "_elided" : key;
-  }
-  function withName(key, id) {
-    const name = firstName(id);
-    return t(elide(key, name), { name });
-  }
-  /* "Label: value" with the French space before the colon. */
-  function colon(label) {
-    return label + (texts.lang === "fr" ? "\u00a0: " : ": ");
-  }
+  /* A sentence about a character by his first name (elided where the language elides). */
+  const withName = (key, id) => t(key, { name: firstName(id) });
+  /* "Label: value" with the language's space before the colon. */
+  const colon = (label) => R25Words.colon(texts.language, label);
   const room = (id) => (id && N.rooms[id]) || id || "?";
   const who = (id) => (id && N.characters[id]) || id || "?";
   const firstName = (id) => who(id).split(" (")[0];
@@ -364,5 +352,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, typography, hostDecision, cellName, elide, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
 })();

@@ -10,12 +10,7 @@
   const names = texts.names || {};
   const SPEEDS = [0.5, 1, 2, 4];  // steps a second
 
-  function t(key, params) {
-    let found = (texts.t || {})[key] || key;
-    for (const [name, value] of Object.entries(params || {})) found = found.split("{" + name + "}").join(value);
-    // French sets a no-break space before : ; ? ! (as common.js does on the other pages).
-    return texts.lang === "fr" ? found.replace(/[ \u00a0\u202f]?([:;?!])(?=\s|$)/g, "\u00a0$1") : found;
-  }
+  const t = (key, params) => R25Words.fill(texts.language, (texts.t || {})[key] || key, params);
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attrs || {})) {

@@ -11,7 +11,7 @@
     const p = { who: firstName(e.character), room: room(e.room || e.kind), cell: R25.cellName(e.cell), seat: e.seat || "", card: R25.cardText(e.card),
       line: R25.lineName(e.line), direction: e.direction ? t("dir_" + e.direction).toLowerCase() : "" };
     const key = "log_" + e.type;
-    const text = t(R25.elide(key, p.who), p);
+    const text = t(key, p);
     return text === key ? R25.hostDecision(e) : text;
   }
 

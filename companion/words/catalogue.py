@@ -1,0 +1,107 @@
+"""The language folders and their texts, read without Flask so that the pages, the OLED, the
+voice, the engine's refusals and the recap all take their words from the same place.
+
+A language is a folder of this package holding `language.json`; its texts are every other JSON
+file in it (one a topic: `pages.json`, `oled.json`, `refusals.json`...), keys prefixed by their
+topic where they are not the pages' own. Adding a language is adding a folder: nothing here or
+anywhere else names one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+SETTINGS = "language.json"
+# A folder of more language folders beside the package's (a language tried out before it is
+# added, the tests' pseudo-locale): the same layout, read the same way.
+EXTRA = "ROOM25_WORDS"
+
+
+def _folder() -> Traversable:
+    return resources.files(__package__)
+
+
+@cache
+def _language_folders() -> dict[str, Traversable]:
+    """Every language folder found: the package's, then those of `$ROOM25_WORDS`."""
+    places: list[Traversable] = [_folder()]
+    if os.environ.get(EXTRA):
+        places.append(Path(os.environ[EXTRA]))
+    found: dict[str, Traversable] = {}
+    for place in places:
+        for entry in place.iterdir():
+            if entry.is_dir() and entry.joinpath(SETTINGS).is_file():
+                found.setdefault(entry.name, entry)
+    return found
+
+
+def _json(path: Traversable) -> dict[str, Any]:
+    return dict(json.loads(path.read_text("utf-8")))
+
+
+@cache
+def fallback() -> str:
+    """The language every text is written in, used where another lacks one."""
+    return str(_json(_folder().joinpath("about.json"))["fallback"])
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Every language of the catalogue, the fallback first, then by code."""
+    found = sorted(_language_folders())
+    return (fallback(), *(code for code in found if code != fallback()))
+
+
+def offered(lang: object) -> str:
+    """`lang` if the catalogue has it, else the fallback."""
+    return lang if isinstance(lang, str) and lang in languages() else fallback()
+
+
+@cache
+def settings(lang: str) -> dict[str, Any]:
+    """A language's `language.json`: its name, voice, plural rules, elision, typography."""
+    return _json(_language_folders()[offered(lang)].joinpath(SETTINGS))
+
+
+@cache
+def own_texts(lang: str) -> dict[str, str]:
+    """The texts written in one language, its topic files read in name order."""
+    found: dict[str, str] = {}
+    folder = _language_folders()[offered(lang)]
+    for topic in sorted(folder.iterdir(), key=lambda path: path.name):
+        if topic.name.endswith(".json") and topic.name != SETTINGS:
+            found.update({k: v for k, v in _json(topic).items() if not k.startswith("_")})
+    return found
+
+
+@cache
+def texts(lang: str) -> dict[str, str]:
+    """A language's texts, the fallback's filling any key it lacks (a language not offered is
+    the fallback)."""
+    lang = offered(lang)
+    if lang == fallback():
+        return own_texts(lang)
+    return {**own_texts(fallback()), **own_texts(lang)}
+
+
+def by_code(prefix: str) -> dict[str, dict[str, str]]:
+    """Every code of a kind (`refusal_`, `notice_`...) with its text in each language that
+    writes it: the fallback language lists the codes."""
+    return {
+        key.removeprefix(prefix): {
+            lang: own_texts(lang)[key] for lang in languages() if key in own_texts(lang)
+        }
+        for key in own_texts(fallback())
+        if key.startswith(prefix)
+    }
+
+
+def names() -> dict[str, str]:
+    """Each language by its own name, for the language menus."""
+    return {lang: str(settings(lang)["name"]) for lang in languages()}
