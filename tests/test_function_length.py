@@ -8,12 +8,6 @@ import ast
 from imports import modules
 
 LONGEST = 80
-# Functions the engine's work ("engine": issue 31, point 4) is cutting into parts; each goes
-# from here when it is under the limit, and a new long one fails the test.
-WAITING = [
-    "companion.engine.face.position:_event",
-    "companion.sim.knowledge:__init__",
-]
 
 
 def long_functions(source: str, longest: int = LONGEST) -> list[tuple[str, int]]:
@@ -36,12 +30,7 @@ def found() -> dict[str, int]:
 
 
 def test_no_function_over_80_lines() -> None:
-    assert {name: lines for name, lines in found().items() if name not in WAITING} == {}
-
-
-def test_the_waiting_functions_are_still_long() -> None:
-    """A function cut short elsewhere leaves WAITING, so the list never excuses a new one."""
-    assert [name for name in WAITING if name not in found()] == []
+    assert found() == {}
 
 
 def test_a_long_function_is_found() -> None:

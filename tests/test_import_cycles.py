@@ -6,20 +6,6 @@ from __future__ import annotations
 
 from imports import graph
 
-# The circle another piece of work is breaking: sim/ through sim/knowledge ("engine"). It goes
-# from here when it is gone; a new one fails the test.
-WAITING = [
-    [
-        "companion.sim.actions",
-        "companion.sim.choices",
-        "companion.sim.heuristic",
-        "companion.sim.knowledge",
-        "companion.sim.lines",
-        "companion.sim.search",
-        "companion.sim.talents",
-    ],
-]
-
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm, without
@@ -65,12 +51,7 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_circle() -> None:
-    assert [group for group in circles(graph()) if group not in WAITING] == []
-
-
-def test_the_waiting_circles_are_still_there() -> None:
-    """A circle broken elsewhere leaves WAITING, so the list never excuses a new one."""
-    assert [group for group in WAITING if group not in circles(graph())] == []
+    assert circles(graph()) == []
 
 
 def test_a_circle_through_a_late_import_is_found() -> None:
