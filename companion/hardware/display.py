@@ -24,6 +24,7 @@ from typing import Any
 from luma.core.error import Error as LumaError
 from PIL import Image
 
+from companion.session import TableUpdate
 from companion.session.notices import Notice, is_problem
 
 from .moments import announcements, steady_moment
@@ -48,6 +49,10 @@ SLEEP_FACTOR = 5  # off after this many times `dim_after` without input (burn-in
 
 Device = Any  # a luma device: .display(image), .contrast(level), .hide(), .show(), .cleanup()
 Address = str | Callable[[], str]
+# What the OLED shows before the first update: no game.
+NO_GAME = TableUpdate(
+    game=None, version=0, view=None, events=[], waiting={}, session={}, resync=False
+)
 
 
 class Display:
@@ -83,7 +88,7 @@ class Display:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._closed = False
-        self._update: dict = {"game": None, "view": None, "events": [], "session": {}}
+        self._update = NO_GAME
         self._notices: list[dict] = []
         self._seen_notices: list[dict] = []
         self._coming: list[tuple[str, dict]] = []  # the latest update's announcements to show
@@ -109,7 +114,7 @@ class Display:
 
     # --- inputs -------------------------------------------------------------------------------
 
-    def show(self, update: dict) -> None:
+    def show(self, update: TableUpdate) -> None:
         """Take a public update: its announcements replace any still showing; one that moves the
         game on cuts the showing one short; it is the steady picture from now on."""
         with self._lock:
@@ -224,14 +229,14 @@ class Display:
             moment, shown, since, until = self._current
             self._current = (moment, shown, since, min(until, now + CATCH_UP))
 
-    def _note_problems(self, update: dict) -> None:
+    def _note_problems(self, update: TableUpdate) -> None:
         notices = self._all_notices(update)
         fresh = [n for n in notices if n not in self._seen_notices and is_problem(n.get("code"))]
         self._seen_notices = notices
         if fresh:
             self._coming.append(("problem", {}))
 
-    def _all_notices(self, update: dict) -> list[dict]:
+    def _all_notices(self, update: TableUpdate) -> list[dict]:
         """The session's notices and the hardware's; the OLED's own state is its own (the
         session may still carry an "OLED missing" the display has since cleared)."""
         session = [
@@ -241,11 +246,11 @@ class Display:
         ]
         return [*session, *(n for n in self._notices if n not in session)]
 
-    def _problems(self, update: dict) -> list[dict]:
+    def _problems(self, update: TableUpdate) -> list[dict]:
         """The notices that are problems (news such as a seat asked for is no problem)."""
         return [n for n in self._all_notices(update) if is_problem(n.get("code"))]
 
-    def _with_notices(self, update: dict, now: float) -> dict:
+    def _with_notices(self, update: TableUpdate, now: float) -> dict:
         session = {**(update.get("session") or {}), "notices": self._all_notices(update)}
         return {**update, "session": session, "nudge": int(now // NUDGE_EVERY)}
 
@@ -281,7 +286,7 @@ class Display:
         if now < self._pin_until:
             return self._drawn(("pin", self._pin), "pin", {"pin": self._pin}, False)
         update = self._with_notices(self._update, now)
-        moment = steady_moment(update)
+        moment = steady_moment(self._update)  # the notices added play no part in it
         if moment == "join":
             update = self._join(update, now)
         left = None
@@ -408,14 +413,15 @@ class Display:
             self._on_problem(self.problem)
 
 
-def _state(update: dict) -> tuple:
+def _state(update: TableUpdate) -> tuple:
     """What makes the game's steady picture: a change of it means the game moved on."""
     session = update.get("session") or {}
+    view = update.get("view")
     return (
         update.get("game"),
         update.get("version"),
         repr(update.get("waiting")),
         session.get("paused"),
         tuple(session.get("lock_ins") or ()),
-        repr((update.get("view") or {}).get("outcome")),
+        repr(view.get("outcome") if view else None),
     )

@@ -13,6 +13,7 @@ from luma.core.device import dummy
 from companion import words
 from companion.engine import apply, legal_commands, load_deck, public_view, start, waiting_for
 from companion.lan import wifi_join_text
+from companion.session import TableUpdate
 from companion.session.notices import Notice
 
 from .moments import announcements, steady_moment
@@ -116,12 +117,25 @@ def moment_of(name: str, update: dict) -> tuple[str, dict]:
     those samples, the wiring check's own screens, else its steady screen."""
     if "moment" in update:
         return update["moment"], update
-    found = announcements(update)
+    found = announcements(_published(update))
     if found:
         return found[0]
     if name in ("problem", "pin"):
         return name, update
-    return steady_moment(update), update
+    return steady_moment(_published(update)), update
+
+
+def _published(sample: dict) -> TableUpdate:
+    """The update a sample holds, without what the display adds to it (`as_shown`)."""
+    return TableUpdate(
+        game=sample["game"],
+        version=sample["version"],
+        view=sample["view"],
+        events=sample["events"],
+        waiting=sample["waiting"],
+        session=sample["session"],
+        resync=sample["resync"],
+    )
 
 
 def as_shown(name: str, update: dict) -> dict:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from gpiozero import LED
 
+from companion.session import TableUpdate
 
-def seat_lights(update: dict) -> dict[str, str]:
+
+def seat_lights(update: TableUpdate) -> dict[str, str]:
     """Each seat's light: "on", "blink" or (absent) off."""
     waiting = update.get("waiting") or {}
     lights = {seat: "on" for seat in waiting.get("locked_in") or []}

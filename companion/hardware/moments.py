@@ -3,13 +3,15 @@ call for. Reads the public update only (view, events, waiting, session), never a
 
 from __future__ import annotations
 
+from companion.session import TableUpdate
+
 # Announcements in the order they are shown when one update brings several.
 ANNOUNCEMENTS = ("alarm", "timer", "elimination", "card", "end_of_turn")
 
 
-def steady_moment(update: dict) -> str:
+def steady_moment(update: TableUpdate) -> str:
     """The screen that stays up between announcements."""
-    view = update.get("view") or {}
+    view = update.get("view")
     if update.get("game") is None or not view:
         return "join"
     if view.get("outcome") is not None or view.get("phase") == "over":
@@ -24,7 +26,7 @@ def steady_moment(update: dict) -> str:
     return "action"
 
 
-def announcements(update: dict) -> list[tuple[str, dict]]:
+def announcements(update: TableUpdate) -> list[tuple[str, dict]]:
     """The announcements an update's public events call for, each with the update narrowed to the
     events it announces (so that two M.A.C. cards drawn together get a screen each)."""
     events = [e for e in update.get("events") or () if "private" not in e]

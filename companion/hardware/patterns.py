@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from gpiozero.tones import Tone
 
+from companion.session import TableUpdate
+
 Note = tuple[str | None, float]
 
 PATTERNS: dict[str, tuple[Note, ...]] = {
@@ -84,7 +86,7 @@ PRIORITY = (
 )
 
 
-def patterns_for(update: dict, previous: dict | None = None) -> list[str]:
+def patterns_for(update: TableUpdate, previous: TableUpdate | None = None) -> list[str]:
     """The patterns an update's public events call for, most important first.
 
     A lock-in is read from the public "locked_in" events and from the table's list of locked-in
@@ -110,7 +112,7 @@ def patterns_for(update: dict, previous: dict | None = None) -> list[str]:
             wanted.add("victory" if winners else "defeat")
     if _locked(update) > _locked(previous):
         wanted.add("lock_in")
-    was = ((previous or {}).get("waiting") or {}).get("phase")
+    was = (previous.get("waiting") or {}).get("phase") if previous else None
     now = (update.get("waiting") or {}).get("phase")
     if was == "programming" and now not in ("programming", None) and not update.get("resync"):
         wanted.add("all_locked")
@@ -119,7 +121,7 @@ def patterns_for(update: dict, previous: dict | None = None) -> list[str]:
     return [name for name in PRIORITY if name in wanted]
 
 
-def _locked(update: dict | None) -> int:
+def _locked(update: TableUpdate | None) -> int:
     if not update:
         return 0
     return len((update.get("waiting") or {}).get("locked_in") or [])

@@ -20,6 +20,7 @@ import segno
 from PIL import Image, ImageDraw, ImageFont
 
 from companion import words
+from companion.engine import PublicView
 from companion.session.notices import shown
 
 from .font_files import font_file
@@ -219,7 +220,7 @@ def _notices(update: dict, lang: str) -> list[str]:
     return [shown(notice, lang) for notice in (update.get("session") or {}).get("notices") or []]
 
 
-def game_seats(view: dict) -> list[str]:
+def game_seats(view: PublicView) -> list[str]:
     """The game's seats in order, from the characters every seat can see."""
     seats = {c["seat"] for c in view.get("characters", {}).values()}
     return sorted(seats, key=lambda s: (len(s), s))

@@ -19,7 +19,7 @@ from luma.core.device import dummy
 
 from companion.config import Config
 from companion.lan import join_address, join_host, wifi_join_text
-from companion.session import Session
+from companion.session import Session, TableUpdate
 from companion.session.notices import Notice
 from companion.session.replies import Reply
 
@@ -56,12 +56,12 @@ FAILED: dict[str, Callable[[str], Notice]] = {
 }
 
 
-def panel_text(update: dict, lang: str) -> str:
+def panel_text(update: TableUpdate | None, lang: str) -> str:
     """The serial panel's one line: the turn and whose action it is, or the phase."""
-    view = update.get("view") or {}
+    view = update["view"] if update else None
     if not view:
         return word(lang, "no_game")
-    waiting = update.get("waiting") or {}
+    waiting = update["waiting"] if update else {}
     head = word(lang, "turn", n=view.get("turn", 1))
     if view.get("outcome"):
         return word(lang, "game_over")
@@ -106,7 +106,7 @@ class Hardware:
         self._problems: dict[str, Notice] = {}
         self._inputs: queue.SimpleQueue = queue.SimpleQueue()
         self._stop = threading.Event()
-        self._previous: dict | None = None
+        self._previous: TableUpdate | None = None
         self._deadline: float | None = None
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
@@ -265,7 +265,7 @@ class Hardware:
         """Walk the table's parts (`check.Check`, `options` its timers, seconds and listeners),
         or the catalogue key of the refusal: while a game runs, or another check does. No
         press reaches the game meanwhile."""
-        view = self.session.snapshot("public").get("view") or {}
+        view = self.session.snapshot("public")["view"]
         if view and not view.get("outcome"):
             return "check_game_on"
         with self._owner:
@@ -278,15 +278,15 @@ class Hardware:
     def show_check_lights(self, lights: dict[str, str]) -> None:
         """The lights the check lit (the seats found so far)."""
         with self._owner:
-            self._show_lights(lights, {})
+            self._show_lights(lights, None)
 
     def end_check(self) -> None:
         """The check is over: the display, the lights and the inputs are the game's again."""
         with self._owner:
             self.check = None
             self.display.show_check(None)
-            previous = self._previous or {}
-            self._show_lights(seat_lights(previous), previous)
+            previous = self._previous
+            self._show_lights(seat_lights(previous) if previous else {}, previous)
 
     def set_pin(self, pin: str) -> None:
         """The host PIN, shown on the OLED only when asked for (a long press of Menu)."""
@@ -390,7 +390,7 @@ class Hardware:
             except Exception:  # keep the table's devices alive whatever one update holds
                 log.exception("hardware update failed")
 
-    def _on_update(self, update: dict) -> None:
+    def _on_update(self, update: TableUpdate) -> None:
         """Each output follows the update on its own: one that fails (the OLED's font cannot be
         read, a serial write) is logged and tries again at the next update, the others go on.
         While the wiring check runs, the buzzer and the lights are the check's."""
@@ -402,21 +402,22 @@ class Hardware:
                     self._output("buzzer", partial(self.buzzer.play, name))
                 self._show_lights(seat_lights(update), update)
             self._previous = update
-        self.seats = game_seats(update.get("view") or {}) if update.get("game") else []
+        view = update["view"]
+        self.seats = game_seats(view) if view and update["game"] else []
         if check is not None and update.get("view"):
             check.cancel()  # a game began: the buttons, lights and display are the game's again
 
-    def _show_lights(self, lights: dict[str, str], update: dict) -> None:
+    def _show_lights(self, lights: dict[str, str], update: TableUpdate | None) -> None:
         """The seat LEDs, the virtual panel's and the serial panel's lights and line."""
         self.lights = lights
         if self.leds is not None:
             self._output("leds", partial(self.leds.show, lights))
         if self.panel is not None:
             self._output("panel", partial(self.panel.show, lights, panel_text(update, self.lang)))
-        session = update.get("session") or {}
+        session = update["session"] if update else {}
         timer = session.get("timer") or {}
         left = timer.get("left")
-        waiting = update.get("waiting") or {}
+        waiting = update["waiting"] if update else {}
         if left is not None and not session.get("paused") and waiting.get("phase") == "programming":
             deadline = self._clock() + float(left)
             if self._deadline is None or abs(deadline - self._deadline) > 1.5:

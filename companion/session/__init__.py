@@ -7,6 +7,7 @@ from .listeners import Listener
 from .notices import Notice
 from .replies import Reply
 from .session import HOST, PUBLIC, Session, seat_press
+from .shapes import TableUpdate
 
 __all__ = [
     "HOST",
@@ -20,5 +21,6 @@ __all__ = [
     "Reply",
     "Session",
     "SystemClock",
+    "TableUpdate",
     "seat_press",
 ]

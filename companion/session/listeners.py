@@ -8,6 +8,8 @@ import threading
 from collections import deque
 from collections.abc import Callable
 
+from .shapes import TableUpdate
+
 QUEUE_SIZE = 64
 
 
@@ -17,7 +19,7 @@ class Listener:
     def __init__(
         self,
         audience: str,
-        snapshot: Callable[[str], dict],
+        snapshot: Callable[[str], TableUpdate],
         forget: Callable[[Listener], None],
         size: int = QUEUE_SIZE,
     ) -> None:
@@ -25,7 +27,7 @@ class Listener:
         self._snapshot = snapshot
         self._forget = forget
         self._size = size
-        self._queue: deque[dict] = deque()
+        self._queue: deque[TableUpdate] = deque()
         self._ready = threading.Condition()
         self._resync = False
         self._nudged = False
@@ -35,7 +37,7 @@ class Listener:
         # waits on many listeners at once (the web's one stream writer) instead of on this one.
         self.on_news: Callable[[], None] | None = None
 
-    def put(self, update: dict) -> None:
+    def put(self, update: TableUpdate) -> None:
         """Called by the writer: never blocks on a slow reader."""
         with self._ready:
             if self.closed:
@@ -57,7 +59,7 @@ class Listener:
         if told is not None:
             told()
 
-    def get(self, timeout: float | None = None) -> dict | None:
+    def get(self, timeout: float | None = None) -> TableUpdate | None:
         """The next update, a resync snapshot after an overflow, or None after `timeout` seconds
         (or once closed, or nudged)."""
         with self._ready:

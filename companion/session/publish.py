@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
 from companion import engine
 
 from .listeners import Listener
+from .shapes import TableUpdate
 from .timer import ProgrammingTimer
 
 PUBLIC, HOST = "public", "host"
 
 
 class Update(dict):
-    """An update as listeners read it (a dict), with its Server-Sent Events message made once
+    """A published `TableUpdate` at run time, with its Server-Sent Events message made once
     for every stream that sends it. Nobody changes an update once it is published."""
 
     __slots__ = ("_message",)
@@ -39,7 +40,7 @@ class Update(dict):
             return self._message
 
 
-def sse(update: dict, name: str = "update") -> str:
+def sse(update: Mapping[str, object], name: str = "update") -> str:
     """One SSE message: the JSON of `update` on a single data line."""
     return f"event: {name}\ndata: {orjson.dumps(update).decode()}\n\n"
 
@@ -60,7 +61,7 @@ class Published:
     session: dict
     timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
     now: Callable[[], float] = time.monotonic
-    views: dict[str, dict | None] = field(default_factory=dict)
+    views: dict[str, engine.PublicView | None] = field(default_factory=dict)
     legal: dict[str, list[dict]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _shared: engine.Views | None = None
@@ -69,13 +70,13 @@ class Published:
     def version(self) -> int:
         return self.state.version if self.state is not None else 0
 
-    def view(self, audience: str) -> dict | None:
+    def view(self, audience: str) -> engine.PublicView | None:
         with self.lock:
             if audience not in self.views:
                 self.views[audience] = self._build(audience)
             return self.views[audience]
 
-    def _build(self, audience: str) -> Any:
+    def _build(self, audience: str) -> engine.PublicView | None:
         state = self.state
         if state is None:
             return None
@@ -114,10 +115,10 @@ class Published:
 
     def update(
         self, audience: str, shown: list[dict], resync: bool = False, session: dict | None = None
-    ) -> Update:
+    ) -> TableUpdate:
         """What an audience is sent: `shown` are the events it may see (`events_for`);
         `session` the session's part with its timer read, when the caller read it already."""
-        found = Update(
+        fields = TableUpdate(
             game=self.game,
             version=self.version,
             view=self.view(audience),
@@ -126,6 +127,9 @@ class Published:
             session=self.session_now() if session is None else session,
             resync=resync,
         )
+        # The one place an update is made: a TypedDict cannot carry the cached SSE message,
+        # so the run-time object is its dict subclass, read everywhere as the TypedDict.
+        found = cast(TableUpdate, Update(fields))
         if audience != PUBLIC:
             found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
         return found
@@ -143,7 +147,7 @@ def tell(
     anyone sees changed besides the events) reaches only the audiences that see an event of it:
     when only a seat's private events happened (a programme), the others must not even get an
     empty update."""
-    updates: dict[str, Update | None] = {}
+    updates: dict[str, TableUpdate | None] = {}
     session: dict | None = None
     for listener in listeners:
         audience = listener.audience

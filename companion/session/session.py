@@ -25,6 +25,7 @@ from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
 from .replies import Reply, accepted, refused
+from .shapes import TableUpdate
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +199,7 @@ class Session(HostActions):
             if listener in self._listeners:
                 self._listeners.remove(listener)
 
-    def snapshot(self, audience: str) -> dict:
+    def snapshot(self, audience: str) -> TableUpdate:
         return self._published.update(audience, [])
 
     def seat_claims(self) -> dict[str, str]:

@@ -101,10 +101,7 @@ def _movement_name(card: Any) -> str:
 def sample_lines() -> dict[str, list[Line]]:
     """Every announcement the voice makes, as lines: the events', a problem and news."""
     view = {"turn": 1, "turns_left": 10}
-    found = {
-        name: event_lines({"events": events, "view": view})
-        for name, events in sample_events().items()
-    }
+    found = {name: event_lines(events, view) for name, events in sample_events().items()}
     found["notice"] = [Line.of("notice", notice=Notice("phone_offline", {"seat": "3"}).as_dict())]
     found["news"] = [Line.of("notice", notice=Notice("seat_taken_back", {"seat": "3"}).as_dict())]
     return found

@@ -8,11 +8,12 @@ get the same lines. Lock-ins are never said: a seat's lock-in is public but says
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from companion import words
 from companion.engine import grid
+from companion.session import TableUpdate
 from companion.session.notices import is_problem, shown
 
 from .catalogue import has_line, line_text, say, spoken
@@ -113,13 +114,13 @@ class Script:
     said_notices: set[str] = field(default_factory=set)
     game: object = None  # the game the notices were said in: a new game may say them again
 
-    def lines(self, update: dict) -> list[Line]:
+    def lines(self, update: TableUpdate) -> list[Line]:
         """The lines an update calls for, in the order they are said."""
-        found = list(event_lines(update))
+        found = event_lines(update.get("events") or [], update.get("view"))
         found.extend(self._notices(update))
         return found
 
-    def _notices(self, update: dict) -> Iterable[Line]:
+    def _notices(self, update: TableUpdate) -> Iterable[Line]:
         if "game" in update and update["game"] != self.game:
             self.game = update["game"]
             self.said_notices = set()
@@ -137,10 +138,10 @@ def _key(notice: dict) -> str:
     return json.dumps([notice.get("code"), notice.get("params")], sort_keys=True)
 
 
-def event_lines(update: dict) -> list[Line]:
-    """The lines of an update's public events; a resync snapshot (no events) says nothing."""
-    events = [e for e in update.get("events") or () if "private" not in e]
-    view = update.get("view") or {}
+def event_lines(events: list[dict], view: Mapping[str, object] | None) -> list[Line]:
+    """The lines of an update's public events, read against its view (a resync snapshot, no
+    events, says nothing)."""
+    events = [e for e in events or () if "private" not in e]
     lines: list[Line] = []
     kinds = {e.get("type") for e in events}
     for event in events:
@@ -152,13 +153,13 @@ def event_lines(update: dict) -> list[Line]:
     return [line for i, line in enumerate(lines) if i not in stale]
 
 
-def _event_lines(event: dict, view: dict, kinds: set) -> list[Line]:
+def _event_lines(event: dict, view: Mapping[str, object] | None, kinds: set) -> list[Line]:
     kind = event.get("type")
     if kind == "countdown":
         return [Line.of("turn", turn=event["turn"], turns_left=event["turns_left"])]
     if kind == "phase" and event.get("phase") == "programming":
         found = []
-        if "countdown" not in kinds and view.get("turn") is not None:
+        if "countdown" not in kinds and view and view.get("turn") is not None:
             found.append(Line.of("turn", turn=view["turn"], turns_left=view.get("turns_left", 0)))
         return [*found, Line.of("programming")]
     if kind == "actor":

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion import words
 from companion.config import Config
-from companion.session import Session
+from companion.session import Session, TableUpdate
 from companion.session.notices import Notice
 
 from .announcer import Announcement, Announcer
@@ -163,7 +163,7 @@ class Voice:
                 self._all_heard = self._listener.pending() == 0
                 self._heard.notify_all()
 
-    def _on_update(self, update: dict) -> None:
+    def _on_update(self, update: TableUpdate) -> None:
         lines = self.script.lines(update)
         if self.quiet:
             lines = [line for line in lines if line.key in QUIET]

@@ -74,8 +74,9 @@ def _forget(name: str, drop: Callable[[str | None], None]) -> Response:
 
 def _seats_of_game() -> list[str]:
     """The seats the current game has (all eight before a game exists)."""
-    view = _session().snapshot("public").get("view") or {}
-    seats = sorted({c["seat"] for c in (view.get("characters") or {}).values() if c.get("seat")})
+    view = _session().snapshot("public")["view"]
+    characters = (view.get("characters") if view else None) or {}
+    seats = sorted({c["seat"] for c in characters.values() if c.get("seat")})
     return seats or [str(n) for n in range(1, 9)]
 
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from companion.session import Listener, Session
+from companion.session import Listener, Session, TableUpdate
 from companion.session.publish import Update, sse
 
 from .access import Access
@@ -46,12 +46,15 @@ BACKLOG = 64 * 1024  # bytes sent to a client but not yet read: more drops the s
 THIS_MACHINE = ("127.0.0.1", "::1")  # a table page from here is the Pi's own screen
 
 
-def event(update: dict, name: str = "update") -> str:
+BYE = sse({}, "bye")  # the last message of a stream ended by the companion, not by its client
+
+
+def event(update: TableUpdate) -> str:
     """One SSE message: the JSON update on a single data line (a published update's made once
     for every stream that sends it)."""
-    if name == "update" and isinstance(update, Update):
+    if isinstance(update, Update):
         return update.message()
-    return sse(update, name)
+    return sse(update)
 
 
 @dataclass(frozen=True)
@@ -322,14 +325,14 @@ def updates(
             streams.writer.add(feed)
             feed.ended.wait()
             if feed.farewell:
-                yield event({}, "bye")
+                yield BYE
             return
         while True:
             update = feed.listener.get(timeout=TICK)
             why = feed.verdict()
             if why is not None:
                 if why == "bye":
-                    yield event({}, "bye")
+                    yield BYE
                 return
             if update is not None:
                 yield event(update)

@@ -57,15 +57,14 @@ def test_every_event_kind_is_said_or_silent_with_a_reason() -> None:
 
 def test_a_lock_in_is_never_said() -> None:
     assert "locked_in" not in spoken_kinds() and "unlocked" not in spoken_kinds()
-    update = {"events": [{"type": "locked_in", "character": "max"}], "view": {}}
-    assert event_lines(update) == []
+    assert event_lines([{"type": "locked_in", "character": "max"}], {}) == []
 
 
 def test_every_spoken_kind_has_a_sample_that_says_it() -> None:
     sampled = {event["type"] for events in sample_events().values() for event in events}
     assert spoken_kinds() <= sampled
     for name, events in sample_events().items():
-        lines = event_lines({"events": events, "view": {"turn": 1, "turns_left": 10}})
+        lines = event_lines(events, {"turn": 1, "turns_left": 10})
         assert lines, name
         for lang in LANGUAGES:
             assert all(line.text(lang) for line in lines)
@@ -103,7 +102,7 @@ def test_random_games_of_every_mode_say_every_public_event_in_both_languages(
                 for event in update["events"]:
                     assert "private" not in event
                     assert event["type"] in decided, event
-                for line in event_lines(update):
+                for line in event_lines(update["events"], update["view"]):
                     said.add(line.key)
                     for lang in LANGUAGES:
                         text = line.text(lang)

@@ -210,14 +210,14 @@ def _own(state: GameState, seat: str) -> tuple[str, ...]:
 
 
 def public_view(state: GameState) -> PublicView:
-    return cast(PublicView, Views(state).public)
+    return Views(state).public
 
 
 def seat_view(state: GameState, seat: object) -> SeatView:
     """The view of one seat; an unknown seat, or anything that is no seat id, is refused
     (`unknown_seat`). Typed `object`, since callers pass what a client sent: the compiled
     build would raise on a non-text seat before the refusal is reached."""
-    return cast(SeatView, Views(state).seat(seat))
+    return Views(state).seat(seat)
 
 
 def full_view(state: GameState) -> FullView:
@@ -230,14 +230,14 @@ def full_view(state: GameState) -> FullView:
     return cast(FullView, view)
 
 
-def views_for(state: GameState, seats: Iterable[str]) -> dict[str, dict]:
+def views_for(state: GameState, seats: Iterable[str]) -> dict[str, PublicView]:
     """The public view (under "public", a `PublicView`) and the view of each seat named (a
     `SeatView`), built together: the public parts are built once and shared by all of them."""
     seats = tuple(seats)
     for seat in seats:
         _own(state, seat)
     shared = Views(state)
-    views: dict[str, dict] = {PUBLIC: shared.public}
+    views: dict[str, PublicView] = {PUBLIC: shared.public}
     for seat in seats:
         views[seat] = shared.seat(seat)
     return views
@@ -258,9 +258,9 @@ class Views:
             cid: _character(state, c, full=False) for cid, c in state.characters.items()
         }
         public["characters"] = self._characters
-        self.public: dict = public
+        self.public = cast(PublicView, public)
 
-    def seat(self, seat: object) -> dict:
+    def seat(self, seat: object) -> SeatView:
         """A seat's view (a `SeatView`); an unknown seat is refused (`unknown_seat`)."""
         if not isinstance(seat, str):
             raise Refused("unknown_seat", seat=str(seat)[:20])
@@ -268,7 +268,8 @@ class Views:
         mine = dict(characters)
         for cid in _own(state, seat):
             mine[cid] = _secrets(state.characters[cid], characters[cid].copy())
-        return {**self.public, "characters": mine, "seat": seat, "notebook": notebook(state, seat)}
+        view = {**self.public, "characters": mine, "seat": seat, "notebook": notebook(state, seat)}
+        return cast(SeatView, view)
 
 
 def notebook(state: GameState, seat: str) -> dict[str, str]:
