@@ -1,6 +1,7 @@
 """The seams between the layers are typed: the web, the hardware and the voice hold the session
-as `Session` and the settings as `Config`, never as `Any`, so that renaming a session method
-breaks the type check where it is called, not the table at the next game."""
+as `Session`, the settings as `Config` and what the session publishes as `TableUpdate`, never
+as `Any` or a bare dict, so that renaming a session method or misreading an update breaks the
+type check where it is used, not the table at the next game."""
 
 from __future__ import annotations
 
@@ -12,15 +13,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_renaming_a_session_method_fails_the_type_check_at_its_callers(tmp_path: Path) -> None:
-    """`Session.press_seat` renamed in a copy of the package: mypy names the seat buttons
-    (hardware) and the phone's lock-in (web) that still call it."""
-    shutil.copytree(ROOT / "companion", tmp_path / "companion")
+def _changed(path: Path, old: str, new: str) -> None:
+    source = path.read_text()
+    assert source.count(old) == 1, (path, old)
+    path.write_text(source.replace(old, new))
+
+
+def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
+    tmp_path: Path,
+) -> None:
+    """In a copy of the package (one mypy run for both, each costs seconds): `Session.press_seat`
+    renamed, mypy names the seat buttons (hardware) and the phone's lock-in (web) that still
+    call it; the OLED reading an update's "veiw", mypy names the display and the key no
+    `TableUpdate` has."""
+    package = tmp_path / "companion"
+    shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    session = tmp_path / "companion" / "session" / "session.py"
-    source = session.read_text()
-    assert source.count("def press_seat(") == 1
-    session.write_text(source.replace("def press_seat(", "def press_the_seat("))
+    _changed(package / "session" / "session.py", "def press_seat(", "def press_the_seat(")
+    _changed(package / "hardware" / "display.py", 'update["view"]', 'update["veiw"]')
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -28,7 +38,11 @@ def test_renaming_a_session_method_fails_the_type_check_at_its_callers(tmp_path:
         text=True,
     )
     assert checked.returncode == 1, checked.stdout + checked.stderr
-    said = checked.stdout
-    assert 'has no attribute "press_seat"' in said
-    assert "companion/hardware/table.py" in said
-    assert "companion/web/api.py" in said
+    said = checked.stdout.splitlines()
+    assert any("companion/hardware/table.py" in line and '"press_seat"' in line for line in said)
+    assert any("companion/web/api.py" in line and '"press_seat"' in line for line in said)
+    assert any(
+        line.startswith("companion/hardware/display.py:")
+        and 'TypedDict "TableUpdate" has no key "veiw"' in line
+        for line in said
+    ), checked.stdout

@@ -416,7 +416,7 @@ class Display:
 def _state(update: TableUpdate) -> tuple:
     """What makes the game's steady picture: a change of it means the game moved on."""
     session = update.get("session") or {}
-    view = update.get("view")
+    view = update["view"]
     return (
         update.get("game"),
         update.get("version"),
