@@ -41,5 +41,5 @@ def test_bad_input_gets_a_plain_answer() -> None:
     assert done.returncode == 2 and "--say needs a text to say" in done.stderr
     done = _room25("voice")
     assert done.returncode == 2 and "one of the arguments --say --sample is required" in done.stderr
-    done = _room25("voice", "--say", "hello", "--lang", "de")
+    done = _room25("voice", "--say", "hello", "--lang", "xx")
     assert done.returncode == 2 and "invalid choice" in done.stderr
