@@ -1,7 +1,8 @@
 """Every OLED screen, in every language of the catalogue, with the longest texts the game can
-produce (every character, card, cause, result and notice; eight seats; two-digit turns; a 15-character address;
-the longest programming time): no text runs past the 128x64 edge, no two texts overlap, and no
-two letters of a text touch (1-bit DejaVu at 9-13 px merged "Turn" into "Tum").
+produce (every character, card, cause, result and notice; eight seats; two-digit turns; a
+15-character address; the longest programming time): no text runs past the 128x64 edge, no two
+texts overlap, and no two letters of a text touch (1-bit DejaVu at 9-13 px merged "Turn" into
+"Tum").
 
 Each text is caught where the screens hand it to Pillow (`ImageDraw.text`), so nothing drawn
 escapes the check, and the letters are judged on the font's own pixels.
