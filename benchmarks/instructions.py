@@ -11,7 +11,10 @@ the POST's arrival to the last stream's message sent, counted between `callgrind
 zero and dump around the POSTs, the same time spent idle taken off. Each is given as a Pi Zero
 2 W's time by the estimate of `ZERO_NS_PER_INSTRUCTION` (its assumption said there).
 
-Run: .venv/bin/python benchmarks/instructions.py [--games N] [--table [--posts N]]
+`--apply` counts instructions per command applied, the mean over the commands of 30 random
+games of `engine.py`'s five modes, each applied three times less once (issue 29, point 4).
+
+Run: .venv/bin/python benchmarks/instructions.py [--games N] [--table [--posts N]] [--apply]
 (with `PYTHONPATH=.compiled` in front, on the optional compiled engine of `scripts/compile`).
 Needs valgrind (`sudo apt install valgrind`). The games are those of `room25 simulate --seed 1`,
 in a child process with a fixed string hash (`PYTHONHASHSEED=0`: the order of a set of strings,
@@ -41,6 +44,23 @@ PLAY = (
     "import sys; from companion.engine.kernel import evolve; print(evolve.__file__); "
     "from companion.sim.simulate import simulate; "
     "simulate({'mode': 'suspicion', 'players': 5}, int(sys.argv[1]), seed=1)"
+)
+
+# Commands applied: the positions and commands of 30 random games of `engine.py`'s five modes
+# recorded, then every command applied again N times (issue 29: the apply alone).
+APPLY = (
+    "import sys, random; sys.path.insert(0, sys.argv[2]); "
+    "from companion.engine.kernel import evolve; print(evolve.__file__); "
+    "from companion.engine import apply, legal_commands, start; from engine import SETUPS; "
+    "pairs = []\n"
+    "for n in range(30):\n"
+    "    rng = random.Random(n); state = start({**SETUPS[n % len(SETUPS)], 'seed': n}).state\n"
+    "    while state.outcome is None:\n"
+    "        c = rng.choice([c for s in state.seats for c in legal_commands(state, s)])\n"
+    "        pairs.append((state, c)); state = apply(state, c).state\n"
+    "for _ in range(int(sys.argv[1])):\n"
+    "    for state, c in pairs: apply(state, c)\n"
+    "print(len(pairs))"
 )
 
 
@@ -94,6 +114,7 @@ def instructions(games: int, code: str = PLAY) -> tuple[int, str]:
                 "-c",
                 code,
                 str(games),
+                str(Path(__file__).resolve().parent),
             ],
             env={**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": child_path()},
             capture_output=True,
@@ -190,11 +211,19 @@ def main() -> None:
     parser.add_argument("--table", action="store_true", help="per table update and per POST")
     parser.add_argument("--updates", type=int, default=40)
     parser.add_argument("--posts", type=int, default=40)
+    parser.add_argument("--apply", action="store_true", help="per command applied (issue 29)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: sudo apt install valgrind")
     if args.table:
         table(args.updates, args.posts)
+        return
+    if args.apply:
+        (once, engine), (thrice, _) = instructions(1, APPLY), instructions(3, APPLY)
+        commands = int(engine.splitlines()[-1])
+        print(build_of(engine.splitlines()[0]))
+        print(f"instructions per apply: {(thrice - once) / (2 * commands):,.0f}", end=" ")
+        print(f"(the mean of {commands} commands of 30 random games, under callgrind)")
         return
     (once, engine), (twice, _) = instructions(args.games), instructions(2 * args.games)
     print(build_of(engine))

@@ -33,6 +33,7 @@ ELLIPSIS = "..."
 STATUS_RULE = 12  # the status bar's rule; its nudge moves it one pixel down
 BODY = STATUS_RULE + 3  # where the game screens' bodies start, clear of a nudged rule
 FOOTER = HEIGHT - SMALL  # the notice line
+STAMP_MARGIN = 2  # pixels around a text's drawn mask (`_stamp`), past its box
 # Characters outside Latin-1 (what the bitmap font holds), as the OLED writes them.
 PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "..."})
 PLAIN_WORDS = {"œ": "oe", "Œ": "OE"}
@@ -50,6 +51,7 @@ def font(size: int) -> Font:
     return ImageFont.load(str(font_file(f"ter-u{size}{weight}_iso-8859-1")))
 
 
+@lru_cache(maxsize=2048)
 def latin1(text: str) -> str:
     """`text` in the characters the font has: typographic quotes and dashes as plain ones,
     letters without a Latin-1 form by their base letter, anything else as '?'."""
@@ -96,6 +98,7 @@ def _runs(text: str, face: Font) -> list[tuple[int, str]]:
     return [run for run in runs if run[1]]
 
 
+@lru_cache(maxsize=4096)
 def _width(text: str, face: Font) -> int:
     text = latin1(text)
     return int(face.getlength(text)) + sum(_kissing(face, a, b) for a, b in pairwise(text))
@@ -105,9 +108,27 @@ def _height(face: Font) -> int:
     return int(face.getbbox("Ég")[3])
 
 
+@lru_cache(maxsize=1024)
+def _stamp(run: str, face: Font) -> tuple[Image.Image, int, int]:
+    """A run of text drawn once as a 1-bit mask, with where its origin lies in the mask: a frame
+    stamps it (one bitmap paste) instead of Pillow laying it out glyph by glyph again. A frame
+    is drawn at every tap, on a Pi Zero's core beside the table's requests; its texts repeat."""
+    left, top, right, bottom = face.getbbox(run)
+    x, y = STAMP_MARGIN - min(0, left), STAMP_MARGIN - min(0, top)
+    mask = Image.new("1", (x + max(0, right) + STAMP_MARGIN, y + max(0, bottom) + STAMP_MARGIN))
+    ImageDraw.Draw(mask).text((x, y), run, font=face, fill=LIT)
+    return mask, x, y
+
+
+def _run(draw: ImageDraw.ImageDraw, xy: tuple[int, int], run: str, face: Font, fill: int) -> None:
+    """One run of text at `xy`, the pixels Pillow's `draw.text` would set, from its stamp."""
+    mask, x, y = _stamp(run, face)
+    draw.bitmap((xy[0] - x, xy[1] - y), mask, fill=fill)
+
+
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, face: Font, fill=LIT):
     for offset, run in _runs(latin1(text), face):
-        draw.text((xy[0] + offset, xy[1]), run, font=face, fill=fill)
+        _run(draw, (xy[0] + offset, xy[1]), run, face, fill)
 
 
 def _fit(text: str, sizes: tuple[int, ...], width: int) -> Font:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import orjson
 
@@ -23,6 +25,12 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 3
 # Times a journal whose COMMIT failed is closed and opened again to read back what its file holds.
 REREADS = 10
+# Connections kept for reads beside the writer's (`Journal.read`): a replay flood on many
+# connections shares them, and what else reads (the host's history) never waits long for one.
+READERS = 2
+READER_CACHE_KB = 512  # each reader's page cache: the reads are one game at a time
+
+T = TypeVar("T")
 
 # Each migration takes the journal from version i to i + 1; SCHEMA_VERSION is their number.
 MIGRATIONS: tuple[str, ...] = (
@@ -117,7 +125,8 @@ def dump(value: object) -> str:
 
 
 class Journal:
-    """One connection, used by one thread at a time (the session's writer, or the CLI)."""
+    """One connection, used by one thread at a time (the session's writer, or the CLI), and a
+    few read-only ones for reads from any thread (`read`)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -125,6 +134,7 @@ class Journal:
         # Why the file could not be read back after a failed write: from then on what it holds
         # may differ from what the table was told, so writes are refused until a restart.
         self._unsure: str | None = None
+        self._readers: Readers | None = None
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -169,9 +179,22 @@ class Journal:
             db.close()
             raise
         self._db = db
+        if self._readers is None:
+            self._readers = Readers(self.path)
 
     def close(self) -> None:
         self._disconnect()
+        if self._readers is not None:
+            self._readers.close()
+
+    def read(self, reading: Callable[[Journal], T], closed: T) -> T:
+        """What `reading` finds in the journal, read on a read-only connection of its own in one
+        transaction (a consistent picture of the file as last committed), from the calling
+        thread: an export or a game list never waits behind the writer's commands, nor holds
+        them up. `closed` when the journal is closed or cannot be read now (logged)."""
+        if self._readers is None:
+            return closed
+        return self._readers.read(reading, closed)
 
     def _disconnect(self) -> None:
         if self._db is not None:
@@ -461,6 +484,67 @@ class Journal:
     def command_counts(self) -> dict[str, int]:
         """Game id -> how many commands it has (undone ones included), in one query."""
         return dict(self.db.execute("SELECT game, count(*) FROM commands GROUP BY game"))
+
+
+class Readers:
+    """Up to READERS read-only journals (`PRAGMA query_only`), each used by one thread at a
+    time, opened when first needed and kept; a reader waits for one when all are in use. In WAL
+    mode they read what was committed while the writer writes."""
+
+    def __init__(self, path: Path, size: int = READERS) -> None:
+        self.path = path
+        self._free = threading.Semaphore(size)
+        self._lock = threading.Lock()
+        self._idle: list[Journal] = []
+        self._closed = False
+
+    def _connect(self) -> Journal:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA query_only=1")
+        db.execute(f"PRAGMA cache_size=-{READER_CACHE_KB}")
+        reader = Journal(self.path)
+        reader._db = db
+        return reader
+
+    def read(self, reading: Callable[[Journal], T], closed: T) -> T:
+        with self._free:
+            with self._lock:
+                if self._closed:
+                    return closed
+                reader = self._idle.pop() if self._idle else None
+            try:
+                reader = reader or self._connect()
+                db = reader.db
+                db.execute("BEGIN")
+                try:
+                    return reading(reader)
+                finally:
+                    db.execute("ROLLBACK")  # it read only: nothing to keep
+            except (sqlite3.Error, JournalError) as error:
+                log.warning("the journal %s could not be read: %s", self.path, error)
+                if reader is not None:
+                    reader.close()
+                reader = None
+                return closed
+            finally:
+                self._give_back(reader)
+
+    def _give_back(self, reader: Journal | None) -> None:
+        if reader is None:
+            return
+        with self._lock:
+            if not self._closed:
+                self._idle.append(reader)
+                return
+        reader.close()
+
+    def close(self) -> None:
+        """Close the idle readers now, those in use as they are given back."""
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for reader in idle:
+            reader.close()
 
 
 def _game(row: tuple) -> GameRecord:

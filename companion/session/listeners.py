@@ -31,6 +31,9 @@ class Listener:
         self._nudged = False
         self.closed = False
         self.dropped = 0
+        # Told (without the queue's lock) that there is something to read, for a reader that
+        # waits on many listeners at once (the web's one stream writer) instead of on this one.
+        self.on_news: Callable[[], None] | None = None
 
     def put(self, update: dict) -> None:
         """Called by the writer: never blocks on a slow reader."""
@@ -47,6 +50,12 @@ class Listener:
             else:
                 self._queue.append(update)
             self._ready.notify()
+        self._tell()
+
+    def _tell(self) -> None:
+        told = self.on_news
+        if told is not None:
+            told()
 
     def get(self, timeout: float | None = None) -> dict | None:
         """The next update, a resync snapshot after an overflow, or None after `timeout` seconds
@@ -71,6 +80,7 @@ class Listener:
         with self._ready:
             self._nudged = True
             self._ready.notify_all()
+        self._tell()
 
     def pending(self) -> int:
         with self._ready:
@@ -82,3 +92,4 @@ class Listener:
             self._queue.clear()
             self._ready.notify_all()
         self._forget(self)
+        self._tell()

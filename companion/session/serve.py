@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from companion import heap
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
 
@@ -223,6 +224,7 @@ def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
 def serve(
     data_dir: Path | None, port: int | None, config_file: Path | None, hardware: str | None
 ) -> int:
+    heap.limit_arenas()  # before any thread starts
     setup_logging()
     config: Config = load_config(config_file)
     data_dir = Path(data_dir) if data_dir else default_data_dir()

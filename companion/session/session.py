@@ -324,17 +324,18 @@ class Session:
         return self._call(run, closed=False)
 
     def games(self) -> list[dict]:
-        """Every game in the journal, oldest first (no secrets)."""
-        return self._call(lambda: archive.listing(self._journal), closed=[])
+        """Every game in the journal, oldest first (no secrets); read beside the writer, as
+        every read of past games is (`Journal.read`): a replay flood never delays a press."""
+        return self._journal.read(archive.listing, closed=[])
 
     def export(self, game: str) -> dict | None:
         """One game as JSON; an unfinished game's secrets are left out."""
-        return self._call(lambda: archive.export(self._journal, game), closed=None)
+        return self._journal.read(lambda journal: archive.export(journal, game), closed=None)
 
     def reading(self, read: Callable[[Journal], Any]) -> Any:
-        """What `read` finds in the journal, read on the writer (None once closing): for the
-        views of past games built elsewhere (the table's history)."""
-        return self._call(lambda: read(self._journal), closed=None)
+        """What `read` finds in the journal (None once closing): for the views of past games
+        built elsewhere (the table's history)."""
+        return self._journal.read(read, closed=None)
 
     def set_names(self, game: str, names: dict[str, str]) -> Reply | None:
         """A game's names as a whole (checked by the caller); None when there is no such game."""

@@ -19,10 +19,10 @@ from companion.engine import apply_changes
 from companion.sim import choices
 from companion.sim.actions import ALL_TOKENS, BLIND, step, ways
 from companion.sim.complex import INDEX, INF, NEIGHBOURS
-from companion.sim.knowledge import Knowledge, fingerprint_of
+from companion.sim.knowledge import Knowledge, Memory, fingerprint_of
 from companion.sim.lines import Sim, leaf, start
 from companion.sim.mirror import Mirror
-from companion.sim.rooms import BASE_COMPOSITION, KNOWN_SAFE, LEVEL, REMINDER_SCORE
+from companion.sim.rooms import KNOWN_SAFE, LEVEL, REMINDER_SCORE
 from companion.sim.search import (
     Looks,
     best_after,
@@ -87,18 +87,13 @@ class HeuristicPlayer:
         check: bool = False,
     ) -> None:
         self.seat, self.rng = seat, rng
-        self.composition = dict(composition or BASE_COMPOSITION)
-        self.deck = tuple(self.composition.items())  # the composition, as a key
+        self.memory = Memory(seat, composition, table, team_of)
         self.table = table
-        self.team_of = team_of or {}
         self.clue_index = clue_index
         self.check = check  # compare the mirror with a fresh seat_view at every decision
         self.mirror: Mirror | None = None
         self.view: dict = {}  # with `check`: the seat's view kept current by its changes
-        self.static: tuple | None = None  # the planning data of the last decision, by board
         self.known: Knowledge | None = None  # the knowledge of the last decision
-        self.layout: tuple | None = None  # `_board` of the last decision, by board
-        self.side: tuple | None = None  # `Knowledge._side` of the last decision, by roles
 
     # --- the entry point ---
 
@@ -154,10 +149,10 @@ class HeuristicPlayer:
             return actions[0]  # nothing to decide
         # Nothing this seat knows changed since its last decision (its first action after
         # programming, most often): the same knowledge, with all it has worked out.
-        fingerprint = fingerprint_of(self, m)
+        fingerprint = fingerprint_of(self.memory, m)
         know = self.known
         if know is None or know.fingerprint != fingerprint:
-            know = self.known = Knowledge(self, m, fingerprint)
+            know = self.known = Knowledge(self.memory, m, fingerprint)
         if m.pending is not None and first == "choose":
             return self._choose(know, m, legal)
         if first == "program":

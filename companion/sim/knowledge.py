@@ -4,13 +4,14 @@ Built from the seat's `Mirror` (its view kept current) and the allies' `Table`: 
 (revealed, or in the seat's notebook), the positions, whose side each character is on as far as
 the roles shown tell, the chances of the rooms nobody told it about, path costs and distances.
 
-Speed. What does not change between two decisions is kept on the player rather than worked out
-again: by the complex and the notebook (`Mirror.board`) the tiles in place and the rooms known
-(`_board`), the chances of a room nobody told the seat about, the path costs and distances
-(the distances even past a room learned, while no path cost changed: `_keep_distances`); by
-the roles shown and who is alive, whose side each character is on (`Knowledge._side`); for any
-game, the chances of each room once some are seen (`rooms.chances`). None of this changes a
-decision: the same seed plays the same game as without it.
+Speed. What does not change between two decisions is kept in the seat's `Memory` rather than
+worked out again: by the complex and the notebook (`Mirror.board`) the tiles in place and the
+rooms known (`_board`), the chances of a room nobody told the seat about, the path costs and
+distances (the distances even past a room learned, while no path cost changed:
+`_keep_distances`); by the roles shown and who is alive, whose side each character is on
+(`Knowledge._side`); for any game, the chances of each room once some are seen
+(`rooms.chances`). None of this changes a decision: the same seed plays the same game as without
+it.
 
 A compiled build does arithmetic on native floats only where the types say floats: the parts
 taken from untyped keeps are declared on the class, and the distances are clamped to float
@@ -19,7 +20,7 @@ bounds (30.0, not 30), else every product in the planner's values goes through b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from companion.sim.complex import (
     CENTRE,
@@ -30,7 +31,16 @@ from companion.sim.complex import (
     sharing,
 )
 from companion.sim.mirror import Mirror
-from companion.sim.rooms import KNOWN_SAFE, LEVEL, LEVEL_PATH, PATH_COST, UNKNOWN_PATH, chances
+from companion.sim.rooms import (
+    BASE_COMPOSITION,
+    KNOWN_SAFE,
+    LEVEL,
+    LEVEL_PATH,
+    PATH_COST,
+    UNKNOWN_PATH,
+    chances,
+)
+from companion.sim.table import Table
 from companion.sim.weights import (
     ALARM_GUARD,
     ALARM_PRISONER,
@@ -44,8 +54,27 @@ from companion.sim.weights import (
     R25_FOUND,
 )
 
-if TYPE_CHECKING:
-    from companion.sim.heuristic import HeuristicPlayer
+
+class Memory:
+    """What a seat's planning keeps from one decision to the next, with the game's facts it
+    plans with: held by the player, handed to each `Knowledge`, so that the knowledge depends
+    on no player (and the planner's modules on no policy)."""
+
+    def __init__(
+        self,
+        seat: str,
+        composition: dict[str, int] | None = None,
+        table: Table | None = None,
+        team_of: dict[str, str] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.composition = dict(composition or BASE_COMPOSITION)
+        self.deck = tuple(self.composition.items())  # the composition, as a key
+        self.table = table
+        self.team_of = team_of or {}
+        self.static: tuple | None = None  # the planning data of the last decision, by board
+        self.layout: tuple | None = None  # `_board` of the last decision, by board
+        self.side: tuple | None = None  # `Knowledge._side` of the last decision, by roles
 
 
 class Knowledge:
@@ -70,23 +99,23 @@ class Knowledge:
     _dist_cache: dict[tuple, list[float]]
     _front_cache: dict[tuple, list[float]]
 
-    def __init__(self, player: HeuristicPlayer, m: Mirror, fingerprint: tuple) -> None:
+    def __init__(self, memory: Memory, m: Mirror, fingerprint: tuple) -> None:
         self.mode = m.mode
         self.settings = m.settings
-        self.seat = player.seat
+        self.seat = memory.seat
         self.turn = m.turn
         self.turns_left = m.turns_left
         self.fingerprint = fingerprint  # `fingerprint_of` of the mirror it was built from
         self.last_turn = m.turns_left == 1
         revealed = m.revealed
-        layout = player.layout
+        layout = memory.layout
         if layout is None or layout[0] != (m.serial, m.board, m.marks):
-            layout = player.layout = ((m.serial, m.board, m.marks), *_board(m))
+            layout = memory.layout = ((m.serial, m.board, m.marks), *_board(m))
         where: list[int]
         _, tiles, where, kinds, marked, self.room25_tile, self.key_tile = layout
         self.tiles = tiles
         self.kinds, self.revealed, self.sealed, self.marked = kinds, revealed, m.sealed, marked
-        table = player.table
+        table = memory.table
         if table is not None:
             levels = table.levels
             for tile, kind in kinds.items():
@@ -95,8 +124,25 @@ class Knowledge:
             self.levels = levels
         else:
             self.levels = {}
+        self.chars = m.chars
+        self._places(m, where)
+        # Season 2 / Ultimate Cooperation: Room 25 leaves only once the Key room was entered.
+        self.key_needed = (
+            memory.composition.get("key", 0) > 0
+            and not m.key_activated
+            and (
+                self.mode == "cooperation"
+                or (self.mode == "solo" and self.settings.get("key_room_in_solo", False))
+            )
+        )
+        self._sides_kept(memory, m)
+        self._planning_kept(memory, m)
+        self._pressures(m)
 
-        self.chars = chars = m.chars
+    def _places(self, m: Mirror, where: list[int]) -> None:
+        """Where each living character stands, the roles shown, the dead, and who must leave
+        a Flooded chamber or a Trapped chamber with his next action."""
+        chars = m.chars
         self.pos: dict[str, int] = {}
         self.public_role: dict[str, str] = {}
         self.flood_due: set[str] = set()
@@ -114,32 +160,29 @@ class Knowledge:
                 self.flood_due.add(cid)
         self.trapped = {cid for cid, t in m.trapped.items() if chars[cid].tile == t}
         self.controls = m.controls
-        # Season 2 / Ultimate Cooperation: Room 25 leaves only once the Key room was entered.
-        self.key_needed = (
-            player.composition.get("key", 0) > 0
-            and not m.key_activated
-            and (
-                self.mode == "cooperation"
-                or (self.mode == "solo" and self.settings.get("key_room_in_solo", False))
-            )
-        )
+
+    def _sides_kept(self, memory: Memory, m: Mirror) -> None:
+        """Whose side each character is on (`_side`), taken back from the last decision while
+        the roles shown, the living and the dead are the same."""
         side_key = (m.serial, tuple(self.public_role.items()), tuple(self.pos), tuple(self.dead))
-        side = player.side
+        side = memory.side
         if side is None or side[0] != side_key:
-            self._side(player, chars)
-            player.side = (
+            self._side(memory, m.chars)
+            memory.side = (
                 side_key,
                 (self.guard, self.weight, self.exit_sign, self.required, self.dead_allies),
             )
         else:
             sides: tuple[bool, dict[str, float], float, list[str], list[str]] = side[1]
             self.guard, self.weight, self.exit_sign, self.required, self.dead_allies = sides
-        # What follows depends on the rooms known and the tiles' places only (the costs of
-        # crossing rooms on the reminder tokens too): kept from the last decision while those
-        # have not changed.
+
+    def _planning_kept(self, memory: Memory, m: Mirror) -> None:
+        """What depends on the rooms known and the tiles' places only (the costs of crossing
+        rooms on the reminder tokens too): kept from the last decision while those have not
+        changed."""
         key = (m.serial, m.board, len(self.levels))
         known = (m.serial, m.known, m.marks, len(self.levels))
-        kept = player.static
+        kept = memory.static
         last: Kept | None = kept[2] if kept is not None else None
         same_board = kept is not None and kept[0] == key
         # Another seat's reminder token placed, with the rooms as they were: the costs change.
@@ -147,7 +190,7 @@ class Knowledge:
         if last is not None and same_board:
             last.restore(self)
         else:
-            self._prior(player)
+            self._prior(memory)
             # Only rooms changed places: the costs of entering them, and the distances
             # already found for each layout of the complex, still hold.
             if last is not None and not fresh:
@@ -159,7 +202,10 @@ class Knowledge:
             # By positions, on this layout.
             self._share_cache: dict[tuple, tuple[dict[int, float], tuple[int, ...]]] = {}
             self.base_dist = self.dist_to_room25(self.tiles)
-            player.static = (key, known, Kept(self))
+            memory.static = (key, known, Kept(self))
+
+    def _pressures(self, m: Mirror) -> None:
+        """What the countdown and the alarm press on this decision."""
         self.alarm_early = (
             self.mode in ("suspicion", "competition", "team")
             and not m.alarm
@@ -191,7 +237,7 @@ class Knowledge:
         if last.p25.keys() == self.p25.keys() and last.pkey.keys() == self.pkey.keys():
             self._front_cache = last.front_cache
 
-    def _side(self, player: HeuristicPlayer, chars: dict) -> None:
+    def _side(self, memory: Memory, chars: dict) -> None:
         """Whose success matters to this seat, and how much (negative: an opponent)."""
         mode = self.mode
         me = self.seat
@@ -202,7 +248,7 @@ class Knowledge:
         elif mode == "competition":
             weight = {cid: 1.0 if c.seat == me else -0.4 for cid, c in chars.items()}
         elif mode == "team":
-            side = player.team_of
+            side = memory.team_of
             weight = {
                 cid: 1.0 if side.get(c.seat) == side.get(me) else -0.5 for cid, c in chars.items()
             }
@@ -234,11 +280,11 @@ class Knowledge:
             self.required = [cid for cid in living if self.public_role.get(cid) != "guard"]
         self.dead_allies = [cid for cid in self.dead if weight.get(cid, 0.0) > 0]
 
-    def _prior(self, player: HeuristicPlayer) -> None:
+    def _prior(self, memory: Memory) -> None:
         """The chances of each room on a tile nobody told this seat about."""
         kinds = self.kinds
         p, self.cost_unknown, self.p_bad, self.cost_good = chances(
-            player.deck, tuple(sorted(kinds.values()))
+            memory.deck, tuple(sorted(kinds.values()))
         )
         self.p = p
         self.p_mortal = p.get("mortal", 0.0)
@@ -478,7 +524,7 @@ class Knowledge:
         return value
 
 
-def fingerprint_of(player: HeuristicPlayer, m: Mirror) -> tuple:
+def fingerprint_of(memory: Memory, m: Mirror) -> tuple:
     """Everything of the mirror a `Knowledge` is built from: two decisions with the same
     fingerprint plan on the same knowledge."""
     chars = tuple(
@@ -496,7 +542,7 @@ def fingerprint_of(player: HeuristicPlayer, m: Mirror) -> tuple:
         tuple(m.controls.items()),
         chars,
         tuple(m.trapped.items()),
-        len(player.table.levels) if player.table is not None else 0,
+        len(memory.table.levels) if memory.table is not None else 0,
     )
 
 

@@ -105,11 +105,15 @@ def check_host() -> tuple[Response, int] | None:
 def from_the_companion() -> bool:
     """The request comes from this machine (loopback) or from an address of `[panel] allow` (a
     tablet used as the panel): someone sitting at the companion."""
+    return at_the_companion_address(request.remote_addr, current_app.config["ROOM25_PANEL_ALLOW"])
+
+
+def at_the_companion_address(remote: str | None, allowed: Iterable[Any]) -> bool:
+    """Whether `remote` is this machine or in one of the `allowed` networks (`panel_allow`)."""
     try:
-        address = _unmapped(ipaddress.ip_address(request.remote_addr or ""))
+        address = _unmapped(ipaddress.ip_address(remote or ""))
     except ValueError:
         return False
-    allowed = current_app.config["ROOM25_PANEL_ALLOW"]
     return bool(address.is_loopback or any(address in network for network in allowed))
 
 

@@ -90,7 +90,7 @@ def history():
     refused = _host_only()
     if refused is not None:
         return refused
-    rates = _rates_or_later(_simulated())  # made here: the journal is read on the writer
+    rates = _rates_or_later(_simulated())  # made here, not inside the journal's read
     found = _session().reading(lambda journal: table_history(journal, rates))
     if found is None:
         return refusal(lang(), "server_error", 503)

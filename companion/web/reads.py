@@ -18,10 +18,15 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Request, Response, current_app, g, request
+from werkzeug.exceptions import HTTPException
 
-from .guard import from_the_companion, lang
+from companion import heap
+
+from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companion, lang
+from .i18n import language
 from .replies import refusal
 
 SHARE = 0.25  # seconds of server time per second an address's reads may take, in the long run
@@ -31,6 +36,15 @@ BURST = 2.0  # seconds of server time an address may take at once (a few replays
 AT_ONCE = 6
 ADDRESSES = 256  # addresses remembered at most (the oldest debt is forgotten first)
 READS = ("GET", "HEAD")
+# What decides how a read is refused early (`RefusedEarly`): who asks, for what, in what words.
+KIND_OF_REQUEST = (
+    "REMOTE_ADDR",
+    "HTTP_HOST",
+    "PATH_INFO",
+    "HTTP_COOKIE",
+    "HTTP_ACCEPT_LANGUAGE",
+)
+LARGE = 64 * 1024  # bytes of an answer (a replay, the history) after which the heap is trimmed
 # Long-lived reads with their own limits: they wait for news, they take no server time.
 OWN_LIMITS = ("api.stream", "panel.state", "voice.table_latest", "panel_voice.panel_latest")
 
@@ -54,6 +68,11 @@ class ReadShare:
     def _debt(self, address: str, now: float) -> float:
         debt, counted = self._debts.get(address, (0.0, now))
         return max(0.0, debt - (now - counted) * self.share)
+
+    def owed(self, address: str) -> float:
+        """The seconds `address` must wait for its debt to drain below the burst (0: none)."""
+        with self._lock:
+            return max(0.0, self._debt(address, self._clock()) - self.burst) / self.share
 
     def begin(self, address: str) -> float:
         """A read of `address` starts: 0, or the seconds to wait before reading again (refused:
@@ -95,6 +114,78 @@ def check_read() -> tuple[Response, int] | None:
     return response, status
 
 
+class RefusedEarly:
+    """The WSGI app in front of Flask: a read from an address still in debt is refused here,
+    before Flask builds a request (a third of a millisecond each): a phone that floods without
+    waiting for its answers is refused a thousand times a second, and those refusals were most
+    of what the flood cost the seats. The same words, status, `Retry-After` and safe headers as
+    `check_read`'s; anything else (another host name, a path no route has, a stream, the
+    companion's own reads, an address that owes nothing) goes on to Flask."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.flask = app.wsgi_app
+        self._bodies: dict[tuple[str, int], bytes] = {}
+        # What each kind of request is, once worked out (the flood repeats one request): the
+        # language to refuse it in, or None when Flask must answer it.
+        self._kinds: dict[tuple, str | None] = {}
+
+    def __call__(self, environ: dict, start_response: Callable) -> Any:
+        if environ.get("REQUEST_METHOD") not in READS:
+            return self.flask(environ, start_response)
+        wait = self.app.extensions["room25.reads"].owed(environ.get("REMOTE_ADDR") or "?")
+        chosen = self._refused_in(environ) if wait > 0 else None
+        if chosen is None:
+            return self.flask(environ, start_response)
+        seconds = int(wait) + 1
+        body = self._body(chosen, seconds)
+        start_response(
+            "429 TOO MANY REQUESTS",
+            [
+                ("Content-Type", "application/json"),
+                ("Content-Length", str(len(body))),
+                ("Retry-After", str(seconds)),
+                *SECURITY_HEADERS.items(),
+                ("Cache-Control", "no-store"),
+            ],
+        )
+        return [body]
+
+    def _refused_in(self, environ: dict) -> str | None:
+        """The language a read is refused in here; None: Flask answers it."""
+        key = tuple(environ.get(name) for name in KIND_OF_REQUEST)
+        if key not in self._kinds:
+            if len(self._kinds) >= ADDRESSES:
+                self._kinds.clear()
+            self._kinds[key] = self._kind(environ)
+        return self._kinds[key]
+
+    def _kind(self, environ: dict) -> str | None:
+        app = self.app
+        if at_the_companion_address(environ.get("REMOTE_ADDR"), app.config["ROOM25_PANEL_ALLOW"]):
+            return None
+        request = Request(environ)
+        if request.host not in app.extensions["room25.names"]:
+            return None
+        try:
+            endpoint, _ = app.url_map.bind_to_environ(environ).match()
+        except HTTPException:
+            return None
+        if endpoint in OWN_LIMITS:
+            return None
+        return language(request, app.config.get("ROOM25_LANGUAGE", "en"))
+
+    def _body(self, chosen: str, seconds: int) -> bytes:
+        key = (chosen, seconds)
+        if key not in self._bodies:
+            if len(self._bodies) >= ADDRESSES:
+                self._bodies.clear()
+            with self.app.app_context():
+                response, _ = refusal(chosen, "too_many_reads", 429, seconds=seconds)
+            self._bodies[key] = response.get_data()
+        return self._bodies[key]
+
+
 def end_read(_error: BaseException | None = None) -> None:
     """The read's time, charged to its address."""
     found = g.pop("room25_read", None)
@@ -103,8 +194,19 @@ def end_read(_error: BaseException | None = None) -> None:
         shares.end(request.remote_addr or "?", time.monotonic() - began)
 
 
+def trim_after_large(response: Response) -> Response:
+    """A large answer's makings (a game's export, its episode) are freed by now: their pages go
+    back to the system instead of staying with the thread that built them (companion/heap.py)."""
+    if (response.content_length or 0) > LARGE:
+        heap.give_back()
+    return response
+
+
 def install(app: Flask) -> None:
-    """Every read checked and charged (after the `Host` check: a stranger's name gets nothing)."""
+    """Every read checked and charged (after the `Host` check: a stranger's name gets nothing);
+    the heap trimmed after a large answer."""
     app.extensions["room25.reads"] = ReadShare()
+    app.wsgi_app = RefusedEarly(app)  # type: ignore[method-assign]
     app.before_request(check_read)
+    app.after_request(trim_after_large)
     app.teardown_request(end_read)

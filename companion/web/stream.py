@@ -14,10 +14,14 @@ crowded or hostile Wi-Fi cannot take the table's own (see docs/web.md, "Threads 
 - a client gone is noticed within a second (waitress tells, see `Connection`), and a client that
   does not read what it is sent is dropped once a little is waiting for it: it reconnects to a
   fresh snapshot, and the server never holds more than `BACKLOG` bytes of any stream.
+
+A stream's thread sends only its start (and its `bye`) and then sleeps: one `StreamWriter` thread
+writes every stream's updates, so a tap wakes one thread, not one per phone.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session.publish import Update, sse
+
+log = logging.getLogger(__name__)
 
 KEEP_ALIVE = 15.0  # seconds between keep-alive comments
 TICK = 1.0  # seconds: how often a quiet stream checks that its client is still there
@@ -93,6 +99,7 @@ class Streams:
         self._open: dict[int, tuple[Credential, str]] = {}
         self._superseded: set[int] = set()
         self._next = 0
+        self.writer = StreamWriter()
 
     def open(self, holder: Credential, audience: str = "public") -> int | None:
         """A ticket for a new stream, or None when its kind has no room. The same holder's older
@@ -135,22 +142,156 @@ class Streams:
 
 
 class Connection:
-    """What the server tells a stream of its client. Waitress gives each request
-    `waitress.client_disconnected` (reliable with `channel_request_lookahead` set, see
-    `server.py`); the channel it belongs to counts the bytes not yet sent. Without waitress
-    (the tests' client) the client is always there and reads everything."""
+    """What the server tells a stream of its client, and how to write to it. Waitress gives each
+    request `waitress.client_disconnected` (reliable with `channel_request_lookahead` set, see
+    `server.py`); the channel it belongs to counts the bytes not yet sent, and takes bytes from
+    any thread (`write_soon`), so the one `StreamWriter` writes every stream's updates. Without
+    waitress (another WSGI server, the tests' client) the client is always there, reads
+    everything, and the stream's own thread yields its updates."""
 
     def __init__(self, environ: dict) -> None:
         self._gone: Callable[[], bool] = environ.get("waitress.client_disconnected") or (
             lambda: False
         )
         self._channel = getattr(self._gone, "__self__", None)
+        # Waitress sends a body of unknown length to an HTTP/1.1 client in chunks.
+        self._chunked = environ.get("SERVER_PROTOCOL") == "HTTP/1.1"
+
+    @property
+    def writable(self) -> bool:
+        """Whether another thread may write this stream (`write`)."""
+        return callable(getattr(self._channel, "write_soon", None))
 
     def gone(self) -> bool:
         return bool(self._gone())
 
     def backlog(self) -> int:
         return int(getattr(self._channel, "total_outbufs_len", 0))
+
+    def write(self, text: str) -> bool:
+        """Hand `text` to waitress for this stream (framed as the chunk waitress would make of
+        it); False when the client has gone."""
+        data = text.encode()
+        if self._chunked:
+            data = b"%X\r\n%b\r\n" % (len(data), data)
+        try:
+            self._channel.write_soon(data)  # type: ignore[union-attr]
+        except Exception:  # waitress' ClientDisconnected, or a socket error while flushing
+            return False
+        return True
+
+
+class Feed:
+    """One open stream: its listener and what it decides at each look (the same whichever thread
+    looks): go on, say `bye` (superseded, no longer allowed), or end without a word (the client
+    gone or not reading, the companion stopping)."""
+
+    def __init__(
+        self,
+        listener: Any,
+        streams: Streams,
+        ticket: int,
+        allowed: Callable[[], bool],
+        client: Connection,
+        clock: Callable[[], float],
+    ) -> None:
+        self.listener, self.streams, self.ticket = listener, streams, ticket
+        self.allowed, self.client, self.clock = allowed, client, clock
+        self.quiet_since = clock()
+        self.ended = threading.Event()
+        self.farewell = False  # ended with a `bye`, which the stream's own thread sends
+
+    def verdict(self) -> str | None:
+        """None: the stream goes on; "bye": it ends with a farewell; "end": it ends silently."""
+        if self.listener.closed:
+            return "end"  # the companion is stopping
+        if self.client.gone() or self.client.backlog() > BACKLOG:
+            return "end"
+        if self.streams.superseded(self.ticket) or not self.allowed():
+            return "bye"
+        return None
+
+    def sent(self) -> None:
+        self.quiet_since = self.clock()
+
+    def keep_alive_due(self) -> bool:
+        return self.clock() - self.quiet_since >= KEEP_ALIVE
+
+
+class StreamWriter:
+    """One thread writing every open stream that waitress holds: woken by any of their listeners
+    (and every TICK to look for clients gone and keep-alives due), it hands each stream its
+    audience's updates. Each stream's own waitress thread only sends the start and the `bye`,
+    and sleeps meanwhile: an update costs one thread's wake-up, not one per stream (issue 29,
+    point 2: ten stream threads took about a hundred context switches a tap, now half)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._news = threading.Condition()
+        self._ready: set[Feed] = set()  # the streams whose listener has news
+        self._feeds: list[Feed] = []
+        self._thread: threading.Thread | None = None
+        self._clock = clock
+
+    def add(self, feed: Feed) -> None:
+        feed.listener.on_news = lambda: self.wake(feed)
+        with self._news:
+            self._feeds.append(feed)
+            self._ready.add(feed)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="room25-streams", daemon=True
+                )
+                self._thread.start()
+            self._news.notify()
+
+    def wake(self, feed: Feed) -> None:
+        with self._news:
+            self._ready.add(feed)
+            self._news.notify()
+
+    def _run(self) -> None:
+        looked = self._clock()
+        while True:
+            with self._news:
+                self._news.wait_for(lambda: self._ready, max(0.0, looked + TICK - self._clock()))
+                if self._clock() - looked >= TICK:  # every stream: clients gone, keep-alives
+                    feeds, looked = list(self._feeds), self._clock()
+                else:  # only those with news: a tap costs one look at each of its audiences
+                    feeds = [f for f in self._feeds if f in self._ready]
+                self._ready.clear()
+            for feed in feeds:
+                try:
+                    why = self._serve(feed)
+                except Exception:  # one stream's failure must not leave the others unwritten
+                    log.exception("a stream could not be written; it ends")
+                    why = "end"
+                if why is not None:
+                    self._end(feed, why)
+
+    def _serve(self, feed: Feed) -> str | None:
+        """Write what `feed` has to send now; why it ends, if it does."""
+        while True:
+            why = feed.verdict()
+            if why is not None:
+                return why
+            update = feed.listener.get(timeout=0)
+            if update is None:
+                break
+            if not feed.client.write(event(update)):
+                return "end"
+            feed.sent()
+        if feed.keep_alive_due():
+            if not feed.client.write(": keep-alive\n\n"):
+                return "end"
+            feed.sent()
+        return None
+
+    def _end(self, feed: Feed, why: str) -> None:
+        with self._news:
+            self._feeds.remove(feed)
+        feed.listener.on_news = None
+        feed.farewell = why == "bye"
+        feed.ended.set()
 
 
 def updates(
@@ -166,29 +307,34 @@ def updates(
     """The body of one stream. `allowed` is asked before every message: a seat freed by the host
     or a host who logged out stops receiving at once. A client gone, or one that leaves more
     than BACKLOG bytes unread, ends the stream without a word (none could reach it); a
-    reconnect starts from a fresh snapshot, which is the resync of a slow reader."""
+    reconnect starts from a fresh snapshot, which is the resync of a slow reader. Under waitress
+    the updates are written by `streams.writer`; elsewhere by this generator itself."""
     client = connection or Connection({})
-    listener = session.listen(audience)
+    feed = Feed(session.listen(audience), streams, ticket, allowed, client, clock)
     try:
         yield ": room25\n\n"
         yield "retry: 2000\n\n"
         yield event(session.snapshot(audience))
-        quiet_since = clock()
-        while True:
-            update = listener.get(timeout=TICK)
-            if listener.closed:
-                return  # the companion is stopping
-            if client.gone() or client.backlog() > BACKLOG:
-                return
-            if streams.superseded(ticket) or not allowed():
+        feed.sent()
+        if client.writable:
+            streams.writer.add(feed)
+            feed.ended.wait()
+            if feed.farewell:
                 yield event({}, "bye")
+            return
+        while True:
+            update = feed.listener.get(timeout=TICK)
+            why = feed.verdict()
+            if why is not None:
+                if why == "bye":
+                    yield event({}, "bye")
                 return
             if update is not None:
                 yield event(update)
-                quiet_since = clock()
-            elif clock() - quiet_since >= KEEP_ALIVE:
+                feed.sent()
+            elif feed.keep_alive_due():
                 yield ": keep-alive\n\n"
-                quiet_since = clock()
+                feed.sent()
     finally:
-        listener.close()
+        feed.listener.close()
         on_close(streams.close(ticket))

@@ -21,13 +21,15 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from companion import words
 from companion.engine import load_deck, public_view, start, waiting_for
+from companion.hardware import screens as drawing
 from companion.hardware.gallery import HOTSPOT, sample_updates
 from companion.hardware.moments import announcements
 from companion.hardware.screens import HEIGHT, SCREENS, WIDTH, frame
 from companion.lan import wifi_join_text
 from companion.session.notices import Notice, catalogue
 
-DRAW_TEXT = ImageDraw.ImageDraw.text  # Pillow's own, before the test catches the screens' texts
+DRAW_TEXT = ImageDraw.ImageDraw.text  # Pillow's own
+RUN = drawing._run  # how a frame sets a run of text, before the test catches the runs
 LONG_ADDRESS = "http://192.168.100.123:8025/"
 LONG_PARAMS = {
     "seat": "8",
@@ -188,7 +190,7 @@ def check_screens() -> list[tuple[str, dict]]:
 
 
 class Texts:
-    """The texts one frame hands to Pillow: where, what, in which font."""
+    """The texts one frame sets: where (the box Pillow gives them there), what, in which font."""
 
     def __init__(self) -> None:
         self.drawn: list[tuple[tuple[int, int, int, int], str, object]] = []
@@ -198,13 +200,12 @@ class Texts:
 def texts(monkeypatch) -> Texts:
     caught = Texts()
 
-    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
-        if self.im.size == (WIDTH, HEIGHT):  # a screen's frame, not a font's measurement
-            box = self.textbbox(xy, text, font=font)
-            caught.drawn.append((tuple(int(v) for v in box), text, font))
-        return DRAW_TEXT(self, xy, text, fill, font, *args, **kwargs)
+    def run(draw, xy, text, face, fill):
+        box = draw.textbbox(xy, text, font=face)
+        caught.drawn.append((tuple(int(v) for v in box), text, face))
+        return RUN(draw, xy, text, face, fill)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(drawing, "_run", run)
     return caught
 
 

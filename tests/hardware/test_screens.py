@@ -13,6 +13,7 @@ from PIL import Image
 
 from companion import words
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
+from companion.hardware import screens
 from companion.hardware.gallery import (
     JOIN_ADDRESS,
     as_shown,
@@ -28,6 +29,23 @@ from companion.session.notices import Notice
 def _lit(image: Image.Image) -> float:
     pixels = image.convert("L").tobytes()
     return sum(1 for p in pixels if p) / len(pixels)
+
+
+def test_a_frame_stamps_its_texts_pixel_for_pixel_as_pillow_draws_them(monkeypatch) -> None:
+    """Each run of text is drawn once and stamped afterwards (`screens._stamp`): every sample
+    screen, in both languages, twice (the second time from the stamps), is the very picture that
+    Pillow's own `draw.text` gives."""
+    samples = [moment_of(name, as_shown(name, u)) for name, u in sample_updates().items()]
+    stamped = [[frame(m, u, lang).tobytes() for lang in ("en", "fr")] for m, u in samples]
+    again = [[frame(m, u, lang).tobytes() for lang in ("en", "fr")] for m, u in samples]
+
+    def drawn_by_pillow(draw, xy, run, face, fill):
+        draw.text(xy, run, font=face, fill=fill)
+
+    monkeypatch.setattr(screens, "_run", drawn_by_pillow)
+    pillow = [[frame(m, u, lang).tobytes() for lang in ("en", "fr")] for m, u in samples]
+    assert any(any(b for b in f[0]) for f in pillow)  # the screens are not blank
+    assert stamped == pillow and again == pillow
 
 
 def test_every_moment_has_a_sample_and_renders_in_both_languages() -> None:

@@ -5,9 +5,10 @@ are served; six reads at once at most per address."""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 
-from companion.web.reads import ReadShare
+from companion import heap
+from companion.web.reads import LARGE, ReadShare
 
 
 class Ticks:
@@ -58,3 +59,52 @@ def test_a_flooding_phone_is_refused_in_words_and_the_others_are_served(app: Fla
     assert app.test_client().get("/api/view?as=table").status_code == 200  # the companion
     ticks.now += 5.0
     assert flooder.get("/api/view?as=table").status_code == 200
+
+
+def test_the_heap_is_trimmed_after_a_large_answer_only(app: Flask, monkeypatch) -> None:
+    """A large answer's makings go back to the system (companion/heap.py); a small read does not
+    pay for a trim."""
+    trims: list[bool] = []
+    monkeypatch.setattr(heap, "give_back", lambda: trims.append(True) or True)
+    big = "x" * (LARGE + 1)
+    app.add_url_rule("/a-large-answer", "a_large_answer", lambda: big)
+    client = app.test_client()
+    assert client.get("/api/view?as=table").status_code == 200
+    assert trims == []
+    assert client.get("/a-large-answer").status_code == 200
+    assert trims == [True]
+
+
+def test_the_arenas_are_limited_on_glibc() -> None:
+    """On glibc (this machine, the Pi's Raspberry Pi OS) mallopt takes the limit; elsewhere
+    nothing is done, and it says so."""
+    assert heap.limit_arenas(heap.ARENAS) == (heap.LIBC is not None)
+
+
+def test_a_flooding_phone_is_refused_before_flask_with_the_same_answer(app: Flask) -> None:
+    """Issue 28, point 7: the refusals of a phone that never waits are most of what its flood
+    costs, so they are answered in front of Flask (`RefusedEarly`), with Flask's own words,
+    status, Retry-After and safe headers; what is not a plain read of the debtor's (another host
+    name, a stream, the companion's own reads) still reaches Flask."""
+    ticks = Ticks()
+    shares = app.extensions["room25.reads"] = ReadShare(share=0.25, burst=2.0, clock=ticks)
+    reached: list[str] = []
+    app.before_request(lambda: reached.append(request.path) and None)
+    flooder = app.test_client()
+    flooder.environ_base["REMOTE_ADDR"] = "192.0.2.60"
+    flask_said = flooder.get("/api/view?as=table")  # served, then charged as a flood
+    shares.end("192.0.2.60", 3.0)
+    assert reached == ["/api/view"] and flask_said.status_code == 200
+    answers = [flooder.get("/api/view?as=table", headers={"Accept-Language": "fr"}) for _ in "ab"]
+    assert reached == ["/api/view"]  # neither reached Flask
+    for answer in answers:
+        assert answer.status_code == 429 and answer.headers["Retry-After"] == "5"
+        assert answer.get_json()["refusal"]["code"] == "too_many_reads"
+        assert "attendez 5 s" in answer.get_json()["refusal"]["text"]
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
+    stranger = flooder.get("/api/view?as=table", headers={"Host": "evil.example"})
+    assert stranger.get_json()["refusal"]["code"] == "unknown_host"  # Flask's Host check
+    assert flooder.get("/api/stream?as=seat").status_code == 401  # its own limits: Flask's
+    assert app.test_client().get("/api/view?as=table").status_code == 200  # the companion
+    assert reached == ["/api/view", "/api/stream", "/api/view"]

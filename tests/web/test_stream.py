@@ -6,14 +6,22 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import threading
 import time
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.stream import KEEP_ALIVE, Credential, Streams, credential, updates
+from companion.web.stream import (
+    KEEP_ALIVE,
+    Connection,
+    Credential,
+    Streams,
+    credential,
+    updates,
+)
 
-from .conftest import post
+from .conftest import SETUP, post
 from .sse import EventReader
 
 
@@ -156,3 +164,96 @@ def test_a_quiet_stream_sends_a_keep_alive_every_15_seconds(session):
     assert 1.5 < time.monotonic() - began < 5
     body.close()
     assert streams.count() == 0
+
+
+class Channel:
+    """What a stream sees of waitress' channel: it takes bytes from any thread (`write_soon`),
+    counts those not yet sent, and says when its client has gone."""
+
+    def __init__(self) -> None:
+        self.chunks: list[bytes] = []
+        self.writers: set[str] = set()
+        self.total_outbufs_len = 0
+        self.connected = True
+        self.arrived = threading.Condition()
+
+    def client_disconnected(self) -> bool:
+        return not self.connected
+
+    def write_soon(self, data: bytes) -> int:
+        with self.arrived:
+            self.chunks.append(data)
+            self.writers.add(threading.current_thread().name)
+            self.arrived.notify_all()
+        return len(data)
+
+    def updates(self) -> list[dict]:
+        """The SSE updates written, unframed from their HTTP/1.1 chunks."""
+        found = []
+        for chunk in self.chunks:
+            size, _, rest = chunk.partition(b"\r\n")
+            assert rest.endswith(b"\r\n") and int(size, 16) == len(rest) - 2
+            for line in rest.decode().splitlines():
+                if line.startswith("data: "):
+                    found.append(json.loads(line[6:]))
+        return found
+
+
+def _stream_under_waitress(session, audience, streams, allowed=lambda: True):
+    """A stream's body run on a thread of its own, as waitress runs it, its channel faked: what
+    the body yields itself, its channel, and its thread."""
+    channel = Channel()
+    environ = {
+        "waitress.client_disconnected": channel.client_disconnected,
+        "SERVER_PROTOCOL": "HTTP/1.1",
+    }
+    ticket = streams.open(_holder("seat", f"seat:{audience}"), audience)
+    body = updates(session, audience, streams, ticket, allowed, connection=Connection(environ))
+    yielded: list[str] = []
+    thread = threading.Thread(target=lambda: yielded.extend(body), daemon=True)
+    thread.start()
+    return yielded, channel, thread
+
+
+def test_one_thread_writes_every_stream_its_own_audiences_updates(session, host) -> None:
+    """Issue 29, point 2: a stream's own thread sends its start and sleeps; the streams' one
+    writer thread hands each stream its audience's update (framed as waitress frames a chunk)."""
+    assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
+    streams = Streams()
+    opened = {seat: _stream_under_waitress(session, seat, streams) for seat in ("1", "2", "3")}
+    assert session.submit({"type": "clue", "seat": "1", "cell": "C4"}, source="test").ok
+    for seat, (_, channel, _) in opened.items():
+        with channel.arrived:
+            assert channel.arrived.wait_for(lambda c=channel: c.updates(), 10)
+        (update,) = channel.updates()
+        assert update["view"]["seat"] == seat and "1" in update["view"]["clues_taken"]
+        assert bool(update["view"]["notebook"]) == (seat == "1")  # seat 1's clue, its own only
+        assert channel.writers == {"room25-streams"}
+    for yielded, _, _ in opened.values():
+        assert yielded[0] == ": room25\n\n" and len(yielded) == 3  # the start, no update
+    session.close()  # the companion stops: every stream ends, its thread free
+    for _, _, thread in opened.values():
+        thread.join(10)
+        assert not thread.is_alive()
+    assert streams.count() == 0
+
+
+def test_a_stream_written_by_the_writer_ends_with_bye_or_without_a_word(session, host) -> None:
+    """A stream no longer allowed (a seat freed) gets its `bye` from its own thread; one whose
+    client has gone ends without a word; the other streams go on."""
+    assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
+    streams = Streams()
+    allowed = [True]
+    freed, _, freed_thread = _stream_under_waitress(session, "1", streams, lambda: allowed[0])
+    left, channel, left_thread = _stream_under_waitress(session, "2", streams)
+    _, staying, _ = _stream_under_waitress(session, "3", streams)
+    allowed[0] = False
+    channel.connected = False
+    freed_thread.join(10)
+    left_thread.join(10)
+    assert not freed_thread.is_alive() and freed[-1].startswith("event: bye\n")
+    assert not left_thread.is_alive() and len(left) == 3 and not channel.chunks
+    assert session.submit({"type": "clue", "seat": "3", "cell": "C4"}, source="test").ok
+    with staying.arrived:
+        assert staying.arrived.wait_for(lambda: staying.updates(), 10)
+    assert streams.count() == 1

@@ -23,7 +23,7 @@ load()  # every rule filed in its table (rules/__init__.py)
 S = TypeVar("S", GameState, GameState | None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result(Generic[S]):
     """What a command did: the new state and its events, or a refusal and the state unchanged."""
 

@@ -9,13 +9,16 @@ from ..kernel import grid
 from ..kernel.context import Refused
 from ..kernel.state import HOST, TALENT, Character, GameState
 from ..rules import actions, board, choices, flow, talents
+from .reading import shared
 
 
 def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list[dict]:
     ways = actions.options(state, cid, action)
     head = {"type": "act", "seat": seat, "character": cid, "action": action}
     if state.ruleset.tracking != "physical":  # every tile is known to the engine
-        return [{**head, **option} for option in ways]
+        if action == TALENT:  # a talent's options may hold lists: made afresh
+            return [{**head, **option} for option in ways]
+        return [_act_offer(seat, cid, action, tuple(option.items())) for option in ways]
     here = state.here(cid)
     found = []
     for option in ways:
@@ -29,6 +32,22 @@ def _action_commands(state: GameState, seat: str, cid: str, action: str) -> list
             shown = talents.shown_cell(state, cid, option)
         found.extend(board.with_room(state, command, shown))
     return found
+
+
+@cache
+def _act_offer(seat: str, cid: str, action: str, option: tuple[tuple[str, str], ...]) -> dict:
+    """A basic action's command (a direction, and a target to push): the same few come back
+    turn after turn, so each is built once, shared, and read once (`reading.shared`)."""
+    return shared({"type": "act", "seat": seat, "character": cid, "action": action, **dict(option)})
+
+
+@cache
+def _told(kind: str, seat: str, cid: str | None = None) -> dict:
+    """A command that names no more than its seat and character (lock, unlock, wait, pass,
+    expose, next), built once and shared like the other offers."""
+    if cid is None:
+        return shared({"type": kind, "seat": seat})
+    return shared({"type": kind, "seat": seat, "character": cid})
 
 
 def legal_commands(state: GameState, seat: object) -> list[dict]:
@@ -67,9 +86,9 @@ def _programming(state: GameState, seat: str) -> list[dict]:
     waiting = [c for c in mine if not c.locked]
     found = [] if flow.by_tokens(state) else _programmes(state, seat, waiting)
     if waiting and (flow.by_tokens(state) or all(flow.programmed(state, c) for c in waiting)):
-        found.append({"type": "lock", "seat": seat})
+        found.append(_told("lock", seat))
     if len(waiting) < len(mine):
-        found.append({"type": "unlock", "seat": seat})
+        found.append(_told("unlock", seat))
     return found
 
 
@@ -103,7 +122,7 @@ def _offers(
     base: dict = {"type": "program", "seat": seat, "character": cid}
     heads = [base, {**base, "adrenaline": True}] if boost else [base]
     if held is None:
-        return tuple(heads)
+        return tuple(shared(head) for head in heads)
     found: list[dict] = []
     for head in heads:
         for tokens in (t for n in range(1, limit + 1) for t in permutations(held, n)):
@@ -112,7 +131,7 @@ def _offers(
                 found.extend({**command, "talent_choice": a} for a in abilities)
             else:
                 found.append(command)
-    return tuple(found)
+    return tuple(shared(command) for command in found)
 
 
 def _turn(state: GameState, seat: str) -> list[dict]:
@@ -121,9 +140,9 @@ def _turn(state: GameState, seat: str) -> list[dict]:
     if not state.tracked:
         if seat not in (HOST, c.seat):
             return []
-        told = [{"type": "next", "seat": seat}]
+        told = [_told("next", seat)]
         if seat == c.seat and flow.may_pass(state, c):
-            told.append({"type": "pass", "seat": seat, "character": c.id})
+            told.append(_told("pass", seat, c.id))
         return told + _exposure(state, seat, c)
     if c.seat != seat:
         return _reminders(state, seat)
@@ -135,7 +154,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
         if c.single_action and state.round == 1:
             # Playing it now when it cannot be completed loses it; waiting keeps it.
             plays = plays or [{"type": "act", "seat": seat, "character": c.id, "action": token}]
-            plays.append({"type": "wait", "seat": seat, "character": c.id})
+            plays.append(_told("wait", seat, c.id))
         found.extend(plays)
     else:
         for action in flow.free_actions(state, c):
@@ -145,7 +164,7 @@ def _turn(state: GameState, seat: str) -> list[dict]:
                 plays = [{"type": "act", "seat": seat, "character": c.id, "action": action}]
             found.extend(plays)
         if flow.may_pass(state, c):
-            found.append({"type": "pass", "seat": seat, "character": c.id})
+            found.append(_told("pass", seat, c.id))
     return found + _exposure(state, seat, c) + _reminders(state, seat)
 
 
@@ -158,7 +177,7 @@ def _exposure(state: GameState, seat: str, c: Character) -> list[dict]:
         and c.exposed_turn is None
         and flow.may_expose_now(state)
     ):
-        return [{"type": "expose", "seat": seat, "character": c.id}]
+        return [_told("expose", seat, c.id)]
     return []
 
 
@@ -183,4 +202,6 @@ def _reminders(state: GameState, seat: str) -> list[dict]:
 @cache
 def _reminder_offers(seat: str) -> tuple[dict, ...]:
     """A seat's reminder token on each cell: built once, shared by every call."""
-    return tuple({"type": "reminder", "seat": seat, "cell": grid.name(c)} for c in grid.CELLS)
+    return tuple(
+        shared({"type": "reminder", "seat": seat, "cell": grid.name(c)}) for c in grid.CELLS
+    )

@@ -118,6 +118,8 @@ def _character(state: GameState, cid: object) -> str:
 
 
 def _event(state: GameState, p: dict) -> dict:
+    """The `position_set` event of a position, each part checked in the order written: the
+    first wrong part is the one refused."""
     if not isinstance(p, dict):
         raise Refused("position_not_an_object")
     unknown = set(p) - KEYS
@@ -144,6 +146,20 @@ def _event(state: GameState, p: dict) -> dict:
         chars[cid].update(alive=False, tile=None)
     for cid, where in p.get("positions", {}).items():
         chars[_character(state, cid)]["tile"] = state.cells[_cell(where)]
+    e["tiles"] = _tiles(state, p, chars, dead, e)
+    _programmes(state, p, chars, phase)
+    _conditions(state, p, chars)
+    e["characters"] = {cid: fields for cid, fields in chars.items() if fields}
+    e["controls"] = dict(p.get("controls", state.controls))
+    e["seats"] = _seats(state, p, phase)
+    if "mac" in p:
+        e["mac"] = _mac(state, p["mac"])
+    return e
+
+
+def _tiles(state: GameState, p: dict, chars: dict[str, dict], dead: list[str], e: dict) -> list:
+    """Every tile as the position leaves it (a room under a character, a robot or a Lock
+    token is face up), with the robots and the Lock tokens put in the event."""
     tiles = [
         {
             "kind": t.kind,
@@ -185,10 +201,19 @@ def _event(state: GameState, p: dict) -> dict:
     ]
     if unnamed:
         raise Refused("position_unknown_rooms", cells=unnamed)
-    e["tiles"] = tiles
+    return tiles
+
+
+def _tokens(tokens: object) -> bool:
+    """Whether a position's list of action tokens names tokens only."""
+    return isinstance(tokens, list) and all(t in (*ACTIONS, TALENT) for t in tokens)
+
+
+def _programmes(state: GameState, p: dict, chars: dict[str, dict], phase: str) -> None:
+    """The tokens each character programmed, played, lost or holds, and the Adrenaline."""
     for cid, tokens in p.get("programs", {}).items():
         cid = _character(state, cid)
-        if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
+        if not _tokens(tokens):
             raise Refused("position_program", character=cid)
         chars[cid].update(program=list(tokens), single_action=len(tokens) == 1)
     if phase == "action":
@@ -200,7 +225,7 @@ def _event(state: GameState, p: dict) -> dict:
         chars[_character(state, cid)]["played"] = list(tokens)
     for cid, tokens in p.get("lost", {}).items():
         cid = _character(state, cid)
-        if not isinstance(tokens, list) or any(t not in (*ACTIONS, TALENT) for t in tokens):
+        if not _tokens(tokens):
             raise Refused("position_lost", character=cid)
         chars[cid]["lost"] = list(tokens)
     for cid in p.get("adrenaline_programmed", []):
@@ -210,6 +235,11 @@ def _event(state: GameState, p: dict) -> dict:
         if not isinstance(held, bool):
             raise Refused("position_adrenaline", character=str(cid)[:20])
         chars[_character(state, cid)]["adrenaline"] = held
+
+
+def _conditions(state: GameState, p: dict, chars: dict[str, dict]) -> None:
+    """What rooms, roles and talents left on each character: trapped, flooded, exposed, a
+    Paranoia pile, hidden, Empty rooms in reserve, a talent's choice, a role shown."""
     for cid in p.get("trapped", []):
         cid = _character(state, cid)
         tile = chars[cid].get("tile", state.characters[cid].tile)
@@ -223,7 +253,7 @@ def _event(state: GameState, p: dict) -> dict:
         chars[_character(state, cid)].update(exposed_turn=turn, role_public=True)
     for cid, pile in p.get("paranoia", {}).items():
         cid = _character(state, cid)
-        if not isinstance(pile, list) or any(t not in (*ACTIONS, TALENT) for t in pile):
+        if not _tokens(pile):
             raise Refused("position_paranoia", character=cid)
         chars[cid].update(paranoia=list(pile), program=[], single_action=False)
     for cid in p.get("hidden", []):
@@ -236,8 +266,10 @@ def _event(state: GameState, p: dict) -> dict:
         chars[_character(state, cid)]["talent_choice"] = ability
     for cid in p.get("roles_revealed", []):
         chars[_character(state, cid)]["role_public"] = True
-    e["characters"] = {cid: fields for cid, fields in chars.items() if fields}
-    e["controls"] = dict(p.get("controls", state.controls))
+
+
+def _seats(state: GameState, p: dict, phase: str) -> dict[str, dict]:
+    """Each seat's reminder tokens, notebook and starting clue."""
     seats: dict[str, dict] = {}
     for sid, where in p.get("reminders", {}).items():
         if sid not in state.seats:
@@ -256,10 +288,7 @@ def _event(state: GameState, p: dict) -> dict:
             seats.setdefault(sid, {})["clue"] = CLUE_UNNAMED
         elif sid in clues:
             seats.setdefault(sid, {})["clue"] = grid.name(_cell(clues[sid]))
-    e["seats"] = seats
-    if "mac" in p:
-        e["mac"] = _mac(state, p["mac"])
-    return e
+    return seats
 
 
 def _mac(state: GameState, given: object) -> dict:

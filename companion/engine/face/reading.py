@@ -108,8 +108,32 @@ CHECKED = {
 }
 
 
+# The commands the engine built itself and hands out again and again (`legal.py`'s shared
+# offers), by identity, each with its typed form once read: a player who sends back one of his
+# legal commands, as the simulator and the seat buttons do, has it read once a game rather than
+# once a command. Kept for good, like the offers themselves, so an identity is never reused;
+# the offers are values nobody changes (`legal_commands`).
+_SHARED: dict[int, list] = {}
+
+
+def shared(command: dict) -> dict:
+    """File a command the engine keeps and hands out again (a cached legal offer)."""
+    _SHARED[id(command)] = [command, None]
+    return command
+
+
 def parse(wire: object) -> Command:
     """A typed command from its wire form, or a refusal naming the first field that is wrong."""
+    own = _SHARED.get(id(wire))
+    if own is not None and own[0] is wire:
+        typed = own[1]
+        if typed is None:
+            typed = own[1] = _read(wire)
+        return typed
+    return _read(wire)
+
+
+def _read(wire: object) -> Command:
     if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
         raise Refused("not_a_command")
     kind = wire["type"]

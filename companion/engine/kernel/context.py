@@ -35,7 +35,10 @@ class Context:
         self.reporter: str | None = None
 
     def emit(self, kind: str, **fields: object) -> dict:
-        event = {"type": kind, **fields}
+        # The keyword arguments are a new dictionary of the call's own: it becomes the event,
+        # rather than being copied into one and thrown away (so "type" comes last in it).
+        event = fields
+        event["type"] = kind
         evolve(self.state, event)
         self.events.append(event)
         return event

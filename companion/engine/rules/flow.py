@@ -177,16 +177,20 @@ def lock_non_programmers(ctx: Context) -> None:
 
 
 def maybe_start_actions(ctx: Context) -> None:
+    """The actions begin once every living character is locked in (asked at every lock-in:
+    one walk over the characters, stopping at the first still programming)."""
     state = ctx.state
-    if all(c.locked for c in state.living()):
-        if by_tokens(state):
-            # Nobody knows yet whose pedestal holds an Adrenaline token: everyone who could
-            # have programmed it gets the adrenaline round's slot (and may pass there).
-            possible = [c.id for c in state.living() if may_program_adrenaline(state, c)]
-            if possible:
-                ctx.emit("adrenaline_may_follow", characters=possible)
-        ctx.emit("phase", phase="action", round=1)
-        advance(ctx)
+    for c in state.characters.values():
+        if c.alive and not c.locked:
+            return
+    if by_tokens(state):
+        # Nobody knows yet whose pedestal holds an Adrenaline token: everyone who could
+        # have programmed it gets the adrenaline round's slot (and may pass there).
+        possible = [c.id for c in state.living() if may_program_adrenaline(state, c)]
+        if possible:
+            ctx.emit("adrenaline_may_follow", characters=possible)
+    ctx.emit("phase", phase="action", round=1)
+    advance(ctx)
 
 
 def next_slot(state: GameState) -> Character | None:
