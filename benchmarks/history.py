@@ -16,8 +16,8 @@ from pathlib import Path
 
 from load import build_line, load_line
 
+from companion.serve import JOURNAL_NAME
 from companion.session.journal import Journal
-from companion.session.serve import JOURNAL_NAME
 from companion.story.history import composition_of, table_history
 from companion.story.simulated import GAMES, Simulated
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from serving import Serve, held_mb
 from story.played import play_evenings
 
-from companion.session.serve import JOURNAL_NAME
+from companion.serve import JOURNAL_NAME
 
 FAST_DISK = Path("/dev/shm")
 

@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from companion import words
 from companion.engine import (
@@ -192,15 +193,15 @@ def _compose(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from companion.session.serve import serve
+    from companion.serve import serve
 
     return serve(args.data_dir, args.port, args.config, args.hardware)
 
 
 def _journal(args: argparse.Namespace, name: str):
     """The journal of a data directory, opened for reading, or None (the reason printed)."""
+    from companion.serve import JOURNAL_NAME, default_data_dir
     from companion.session.journal import Journal, JournalError
-    from companion.session.serve import JOURNAL_NAME, default_data_dir
 
     path = (args.data_dir or default_data_dir()) / JOURNAL_NAME
     if not path.exists():
@@ -323,10 +324,21 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# The subcommands of `room25`, as argparse types them.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="room25", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    _serving_and_journal(commands)
+    _rules_and_simulation(commands)
+    _table_parts(commands)
+    return parser
 
+
+def _serving_and_journal(commands: Commands) -> None:
+    """serve, and the commands that read its journal: games, stats, export, replay."""
     serve = commands.add_parser("serve", help="start the companion at the table")
     serve.add_argument(
         "--hardware",
@@ -366,6 +378,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, help="a file written by room25 export")
     replay.set_defaults(run=_replay)
 
+
+def _rules_and_simulation(commands: Commands) -> None:
+    """The rules engine's commands: scenario, simulate, compose, deck."""
     scenario = commands.add_parser("scenario", help="run rule scenario files")
     scenario.add_argument("paths", nargs="+", help="scenario files or folders")
     scenario.set_defaults(run=_scenario)
@@ -421,6 +436,9 @@ def build_parser() -> argparse.ArgumentParser:
     deck.add_argument("--json", action="store_true")
     deck.set_defaults(run=_deck)
 
+
+def _table_parts(commands: Commands) -> None:
+    """The table's screens, wiring and voice: screens, check, voice."""
     screens = commands.add_parser("screens", help="render every OLED screen to PNG files")
     screens.add_argument("outdir", help="folder for the PNGs (created if missing)")
     screens.add_argument(
@@ -450,7 +468,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--gallery", action="store_true", help="with --sample: small clips and a README.md page"
     )
     voice.set_defaults(run=_voice)
-    return parser
 
 
 def _screens(args: argparse.Namespace) -> int:
@@ -465,7 +482,7 @@ def _screens(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from companion.hardware.check_command import check_command
+    from companion.check_command import check_command
 
     return check_command(args.hardware, args.config, args.data_dir, args.seconds, args.lang)
 

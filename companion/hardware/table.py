@@ -13,11 +13,13 @@ import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from luma.core.device import dummy
 
+from companion.config import Config
 from companion.lan import join_address, join_host, wifi_join_text
+from companion.session import Session
 from companion.session.notices import Notice
 from companion.session.replies import Reply
 
@@ -32,6 +34,9 @@ from .pins import PinFactoryError, mock_factory, pi_factory
 from .screens import game_seats
 from .serial_panel import SerialPanel, port_opener
 from .words import name_of, word
+
+if TYPE_CHECKING:  # the voice is started beside the table, never by it
+    from companion.voice.voice import Voice
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +77,8 @@ class Hardware:
 
     def __init__(
         self,
-        session: Any,
-        config: Any,
+        session: Session,
+        config: Config,
         kind: str,
         *,
         address: Address | None = None,
@@ -106,7 +111,7 @@ class Hardware:
         self._warned: set[int] = set()
         self.lights: dict[str, str] = {}
         self.seats: list[str] = []  # the seats of the game on the table (none: no game)
-        self.voice: Any = None  # set_voice: the voice a short Back mutes
+        self.voice: Voice | None = None  # set_voice: the voice a short Back mutes
         self.check: Check | None = None  # the wiring check walking the table, if one is
         self._owner = threading.RLock()  # held while deciding whether the game or a check lights
         self.factory = pin_factory if pin_factory is not None else self._pin_factory()
@@ -202,6 +207,7 @@ class Hardware:
             return []
         settings = self.config.buttons
         found = []
+        pins: list[tuple[str, int, float | None]]
         pins = [(str(i + 1), pin, None) for i, pin in enumerate(settings.seats)]
         pins += [(name, getattr(settings, name), settings.long_press) for name in CONTROL_BUTTONS]
         for name, pin, long_press in pins:
@@ -308,14 +314,14 @@ class Hardware:
         check = self.check
         return check is not None and check.take(source, button, what)
 
-    def press(self, seat: str) -> Any:
+    def press(self, seat: str) -> Reply:
         """A seat button pressed (the virtual panel's, from a web thread): the session's reply."""
         self.display.touched()
         if self._checked("virtual", seat, "press"):
             return Reply(ok=True)
         return self.session.press_seat(seat)
 
-    def hold(self, seat: str) -> Any:
+    def hold(self, seat: str) -> Reply:
         """A seat button held 3 s: gives the seat to the phone asking for it (the session's
         reply; refused when no phone asks)."""
         self.display.touched()
@@ -323,11 +329,11 @@ class Hardware:
             return Reply(ok=True)
         return self.session.hold_seat(seat)
 
-    def set_voice(self, voice: Any) -> None:
+    def set_voice(self, voice: Voice) -> None:
         """The voice this table speaks with: a short press of Back mutes it or speaks again."""
         self.voice = voice
 
-    def control(self, button: str, long: bool = False) -> Any:
+    def control(self, button: str, long: bool = False) -> Reply:
         """A control button pressed: next, back or menu, short or long. Menu held shows the host
         PIN on the OLED for a while and goes no further (a short Menu pauses or resumes); a short
         Back mutes the voice or speaks again (held, it undoes), a notice telling the table."""
@@ -507,6 +513,6 @@ class Hardware:
             self.panel.close()
 
 
-def start_hardware(session: Any, config: Any, kind: str, **options: Any) -> Hardware:
+def start_hardware(session: Session, config: Config, kind: str, **options: Any) -> Hardware:
     """Start the table's devices for `kind` ("pi", "virtual" or "mock")."""
     return Hardware(session, config, kind, **options)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from companion.engine import GameState, cell_name, full_view, parse_cell, public_view, seat_view
+from companion.engine.face.shapes import CellView
 
 
 def _at(cell: object) -> str:
@@ -44,6 +48,175 @@ def _subset(expected: object, actual: object, path: str) -> list[str]:
     return []
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """What an expectation is checked against: the game's state, its full view, its cells by
+    name, and (for the Control tokens) the game's events and the position's tokens."""
+
+    state: GameState
+    full: dict
+    cells: dict[str, CellView]
+    events: list[dict]
+    placed: dict[str, int] | None
+
+
+def _positions(seen: _Seen, value: dict) -> list[str]:
+    problems = []
+    for cid, cell in value.items():
+        found = seen.full["characters"].get(cid)
+        standing = found["cell"] if found else None
+        if standing != (None if cell is None else _at(cell)):
+            problems.append(f"{cid} is at {standing}, expected {cell}")
+    return problems
+
+
+def _eliminated(seen: _Seen, value: list) -> list[str]:
+    dead = sorted(c for c, v in seen.full["characters"].items() if not v["alive"])
+    return [] if dead == sorted(value) else [f"eliminated are {dead}, expected {sorted(value)}"]
+
+
+def _revealed(seen: _Seen, value: dict) -> list[str]:
+    problems = []
+    for cell, room in value.items():
+        entry = seen.cells[cell]
+        if not entry["revealed"] or entry["room"] != room:
+            shown = entry["room"] if entry["revealed"] else "hidden"
+            problems.append(f"{cell} shows {shown}, expected {room} revealed")
+    return problems
+
+
+def _hidden(seen: _Seen, value: list) -> list[str]:
+    return [
+        f"{cell} is revealed, expected hidden" for cell in value if seen.cells[cell]["revealed"]
+    ]
+
+
+def _rooms(seen: _Seen, value: dict) -> list[str]:
+    cells = seen.cells
+    return [
+        f"{cell} holds {cells[cell]['room']}, expected {room}"
+        for cell, room in value.items()
+        if cells[cell]["room"] != room
+    ]
+
+
+def _robots(seen: _Seen, value: list) -> list[str]:
+    robots = sorted(cell for cell, e in seen.cells.items() for _ in range(e["robots"]))
+    return [] if robots == sorted(value) else [f"robots are at {robots}, expected {sorted(value)}"]
+
+
+def _locks(seen: _Seen, value: list) -> list[str]:
+    locks = sorted(cell for cell, e in seen.cells.items() if e["locked"])
+    if locks == sorted(value):
+        return []
+    return [f"Lock tokens are on {locks}, expected {sorted(value)}"]
+
+
+def _corridors(seen: _Seen, value: dict) -> list[str]:
+    cells = seen.cells
+    return [
+        f"{cell}'s corridor is {cells[cell]['corridor']}, expected {corridor}"
+        for cell, corridor in value.items()
+        if cells[cell]["corridor"] != corridor
+    ]
+
+
+def _sealed(seen: _Seen, value: list) -> list[str]:
+    return [f"{cell} is not sealed" for cell in value if not seen.cells[cell]["sealed"]]
+
+
+def _unsealed(seen: _Seen, value: list) -> list[str]:
+    return [f"{cell} is still sealed" for cell in value if seen.cells[cell]["sealed"]]
+
+
+def _control_tokens(seen: _Seen, value: dict) -> list[str]:
+    lying = control_tokens(seen.events, seen.placed)
+    return [
+        f"{lying.get(line, 0)} Control token(s) beside {line}, expected {count}"
+        for line, count in value.items()
+        if lying.get(line, 0) != count
+    ]
+
+
+def _action_limits(seen: _Seen, value: dict) -> list[str]:
+    characters = seen.state.characters
+    problems = []
+    for cid, limit in value.items():
+        if cid not in characters:
+            problems.append(f"{cid!r} is not a character of this game")
+        elif characters[cid].limit != limit:
+            problems.append(
+                f"{cid} may program {characters[cid].limit} action(s), expected {limit}"
+            )
+    return problems
+
+
+def _reminders(seen: _Seen, value: dict) -> list[str]:
+    problems = []
+    for seat, wanted in value.items():
+        actual = sorted(e["cell"] for e in seen.cells.values() if seat in e["reminders"])
+        listed = [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+        expected = sorted(_at(c) for c in listed)
+        if actual != expected:
+            problems.append(f"seat {seat}'s reminders are on {actual}, expected {expected}")
+    return problems
+
+
+def _roles_public(seen: _Seen, value: dict) -> list[str]:
+    public = public_view(seen.state)["characters"]
+    problems = []
+    for cid, role in value.items():
+        if cid not in public:
+            problems.append(f"{cid!r} is not a character of this game")
+            continue
+        shown = public[cid]["role"]
+        if shown != role:
+            problems.append(f"{cid}'s public role is {shown}, expected {role}")
+    return problems
+
+
+def _views(seen: _Seen, value: list) -> list[str]:
+    return [problem for spec in value for problem in _check_view(seen.state, spec)]
+
+
+# Expectations compared, as given, with the same key of the full view.
+SUBSETS = (
+    "turn",
+    "turns_left",
+    "alarm",
+    "phase",
+    "round",
+    "current",
+    "order",
+    "deaths",
+    "jammed",
+    "key_activated",
+    "controls",
+    "pending",
+    "outcome",
+    "characters",
+    "mac",
+)
+# Every other expectation, by its key: what of it does not hold.
+CHECKS: dict[str, Callable[[_Seen, Any], list[str]]] = {
+    "positions": _positions,
+    "eliminated": _eliminated,
+    "revealed": _revealed,
+    "hidden": _hidden,
+    "rooms": _rooms,
+    "robots": _robots,
+    "locks": _locks,
+    "corridors": _corridors,
+    "sealed": _sealed,
+    "unsealed": _unsealed,
+    "control_tokens": _control_tokens,
+    "action_limits": _action_limits,
+    "reminders": _reminders,
+    "roles_public": _roles_public,
+    "views": _views,
+}
+
+
 def check(
     state: GameState,
     expect: dict,
@@ -53,118 +226,18 @@ def check(
     """What of `expect` does not hold in `state`; `events` (the game's so far) and the
     position's `placed_tokens` for what only they record: how many Control tokens lie out."""
     full = full_view(state)
-    problems: list[str] = []
     cells = {entry["cell"]: entry for row in full["complex"] or [] for entry in row}
     if cells:
         expect = _cells_named(expect)
+    seen = _Seen(state, dict(full), cells, events or [], placed_tokens)
+    problems: list[str] = []
     for key, value in expect.items():
         if not cells and key in (*CELL_KEYED, *CELL_LISTS, "reminders"):
             problems.append(f"{key}: this game has no board to look at (countdown tracking)")
-            continue
-        if key in (
-            "turn",
-            "turns_left",
-            "alarm",
-            "phase",
-            "round",
-            "current",
-            "order",
-            "deaths",
-            "jammed",
-            "key_activated",
-        ):
-            problems.extend(_subset(value, dict(full)[key], key))
-        elif key == "positions":
-            for cid, cell in value.items():
-                seen = full["characters"].get(cid)
-                standing = seen["cell"] if seen else None
-                if standing != (None if cell is None else _at(cell)):
-                    problems.append(f"{cid} is at {standing}, expected {cell}")
-        elif key == "eliminated":
-            dead = sorted(c for c, v in full["characters"].items() if not v["alive"])
-            if dead != sorted(value):
-                problems.append(f"eliminated are {dead}, expected {sorted(value)}")
-        elif key == "revealed":
-            for cell, room in value.items():
-                entry = cells[cell]
-                if not entry["revealed"] or entry["room"] != room:
-                    shown = entry["room"] if entry["revealed"] else "hidden"
-                    problems.append(f"{cell} shows {shown}, expected {room} revealed")
-        elif key == "hidden":
-            problems.extend(
-                f"{cell} is revealed, expected hidden" for cell in value if cells[cell]["revealed"]
-            )
-        elif key == "rooms":
-            for cell, room in value.items():
-                if cells[cell]["room"] != room:
-                    problems.append(f"{cell} holds {cells[cell]['room']}, expected {room}")
-        elif key == "robots":
-            robots = sorted(cell for cell, e in cells.items() for _ in range(e["robots"]))
-            if robots != sorted(value):
-                problems.append(f"robots are at {robots}, expected {sorted(value)}")
-        elif key == "locks":
-            locks = sorted(cell for cell, e in cells.items() if e["locked"])
-            if locks != sorted(value):
-                problems.append(f"Lock tokens are on {locks}, expected {sorted(value)}")
-        elif key == "corridors":
-            for cell, corridor in value.items():
-                if cells[cell]["corridor"] != corridor:
-                    problems.append(
-                        f"{cell}'s corridor is {cells[cell]['corridor']}, expected {corridor}"
-                    )
-        elif key == "sealed":
-            problems.extend(f"{cell} is not sealed" for cell in value if not cells[cell]["sealed"])
-        elif key == "unsealed":
-            problems.extend(f"{cell} is still sealed" for cell in value if cells[cell]["sealed"])
-        elif key == "control_tokens":
-            lying = control_tokens(events or [], placed_tokens)
-            for line, count in value.items():
-                if lying.get(line, 0) != count:
-                    problems.append(
-                        f"{lying.get(line, 0)} Control token(s) beside {line}, expected {count}"
-                    )
-        elif key == "action_limits":
-            for cid, limit in value.items():
-                if cid not in state.characters:
-                    problems.append(f"{cid!r} is not a character of this game")
-                elif state.characters[cid].limit != limit:
-                    problems.append(
-                        f"{cid} may program {state.characters[cid].limit} action(s), "
-                        f"expected {limit}"
-                    )
-        elif key == "reminders":
-            for seat, wanted in value.items():
-                actual = sorted(e["cell"] for e in cells.values() if seat in e["reminders"])
-                expected = sorted(
-                    _at(c)
-                    for c in (
-                        [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
-                    )
-                )
-                if actual != expected:
-                    problems.append(f"seat {seat}'s reminders are on {actual}, expected {expected}")
-        elif key == "controls":
-            problems.extend(_subset(value, full["controls"], "controls"))
-        elif key == "roles_public":
-            public = public_view(state)["characters"]
-            for cid, role in value.items():
-                if cid not in public:
-                    problems.append(f"{cid!r} is not a character of this game")
-                    continue
-                shown = public[cid]["role"]
-                if shown != role:
-                    problems.append(f"{cid}'s public role is {shown}, expected {role}")
-        elif key == "pending":
-            problems.extend(_subset(value, full["pending"], "pending"))
-        elif key == "outcome":
-            problems.extend(_subset(value, full["outcome"], "outcome"))
-        elif key == "characters":
-            problems.extend(_subset(value, full["characters"], "characters"))
-        elif key == "mac":
-            problems.extend(_subset(value, full["mac"], "mac"))
-        elif key == "views":
-            for spec in value:
-                problems.extend(_check_view(state, spec))
+        elif key in SUBSETS:
+            problems.extend(_subset(value, seen.full[key], key))
+        elif key in CHECKS:
+            problems.extend(CHECKS[key](seen, value))
         else:
             problems.append(f"unknown expectation {key!r}")
     return problems

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import words
+from companion.config import Config
+from companion.session import Session
 from companion.session.notices import Notice
 
 from .announcer import Announcement, Announcer
@@ -32,8 +34,8 @@ class Voice:
 
     def __init__(
         self,
-        session: Any,
-        config: Any,
+        session: Session,
+        config: Config,
         *,
         speaker: bool = True,
         sink: Sink | None = None,
@@ -263,7 +265,7 @@ def _tell(set_notice: Any, key: str, notice: Notice | None) -> None:
         log.debug("could not pass %s to the session", key, exc_info=True)
 
 
-def _cache_dir(session: Any) -> Path:
+def _cache_dir(session: Session) -> Path:
     journal = getattr(session, "journal_path", None)
     if journal is not None:
         return Path(journal).parent / "voice"
@@ -272,7 +274,7 @@ def _cache_dir(session: Any) -> Path:
     return Path(user_cache_dir("room25")) / "voice"
 
 
-def start_voice(session: Any, config: Any, **options: Any) -> Voice:
+def start_voice(session: Session, config: Config, **options: Any) -> Voice:
     """Start the voice: `speaker=False` where the browser plays it (the virtual table)."""
     started = Voice(session, config, **options)
     log.info("%s", started.describe())

@@ -5,11 +5,12 @@ command to it; see docs/web.md."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from flask import Flask
 
 from companion import words
+from companion.config import Config
 from companion.session import Session
 
 from . import api, guard, history, pages, reads, replay, rules
@@ -18,15 +19,19 @@ from .server import THREADS, serve_app
 from .stream import Streams
 from .voice import install as install_voice
 
+if TYPE_CHECKING:  # both optional: the pages work without them
+    from companion.hardware.table import Hardware
+    from companion.voice.voice import Voice
+
 log = logging.getLogger(__name__)
 
 
 def create_app(
     session: Session,
-    config: Any = None,
-    hardware: Any = None,
+    config: Config | None = None,
+    hardware: Hardware | None = None,
     pin: str | None = None,
-    voice: Any = None,
+    voice: Voice | None = None,
 ) -> Flask:
     """The Flask app around one session. `pin` fixes the host PIN (else `ROOM25_HOST_PIN`, else
     six random digits, readable as `app.extensions["room25.access"].pin`); `voice` is the

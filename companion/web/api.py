@@ -12,8 +12,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import engine
-from companion.session import Notice
+from companion.session import Notice, Session
 from companion.session.archive import seen_over
+from companion.session.host import HOST_ACTIONS
 from companion.words.pages import text
 from companion.words.reasons import reason_text
 
@@ -21,6 +22,7 @@ from . import openapi, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
 from .i18n import LANG_COOKIE, languages
+from .openapi import AS, GAME_PATH, SEAT, SEAT_PATH, described, get, post, query, schema
 from .replies import from_reply, refusal
 from .stream import Connection, credential, updates
 
@@ -36,7 +38,7 @@ def _access() -> Access:
     return current_app.extensions["room25.access"]
 
 
-def _session() -> Any:
+def _session() -> Session:
     return current_app.extensions["room25.session"]
 
 
@@ -93,8 +95,35 @@ def _audience(caller: Caller) -> tuple[str | None, tuple[Response, int] | None]:
 
 # --- joining and language ---
 
+ASKED = schema(
+    "Asked",
+    {
+        "type": "object",
+        "description": "The seat is asked for: hold its seat button 3 s (or the host gives it)",
+        "properties": {
+            "ok": {"const": False},
+            "pending": {"const": True},
+            "seat": SEAT,
+            "code": {"const": "hold_seat_button"},
+            "ask": {"type": "string", "pattern": "^[0-9]{2}$"},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "pending", "seat", "code", "ask", "text"],
+    },
+)
+JOIN = post(
+    "Take a free seat (sets the seat cookie), or ask for a taken one (202)",
+    {"type": "object", "properties": {"seat": SEAT}, "required": ["seat"]},
+    409,
+)
+JOIN["post"]["responses"]["202"] = {
+    "description": "Asked: the seat's button held 3 s gives it",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asked"}}},
+}
+
 
 @blueprint.post("/join")
+@described("/api/join", JOIN)
 def join():
     """A free seat before the game is under way, or one the host freed, is taken by the tap
     itself; a taken seat, or any other seat once the game is under way, is asked for: the
@@ -134,11 +163,23 @@ def join():
 
 
 @blueprint.post("/leave")
+@described("/api/leave", post("Give the seat back", None))
 def leave():
     return _forget(SEAT_COOKIE, _access().leave)
 
 
 @blueprint.post("/language")
+@described(
+    "/api/language",
+    post(
+        "Choose this phone's language",
+        {
+            "type": "object",
+            "properties": {"lang": {"enum": list(languages())}},
+            "required": ["lang"],
+        },
+    ),
+)
 def language():
     chosen = _field("lang")
     if chosen not in languages():
@@ -147,6 +188,7 @@ def language():
 
 
 @blueprint.get("/seats")
+@described("/api/seats", get("Which seats the game has, which are taken or asked for"))
 def seats():
     """Public: which seats the game has and which a phone already holds (not which phone)."""
     taken = set(_access().taken())
@@ -191,17 +233,40 @@ def _command_for(caller: Caller, command: Any) -> tuple[dict | None, tuple[Respo
 
 
 @blueprint.post("/commands")
+@described(
+    "/api/commands",
+    post(
+        "A command to the game; the seat comes from the cookie",
+        {
+            "type": "object",
+            "properties": {"command": {"$ref": "#/components/schemas/Command"}},
+            "required": ["command"],
+        },
+        401,
+        409,
+    ),
+)
 def commands():
     body = _body()
     if body is None or "command" not in body:
         return refusal(lang(), "not_a_command", 400)
     command, refused = _command_for(_caller(), body["command"])
-    if refused is not None:
+    if command is None:
         return refused
     return from_reply(_session().submit(command, source="web"), lang())
 
 
 @blueprint.post("/seats/<seat>/press")
+@described(
+    "/api/seats/{seat}/press",
+    post(
+        "A seat button: lock in, or unlock (that seat's phone or the host)",
+        None,
+        401,
+        409,
+        path=(SEAT_PATH,),
+    ),
+)
 def press(seat: str):
     caller = _caller()
     if seat not in engine.SEAT_IDS:
@@ -216,6 +281,7 @@ def press(seat: str):
 
 
 @blueprint.get("/view")
+@described("/api/view", get("The caller's snapshot", parameters=(AS,)))
 def view():
     audience, refused = _audience(_caller())
     if audience is None:
@@ -224,6 +290,9 @@ def view():
 
 
 @blueprint.get("/stream")
+@described(
+    "/api/stream", get("Server-Sent Events of the caller's updates", "text/event-stream", (AS,))
+)
 def stream():
     caller = _caller()
     audience, refused = _audience(caller)
@@ -264,7 +333,9 @@ def _played(found: dict) -> list[dict]:
     return [*found["start"], *kept]
 
 
-def _offline_notice(session: Any, access: Access, audience: str):
+def _offline_notice(
+    session: Session, access: Access, audience: str
+) -> Callable[[str | None], None]:
     """A seat's phone online again clears the public notice; its last stream closing (noticed
     at a keep-alive, so a phone asleep 15 s or more) while the seat is still held sets it."""
     if audience not in engine.SEAT_IDS:
@@ -280,6 +351,7 @@ def _offline_notice(session: Any, access: Access, audience: str):
 
 
 @blueprint.get("/log")
+@described("/api/log", get("The current game's public record so far"))
 def public_log():
     """The current game's public record so far, for a table page that (re)connects mid-game:
     the journal's events as the public view may see them."""
@@ -296,6 +368,7 @@ def public_log():
 
 
 @blueprint.get("/openapi.json")
+@described("/api/openapi.json", get("This document"))
 def openapi_document():
     return jsonify(openapi.document())
 
@@ -308,6 +381,18 @@ def _host_only() -> tuple[Response, int] | None:
 
 
 @blueprint.post("/host/login")
+@described(
+    "/api/host/login",
+    post(
+        "Host login with the PIN: sets the host cookie",
+        {
+            "type": "object",
+            "properties": {"pin": {"type": "string", "maxLength": 20}},
+            "required": ["pin"],
+        },
+        429,
+    ),
+)
 def host_login():
     access, client = _access(), request.remote_addr or "?"
     wait = access.guesses.wait(client)
@@ -326,6 +411,7 @@ def host_login():
 
 
 @blueprint.get("/host/pin")
+@described("/api/host/pin", get("The host PIN, for the host page once logged in (host)"))
 def host_pin():
     """The PIN, for the host page once logged in (to read out to a co-host)."""
     refused = _host_only()
@@ -335,11 +421,22 @@ def host_pin():
 
 
 @blueprint.post("/host/logout")
+@described("/api/host/logout", post("Host logout", None))
 def host_logout():
     return _forget(HOST_COOKIE, _access().logout)
 
 
 @blueprint.post("/host/games")
+@described(
+    "/api/host/games",
+    post(
+        "Start a new game from a setup (host); seed, roles and complex only with "
+        '"rigged": true, which every screen announces; "seat_claims": "keep" or "clear"',
+        {"type": "object", "properties": {"setup": {"type": "object"}}, "required": ["setup"]},
+        401,
+        409,
+    ),
+)
 def new_game():
     refused = _host_only()
     if refused is not None:
@@ -368,6 +465,7 @@ def new_game():
 
 
 @blueprint.get("/host/games")
+@described("/api/host/games", get("Past games from the journal (host)"))
 def past_games():
     refused = _host_only()
     if refused is not None:
@@ -386,6 +484,10 @@ def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
 
 
 @blueprint.get("/host/games/<game>/export")
+@described(
+    "/api/host/games/{game}/export",
+    get("A game of the journal as JSON (host)", parameters=(GAME_PATH,)),
+)
 def export_game(game: str):
     found, refused = _export(game)
     if found is None:
@@ -396,6 +498,10 @@ def export_game(game: str):
 
 
 @blueprint.get("/host/games/<game>/reveal")
+@described(
+    "/api/host/games/{game}/reveal",
+    get("A finished game's roles, complex and notebooks (host)", parameters=(GAME_PATH,)),
+)
 def reveal_game(game: str):
     """Everything of a finished game (roles, the whole complex, every notebook) for the host's
     end-of-game reveal, rebuilt from the journal's export with the engine's own replay; never
@@ -425,6 +531,13 @@ def _reveal(found: dict) -> dict:
 
 
 @blueprint.get("/reveal")
+@described(
+    "/api/reveal",
+    get(
+        "The finished game's roles, complex, winners and reason, for everyone (409 while "
+        "a game can still be played)"
+    ),
+)
 def public_reveal():
     """The reveal for every page once a game is over (roles, complex, reason, winners): the
     current game when it has ended, else the last game when the host ended it and none
@@ -444,6 +557,10 @@ def public_reveal():
 
 
 @blueprint.post("/host/games/<game>/resume")
+@described(
+    "/api/host/games/{game}/resume",
+    post("Play again a game a new game replaced (host)", None, 401, 409, path=(GAME_PATH,)),
+)
 def resume_game(game: str):
     """Play again a game that a new one replaced; the page asks first, naming what it replaces."""
     refused = _host_only()
@@ -462,6 +579,18 @@ def _host_action(action: str, **args: Any):
 
 
 @blueprint.post("/host/undo")
+@described(
+    "/api/host/undo",
+    post(
+        "Undo the last commands (host)",
+        {
+            "type": "object",
+            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 50}},
+        },
+        401,
+        409,
+    ),
+)
 def undo():
     count = _field("count", 1)
     if isinstance(count, float) and count.is_integer():  # 2.0 is a JSON integer too
@@ -471,34 +600,34 @@ def undo():
     return _host_action("undo", count=count)
 
 
-@blueprint.post("/host/pause")
-def pause():
-    return _host_action("pause")
+def _host_route(name: str) -> Callable[[], Any]:
+    """The route of a host action that needs nothing but the host (session/host.py)."""
+    return lambda: _host_action(name)
 
 
-@blueprint.post("/host/resume")
-def resume():
-    return _host_action("resume")
+def _host_actions() -> None:
+    """pause, resume, end, more_time, lock_in_late: their routes and their operations in the
+    document follow from the session's table of host actions."""
+    for name, action in HOST_ACTIONS.items():
+        if action.route is not None:
+            path = f"/host/{action.route}"
+            blueprint.add_url_rule(path, action.route, _host_route(name), methods=["POST"])
+            openapi.declare(f"/api{path}", post(action.summary, None, 401, 409))
 
 
-@blueprint.post("/host/end")
-def end():
-    return _host_action("end_game")
-
-
-@blueprint.post("/host/more_time")
-def more_time():
-    """The programming time is up: the late seats get the limit again."""
-    return _host_action("more_time")
-
-
-@blueprint.post("/host/lock_in_late")
-def lock_in_late():
-    """The programming time is up: what each late seat chose on its phone is locked in."""
-    return _host_action("lock_in_late")
+_host_actions()
 
 
 @blueprint.post("/host/seats/<seat>/reset")
+@described(
+    "/api/host/seats/{seat}/reset",
+    post(
+        "Free a seat for another phone (host; said on every screen mid-game)",
+        None,
+        401,
+        path=(SEAT_PATH,),
+    ),
+)
 def reset_seat(seat: str):
     refused = _host_only()
     if refused is not None:
@@ -511,6 +640,16 @@ def reset_seat(seat: str):
 
 
 @blueprint.post("/host/seats/<seat>/give")
+@described(
+    "/api/host/seats/{seat}/give",
+    post(
+        "Give a seat to the phone asking for it (host; said on every screen mid-game)",
+        None,
+        401,
+        409,
+        path=(SEAT_PATH,),
+    ),
+)
 def give_seat(seat: str):
     """The host gives a seat to the phone asking for it (said on every screen mid-game)."""
     refused = _host_only()
@@ -522,6 +661,18 @@ def give_seat(seat: str):
 
 
 @blueprint.get("/host/wizard")
+@described(
+    "/api/host/wizard",
+    get(
+        "The setup wizard's choices (host)",
+        parameters=(
+            query("edition", "base or season2"),
+            query("mode", "a mode of the edition"),
+            query("players", "a number of players"),
+            query("composition", "a composition id"),
+        ),
+    ),
+)
 def setup_wizard():
     refused = _host_only()
     if refused is not None:

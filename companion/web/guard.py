@@ -16,6 +16,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from companion import lan
+from companion.config import Config
 from companion.session.text import unwritable
 
 from .access import HOST_COOKIE
@@ -217,13 +218,13 @@ def server_error(error: Exception) -> tuple[Response, int]:
     return refusal(lang(), "server_error", 500)
 
 
-def panel_allow(config: Any) -> tuple[Any, ...]:
+def panel_allow(config: Config | None) -> tuple[Any, ...]:
     """`[panel] allow` as networks (a bare address is a network of one)."""
     allowed = getattr(getattr(config, "panel", None), "allow", ()) or ()
     return tuple(ipaddress.ip_network(a, strict=False) for a in allowed)
 
 
-def install(app: Flask, config: Any = None) -> None:
+def install(app: Flask, config: Config | None = None) -> None:
     web = getattr(config, "web", None)
     extra = [getattr(web, "public_address", "") or "", getattr(web, "host", "") or ""]
     app.extensions["room25.names"] = OwnNames(a for a in extra if a not in ("", "0.0.0.0", "::"))

@@ -17,6 +17,7 @@ from companion.words.pages import composition_name, text
 
 from .api import GAME_ID, _field, _host_only, _session
 from .guard import lang
+from .openapi import GAME_PATH, SEAT, described, get, post
 from .replies import from_reply, refusal
 
 blueprint = Blueprint("history", __name__, url_prefix="/api/host")
@@ -86,6 +87,10 @@ def _names_refused(refused: NamesRefused) -> tuple[Response, int]:
 
 
 @blueprint.get("/history")
+@described(
+    "/api/host/history",
+    get("The table's history: past games, rates beside the simulator's, charts (host)"),
+)
 def history():
     refused = _host_only()
     if refused is not None:
@@ -102,6 +107,27 @@ def history():
 
 
 @blueprint.post("/games/<game>/names")
+@described(
+    "/api/host/games/{game}/names",
+    post(
+        "The players' names of a game, as a whole (host; shown on the host page and "
+        "the recap only)",
+        {
+            "type": "object",
+            "properties": {
+                "names": {
+                    "type": "object",
+                    "propertyNames": SEAT,
+                    "additionalProperties": {"type": "string", "maxLength": 24},
+                }
+            },
+            "required": ["names"],
+        },
+        401,
+        404,
+        path=(GAME_PATH,),
+    ),
+)
 def set_names(game: str):
     """The players' names of one game, as a whole: {"names": {seat: name}}; a blank name, or a
     seat left out, has none."""

@@ -11,16 +11,28 @@ from __future__ import annotations
 
 import io
 import threading
-from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from companion import words
 from companion.hardware.buttons import HOLD
 from companion.hardware.patterns import PATTERNS
+from companion.hardware.table import Hardware
+from companion.session.replies import Reply
 from companion.words import text, texts
 
 from .guard import at_the_companion, lang
+from .openapi import (
+    REFUSED,
+    SEAT_PATH,
+    SECRET_HEADERS,
+    described,
+    get,
+    json_body,
+    path_parameter,
+    query,
+    schema,
+)
 from .replies import refusal
 
 blueprint = Blueprint(
@@ -38,6 +50,38 @@ WAIT = 10.0  # seconds a poll waits for something new
 WAITERS = 2
 SEATS = tuple(str(n) for n in range(1, 9))
 CONTROLS = ("next", "back", "menu")
+PRESSED = schema(
+    "Pressed",
+    {
+        "type": "object",
+        "description": "A panel button's answer: the session's reply",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "code": {"type": ["string", "null"]},
+            "text": {"type": "string"},
+        },
+        "required": ["ok", "code", "text"],
+    },
+)
+
+
+def _pressed(summary: str, path: dict) -> dict:
+    """A panel button's operation: the body may hold it long; the answer is the session's."""
+    answer = {"application/json": {"schema": {"$ref": "#/components/schemas/Pressed"}}}
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [*SECRET_HEADERS, path],
+            "requestBody": json_body(
+                {"type": "object", "properties": {"long": {"type": "boolean"}}}
+            ),
+            "responses": {
+                "200": {"description": "Done", "content": answer},
+                "409": {"description": "Refused by the session", "content": answer},
+                "default": {"description": "Refused in plain words", "content": REFUSED},
+            },
+        }
+    }
 
 
 @blueprint.before_request
@@ -45,7 +89,7 @@ def only_at_the_companion() -> tuple[Response, int] | None:
     return None if at_the_companion() else refusal(lang(), "panel_only", 403)
 
 
-def _hardware() -> Any:
+def _hardware() -> Hardware:
     hardware = current_app.extensions.get("room25.hardware")
     if hardware is None:
         abort(503)
@@ -53,6 +97,7 @@ def _hardware() -> Any:
 
 
 @blueprint.get("")
+@described("/panel", get("The virtual panel's page (at the companion)", "text/html"))
 def page() -> str:
     hardware = current_app.extensions.get("room25.hardware")
     lang = getattr(hardware, "lang", words.fallback())
@@ -68,6 +113,7 @@ def page() -> str:
 
 
 @blueprint.get("/oled.png")
+@described("/panel/oled.png", get("The OLED's picture, enlarged (at the companion)", "image/png"))
 def oled() -> Response:
     """The OLED's current picture, enlarged."""
     picture = _hardware().display.frame
@@ -79,12 +125,23 @@ def oled() -> Response:
 
 
 @blueprint.get("/patterns.json")
+@described("/panel/patterns.json", get("The buzzer's patterns (at the companion)"))
 def patterns() -> Response:
     """The buzzer's patterns, the same data the buzzer plays: [[note or null, seconds], ...]."""
     return jsonify({name: [list(note) for note in notes] for name, notes in PATTERNS.items()})
 
 
 @blueprint.get("/state")
+@described(
+    "/panel/state",
+    get(
+        "Long poll (10 s) for a new picture or sound (at the companion)",
+        parameters=(
+            query("frame", "the last picture number seen"),
+            query("sound", "the last sound number heard"),
+        ),
+    ),
+)
 def state() -> Response | tuple[Response, int]:
     """Long poll: waits up to 10 s for a new picture or pattern after `frame` and `sound`."""
     hardware = _hardware()
@@ -118,9 +175,9 @@ def state() -> Response | tuple[Response, int]:
     return response
 
 
-def _reply(reply: Any) -> tuple[Response, int]:
-    ok = bool(getattr(reply, "ok", False))
-    body = {"ok": ok, "code": getattr(reply, "code", None), "text": getattr(reply, "text", "")}
+def _reply(reply: Reply) -> tuple[Response, int]:
+    ok = bool(reply.ok)
+    body = {"ok": ok, "code": reply.code, "text": reply.text}
     return jsonify(body), 200 if ok else 409
 
 
@@ -134,6 +191,12 @@ def _long() -> bool | None:
 
 
 @blueprint.post("/seats/<seat>/press")
+@described(
+    "/panel/seats/{seat}/press",
+    _pressed(
+        "A seat button: lock in or unlock; {long: true} holds it 3 s (gives the seat)", SEAT_PATH
+    ),
+)
 def press(seat: str) -> tuple[Response, int]:
     """A seat button: lock in, or unlock; `{"long": true}` holds it 3 s (gives the seat to
     the phone that asks for it). The page sends that once its button has been held 3 s."""
@@ -147,6 +210,13 @@ def press(seat: str) -> tuple[Response, int]:
 
 
 @blueprint.post("/controls/<button>")
+@described(
+    "/panel/controls/{button}",
+    _pressed(
+        "Next, Back or Menu; {long: true} for a long press",
+        path_parameter("button", {"enum": ["next", "back", "menu"]}),
+    ),
+)
 def control(button: str) -> tuple[Response, int]:
     """Next, Back or Menu; `{"long": true}` for a long press."""
     if button not in CONTROLS:

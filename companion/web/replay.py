@@ -9,10 +9,9 @@ the host may download; the public replay never carries them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from companion.session import Session
 from companion.session.archive import seen_over
 
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
@@ -24,6 +23,7 @@ from .access import HOST_COOKIE, SEAT_COOKIE
 from .api import GAME_ID
 from .guard import lang
 from .i18n import languages
+from .openapi import GAME_PATH, described, get
 from .pages import script_texts
 from .replies import refusal
 
@@ -31,7 +31,7 @@ blueprint = Blueprint("replay", __name__)
 LAST = "last"
 
 
-def _session() -> Any:
+def _session() -> Session:
     return current_app.extensions["room25.session"]
 
 
@@ -50,6 +50,14 @@ def _found(game: str) -> tuple[dict | None, str | None, int]:
 
 
 @blueprint.get("/api/games/<game>/replay")
+@described(
+    "/api/games/{game}/replay",
+    get(
+        "A finished game's episode, step by step, for everyone (`last`: the latest game; "
+        "409 while it can still be played)",
+        parameters=(GAME_PATH,),
+    ),
+)
 def replay_json(game: str):
     exported, refused, status = _found(game)
     if exported is None:

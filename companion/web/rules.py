@@ -15,6 +15,7 @@ from companion import engine, words
 from companion.words.pages import table, text
 
 from .guard import lang
+from .openapi import EDITION, described, get
 from .pages import script_texts
 from .replies import refusal
 
@@ -104,6 +105,15 @@ def _refused_edition() -> Any:
 
 
 @blueprint.get("/api/rules")
+@described(
+    "/api/rules",
+    get(
+        "Every rule of an edition in the caller's language: the current game's (its "
+        "settings decide each disputed point), else the base game's; 400 for an edition "
+        "not one of the three",
+        parameters=(EDITION,),
+    ),
+)
 def rules_json() -> Any:
     chosen = _chosen()
     if chosen is None:
@@ -113,6 +123,7 @@ def rules_json() -> Any:
 
 
 @blueprint.get("/rules")
+@described("/rules", get("The rules page, searchable, without a game", "text/html", (EDITION,)))
 def rules_page() -> Any:
     chosen = _chosen()
     if chosen is None:

@@ -26,9 +26,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
+from companion.session import Listener, Session
 from companion.session.publish import Update, sse
+
+from .access import Access
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +67,7 @@ class Credential:
 
 
 def credential(
-    access: Any,
+    access: Access,
     audience: str,
     seat_secret: str | None,
     host_secret: str | None,
@@ -188,7 +190,7 @@ class Feed:
 
     def __init__(
         self,
-        listener: Any,
+        listener: Listener,
         streams: Streams,
         ticket: int,
         allowed: Callable[[], bool],
@@ -295,7 +297,7 @@ class StreamWriter:
 
 
 def updates(
-    session: Any,
+    session: Session,
     audience: str,
     streams: Streams,
     ticket: int,

@@ -14,16 +14,21 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 
+from companion.config import Config
 from companion.voice.script import Line
 
 from .access import HOST_COOKIE
 from .guard import at_the_companion, lang
 from .i18n import languages
+from .openapi import AFTER, described, get, path_parameter, post, schema
 from .replies import refusal
+
+if TYPE_CHECKING:  # the running voice, when there is one
+    from companion.voice.voice import Voice
 
 blueprint = Blueprint("voice", __name__)
 panel = Blueprint("panel_voice", __name__, url_prefix="/panel/voice")
@@ -33,6 +38,23 @@ WAIT = 10.0  # seconds a long poll waits for a new announcement
 # two; any more are refused at once and the page asks again 2 s later.
 WAITERS = 3
 SWITCHES = ("mute", "quiet", "table_speaks")
+SETTINGS = schema(
+    "VoiceSettings",
+    {
+        "type": "object",
+        "description": "The voice's settings; on: false when no voice runs (nothing else then)",
+        "properties": {
+            "ok": {"const": True},
+            "on": {"type": "boolean"},
+            "volume": {"type": "number", "minimum": 0, "maximum": 1},
+            "mute": {"type": "boolean"},
+            "quiet": {"type": "boolean"},
+            "lang": {"enum": list(languages())},
+            "table_speaks": {"type": "boolean"},
+        },
+        "required": ["ok", "on", "table_speaks"],
+    },
+)
 
 
 @dataclass
@@ -42,7 +64,7 @@ class TablePage:
     speaks: bool = False
 
 
-def install(app: Flask, config: Any, voice: Any) -> None:
+def install(app: Flask, config: Config | None, voice: Voice | None) -> None:
     """The voice's routes, around the running voice (None: there is none)."""
     app.extensions["room25.voice"] = voice
     speaks = bool(getattr(getattr(config, "voice", None), "table_speaks", False))
@@ -52,7 +74,7 @@ def install(app: Flask, config: Any, voice: Any) -> None:
     app.register_blueprint(panel)
 
 
-def _voice() -> Any:
+def _voice() -> Voice | None:
     return current_app.extensions.get("room25.voice")
 
 
@@ -60,7 +82,7 @@ def _table_page() -> TablePage:
     return current_app.extensions["room25.table_page"]
 
 
-def _settings(voice: Any) -> dict[str, Any]:
+def _settings(voice: Voice | None) -> dict[str, Any]:
     """The voice's settings as the host page shows them."""
     speaks = _table_page().speaks
     if voice is None:
@@ -97,7 +119,7 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
         finally:
             waiters.release()
     body: dict[str, Any] = {"on": voice is not None, "id": 0, "text": "", "lang": None}
-    if found is not None:
+    if found is not None and voice is not None:  # found only from a voice
         body.update(id=found["id"], text=found["text"], lang=found["lang"])
         if wav:  # none where the companion's own speaker plays it (a Pi): never twice
             heard_here = voice.sink is not None
@@ -113,6 +135,14 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
 
 
 @blueprint.get("/api/voice/latest")
+@described(
+    "/api/voice/latest",
+    get(
+        "Long poll (10 s) for the voice's next announcement: its words (public), "
+        "whether the table page says them, mute and volume",
+        parameters=(AFTER,),
+    ),
+)
 def table_latest() -> Response | tuple[Response, int]:
     """For the table page: the latest announcement's words (public), and whether to say them."""
     return _latest(wav=False)
@@ -124,12 +154,27 @@ def only_at_the_companion() -> tuple[Response, int] | None:
 
 
 @panel.get("/latest")
+@described(
+    "/panel/voice/latest",
+    get(
+        "Long poll (10 s) for the voice's next announcement and its WAV (at the companion)",
+        parameters=(AFTER,),
+    ),
+)
 def panel_latest() -> Response | tuple[Response, int]:
     """For the virtual panel: the latest announcement and where its WAV is."""
     return _latest(wav=True)
 
 
 @panel.get("/<int:announcement>.wav")
+@described(
+    "/panel/voice/{announcement}.wav",
+    get(
+        "One of the last announcements as WAV (at the companion)",
+        "audio/wav",
+        (path_parameter("announcement", {"type": "integer", "minimum": 0}),),
+    ),
+)
 def audio(announcement: int) -> Response:
     """One of the last announcements, rendered (the page sets its volume)."""
     voice = _voice()
@@ -151,6 +196,7 @@ def _host_only() -> tuple[Response, int] | None:
 
 
 @blueprint.get("/api/host/voice")
+@described("/api/host/voice", get("The voice's settings (host)"))
 def settings() -> Response | tuple[Response, int]:
     """The voice's settings, for the host page."""
     refused = _host_only()
@@ -183,6 +229,29 @@ def _refused_field(body: dict) -> tuple[Response, int] | None:
 
 
 @blueprint.post("/api/host/voice")
+@described(
+    "/api/host/voice",
+    post(
+        "Change the voice: volume, mute, quiet (only the alarm and the end), lang, "
+        "table_speaks (the table page says the announcements), test (host)",
+        {
+            "type": "object",
+            "properties": {
+                "volume": {"type": "number", "minimum": 0, "maximum": 1},
+                "mute": {"type": "boolean"},
+                "quiet": {"type": "boolean"},
+                "lang": {"enum": list(languages())},
+                "table_speaks": {"type": "boolean"},
+                "test": {"const": True},
+            },
+            "additionalProperties": False,
+            "minProperties": 1,
+        },
+        401,
+        409,
+        done="VoiceSettings",
+    ),
+)
 def change() -> Response | tuple[Response, int]:
     """Change the voice: any of volume (0 to 1), mute, quiet, lang, table_speaks, and test
     (true: say a line now). Every field is checked before any is changed."""

@@ -213,7 +213,7 @@ def test_no_check_while_a_game_runs_and_a_game_ends_the_check(session, config, t
 
 
 def test_every_word_of_the_check_is_asked_for() -> None:
-    """A `check_*` text that neither the hardware (the walk, its refusals, the command) nor the
+    """A `check_*` text that neither the hardware (the walk, its refusals), the command nor the
     pages (the host page's and the virtual panel's check) ask for is dead; a part's name is
     asked for as "check_part_" + its name, a control's as "check_" + its name."""
     from companion.hardware import check as module
@@ -221,7 +221,8 @@ def test_every_word_of_the_check_is_asked_for() -> None:
 
     hardware = Path(module.__file__).parent
     web = hardware.parent / "web"
-    files = [*hardware.glob("check*.py"), hardware / "table.py", web / "panel.py"]
+    command = hardware.parent / "check_command.py"  # `room25 check`, a composition root
+    files = [*hardware.glob("check*.py"), command, hardware / "table.py", web / "panel.py"]
     files += [*(web / "templates").glob("*.html"), web / "static" / "check.js"]
     source = "".join(path.read_text() for path in files)
     parts = {"oled", "gpio", "buzzer", "speaker", "panel"}  # the parts not named by a button

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.serve import ServeError, choose_hardware, setup_logging, take_lock
+from companion.serve import ServeError, choose_hardware, setup_logging, take_lock
 
 
 def test_a_raspberry_pi_gets_its_own_hardware(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ import random
 from pathlib import Path
 
 from companion import engine
+from companion.serve import JOURNAL_NAME
 from companion.session import FakeClock, Session
-from companion.session.serve import JOURNAL_NAME
 from companion.sim.simulate import PlayedGame
 
 # One setup per edition, each with its seed, so that a test's games are the same on every run

@@ -8,8 +8,8 @@ import random
 import sqlite3
 from pathlib import Path
 
+from companion.serve import JOURNAL_NAME
 from companion.session import Session
-from companion.session.serve import JOURNAL_NAME
 from companion.sim.simulate import PlayedGame
 
 

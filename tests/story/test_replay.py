@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion import engine
+from companion.serve import JOURNAL_NAME
 from companion.session import FakeClock, Session
 from companion.session.archive import export
 from companion.session.journal import Journal
-from companion.session.serve import JOURNAL_NAME
 from companion.story.recap import recap_html
 from companion.story.replay import NotOver, episode
 

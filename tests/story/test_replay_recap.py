@@ -12,8 +12,8 @@ import pytest
 
 from companion import engine
 from companion.cli import main
+from companion.serve import JOURNAL_NAME
 from companion.session import FakeClock, Session
-from companion.session.serve import JOURNAL_NAME
 
 from .games import EDITIONS, commands_of, engine_positions, finished_games, shown_positions
 

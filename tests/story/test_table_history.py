@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from serving import ROOM25, Serve, host_of
 
+from companion.serve import JOURNAL_NAME
 from companion.session import Journal, Session
 from companion.session.journal import MIGRATIONS, SCHEMA_VERSION
-from companion.session.serve import JOURNAL_NAME
 from companion.story.simulated import CACHE_NAME, GAMES, SEED
 
 from .played import play_evenings

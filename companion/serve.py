@@ -1,5 +1,7 @@
-"""`room25 serve`: the session, the web server and the hardware, started together and stopped
-cleanly (journal closed, display cleared) on SIGTERM or Ctrl-C."""
+"""`room25 serve`: the session, the web server, the hardware and the voice, started together
+and stopped cleanly (journal closed, display cleared) on SIGTERM or Ctrl-C. This is the
+composition root: the one module that knows every layer, so that none of them knows another
+above it (docs/session.md, "The layers")."""
 
 from __future__ import annotations
 
@@ -15,15 +17,18 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
 
 from companion import heap
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
+from companion.session import systemd_notify
+from companion.session.journal import JournalError
+from companion.session.session import Session
 
-from . import systemd_notify
-from .journal import JournalError
-from .session import Session
+if TYPE_CHECKING:  # started only when asked for, each after its own import
+    from companion.hardware.table import Hardware
+    from companion.voice.voice import Voice
 
 log = logging.getLogger("room25")
 
@@ -322,7 +327,9 @@ def _open(session: Session) -> None:
             time.sleep(0.1)
 
 
-def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None:
+def _stop(
+    stop: threading.Event, rig: Hardware | None, voice: Voice | None, session: Session
+) -> None:
     """Once, however the serve ends: the display cleared and no more button presses, the voice
     silent, the journal closed (which ends every stream still open)."""
     if stop.is_set():
@@ -338,7 +345,7 @@ def _stop(stop: threading.Event, rig: Any, voice: Any, session: Session) -> None
     log.info("journal closed")
 
 
-def _start_voice(session: Session, config: Config, kind: str) -> Any:
+def _start_voice(session: Session, config: Config, kind: str) -> Voice | None:
     """The show's voice: through the Pi's speaker on a Pi; elsewhere (the virtual panel, the
     mock) nothing is played here, and the browser plays it (the panel's WAV, the table page's
     speech). A voice that cannot start is logged: the game never waits on it."""
@@ -353,7 +360,7 @@ def _start_voice(session: Session, config: Config, kind: str) -> Any:
         return None
 
 
-def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Any:
+def _start_hardware(session: Session, config: Config, kind: str, port: int) -> Hardware | None:
     """The display, buzzer, buttons and panel; without them the phones still play. The OLED's
     QR code is for `port`, the port actually served, at the address worked out as it shows."""
     try:

@@ -10,19 +10,17 @@ import tempfile
 from pathlib import Path
 
 from companion.config import load_config
+from companion.hardware.check import SHOW_SECONDS, Check, Part, Step, label
 from companion.words import texts
-
-from .check import SHOW_SECONDS, Check, Part, Step, label
 
 
 def check_command(
     asked: str | None, config_file: Path | None, data_dir: Path | None, seconds: float, lang: str
 ) -> int:
     """Walk the table's parts; 0 when every part answered, 1 when one is to look at."""
+    from companion.hardware import start_hardware
+    from companion.serve import ServeError, choose_hardware, default_data_dir, take_lock
     from companion.session import Session
-    from companion.session.serve import ServeError, choose_hardware, default_data_dir, take_lock
-
-    from . import start_hardware
 
     config = load_config(config_file)
     lang = lang or config.table.language

@@ -1,0 +1,187 @@
+"""The session's own state, shared by its rooms: the game being played, the notices on every
+screen, the clocks and the seat requests, and the two things every room does with them: run on
+the writer thread (`_call`) and tell every listener what changed (`_publish`).
+
+The rooms (`timing`, `seating`, `playing`, `host`) each add the methods of one job; `Session`
+(session.py) puts them together with the writer's loop and the public calls."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from companion import engine
+
+from .clock import Clock, SystemClock
+from .journal import GameRecord, Journal, JournalError
+from .listeners import QUEUE_SIZE, Listener
+from .notices import Notice, about_the_game
+from .publish import Published, tell
+from .replies import Reply, accepted, refused
+from .seats import SeatAsks
+from .timer import ProgrammingTimer
+
+# The session's one log, whichever room writes (its lines read as they did from session.py).
+log = logging.getLogger("companion.session.session")
+
+
+@dataclass
+class _Applied:
+    seq: int
+    events: list[dict]
+
+
+@dataclass
+class _Game:
+    record: GameRecord
+    start: list[dict]
+    applied: list[_Applied]
+    state: Any
+    next_seq: int
+
+    @property
+    def dealt(self) -> bool:
+        return self.record.setup.get("tracking", "dealt") == "dealt"
+
+
+@dataclass
+class _Job:
+    run: Callable[[], Any]
+    closed: Any  # the answer if the session stops before running it
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+
+
+_TICK = object()
+_STOP = object()
+
+
+class SessionCore:
+    """What every room of the session reads and changes; only the writer thread changes it."""
+
+    def __init__(
+        self,
+        journal_path: Path,
+        clock: Clock | None = None,
+        *,
+        time_limit: float = 0,
+        warning: float = 15,
+        queue_size: int = QUEUE_SIZE,
+    ) -> None:
+        self.journal_path = Path(journal_path)
+        self.clock: Clock = clock or SystemClock()
+        self.moved_aside: Path | None = None
+        self._journal = Journal(self.journal_path)
+        self._default_limit, self._default_warning = time_limit, warning
+        self._queue_size = queue_size
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._listeners: list[Listener] = []
+        self._listeners_lock = threading.Lock()
+        self._game: _Game | None = None
+        self._timer = ProgrammingTimer(0, warning)
+        self._notices: dict[str, Notice] = {}
+        self._seat_asks = SeatAsks()
+        self._seat_given: list[Callable[[str, str], None]] = []
+        self._last_seen: tuple = ()
+        self._closed = True
+        self._published = Published(
+            None, None, {"phase": "none"}, self._session_info(False, []), now=self.clock.now
+        )
+
+    def _call(self, run: Callable[[], Any], closed: Any = _STOP) -> Any:
+        """Run on the writer and wait for it; `closed` (a refusal by default) once stopping."""
+        gone = refused("session_closed") if closed is _STOP else closed
+        if self._closed:
+            return gone
+        job = _Job(run, gone)
+        self._jobs.put(job)
+        # Normally woken at once; the timeout only matters if the session closes meanwhile.
+        while not job.done.wait(1.0):
+            if self._thread is None or not self._thread.is_alive():
+                return gone
+        return job.result
+
+    def _version(self) -> int:
+        return self._game.state.version if self._game else 0
+
+    def _game_id(self) -> str | None:
+        return self._game.record.id if self._game else None
+
+    def _unwritable(self, error: JournalError) -> Reply:
+        """A write the journal refused (read back: not in the file), or one it cannot tell
+        about (`unsure`: the file could not be read back), said so on every screen."""
+        log.error("%s", error)
+        problem = str(error).rsplit(": ", 1)[-1]
+        if error.unsure:
+            self._notice("journal", Notice("journal_unsure", {"problem": problem}))
+            return refused("journal_unsure", self._version(), self._game_id(), problem=problem)
+        self._notice("journal", Notice("journal_unwritable", {"problem": problem}))
+        return refused("journal_unwritable", self._version(), self._game_id(), problem=problem)
+
+    def _notice(self, key: str, notice: Notice | None, publish: bool = True) -> Reply:
+        changed = self._notices.get(key) != notice
+        if notice is None:
+            self._notices.pop(key, None)
+        else:
+            self._notices[key] = notice
+        if changed and publish:
+            self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
+        """The session's part of an update; its `timer` is read when the update is built."""
+        rigged = self._rigged()
+        seats = set(self._game.state.seats) if self._game is not None else None
+        notices = about_the_game(self._notices.values(), seats)
+        notices += [Notice("rigged_game")] if rigged else []
+        return {
+            "paused": self._timer.paused,
+            "notices": [notice.as_dict() for notice in notices],
+            "lock_ins": lock_ins,
+            "undone": undone,
+            "rigged": rigged,
+        }
+
+    def _rigged(self) -> bool:
+        """A rigged (teaching) game: its setup chose the seed, roles or complex; every screen
+        says so for the whole game."""
+        return self._game is not None and self._game.record.options.get("rigged") is True
+
+    def _publish(self, events: list[dict], undone: bool = False) -> None:
+        game = self._game
+        state = game.state if game else None
+        waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
+        info = self._session_info(undone, list(waiting.get("locked_in", [])))
+        published = Published(
+            game.record.id if game else None,
+            state,
+            waiting,
+            info,
+            replace(self._timer),
+            self.clock.now,
+        )
+        self._published = published
+        # What everyone sees of this change besides the events (`tell` says why it matters).
+        seen = (
+            published.game,
+            published.version,
+            info["paused"],
+            tuple(info["notices"]),
+            tuple(info["lock_ins"]),
+            undone,
+        )
+        quiet, self._last_seen = seen == self._last_seen, seen
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        tell(published, listeners, events, quiet)
+
+
+def _replay(start: list[dict], applied: list[_Applied]) -> Any:
+    """The game's state from its start and the commands still standing."""
+    return engine.replay([*start, *(e for a in applied for e in a.events)])
