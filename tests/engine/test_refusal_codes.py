@@ -135,7 +135,7 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
     }
     assert json.loads(json.dumps(refusal.as_dict())) == refusal.as_dict()
     # A language the table does not offer reads in English.
-    assert refusal.text("de") == str(refusal)
+    assert refusal.text("xx") == str(refusal)
 
 
 @pytest.mark.parametrize(
@@ -254,8 +254,8 @@ def test_a_setup_refusal_carries_its_code_and_reads_in_both_languages() -> None:
     result = start({"mode": "team", "players": 5, "seed": 1})
     assert result.refusal.code == "players_count"
     assert result.refusal.params == {"mode": "team", "edition": "base", "low": 4, "high": 6}
-    assert str(result.refusal) == "Team (base) is for 4 to 6 players."
-    assert result.refusal.text("fr") == "Le mode par équipe (jeu de base) se joue de 4 à 6 joueurs."
+    assert str(result.refusal) == "Team (Base game) is for 4 to 6 players."
+    assert result.refusal.text("fr") == "Le mode Équipe (Jeu de base) se joue de 4 à 6 joueurs."
 
 
 def test_a_clue_refusal_through_the_starting_clue() -> None:

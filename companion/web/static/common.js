@@ -326,7 +326,8 @@ const R25 = (() => {
     const lone = loneCard(id);
     if (lone) return lone[0];
     if (N.cards[id]) return N.cards[id];
-    return t("card_" + id.split("-")[0]) + " (" + id + ")";
+    const kind = id.split("-")[0];
+    return (N.card_kinds[kind] || kind) + " (" + id + ")";
   }
   /* What a card does, in words. */
   function cardEffect(id) {
