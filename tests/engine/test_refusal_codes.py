@@ -115,10 +115,30 @@ def test_every_refusal_raised_in_the_engine_names_a_listed_code_with_its_paramet
                 assert wanted <= keywords, f"{where}:{line}: {code} needs {wanted - keywords}"
 
 
+def _returned_codes(source: str) -> set[str]:
+    """The codes a host action's check returns (session/host.py: a code, or None)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Return) and node.value is not None:
+            branches = (
+                [node.value.body, node.value.orelse]
+                if isinstance(node.value, ast.IfExp)
+                else [node.value]
+            )
+            found |= {
+                b.value
+                for b in branches
+                if isinstance(b, ast.Constant) and isinstance(b.value, str)
+            }
+    return found
+
+
 def test_every_listed_code_is_raised_somewhere() -> None:
     used = {code for _, _, codes, _ in _sites() for code in codes}
     for path in SESSION.glob("*.py"):  # the session's own refusals share the list
-        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', path.read_text("utf-8")))
+        source = path.read_text("utf-8")
+        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', source))
+        used |= _returned_codes(source) & set(catalogue())
     assert set(catalogue()) - used == set()
 
 
