@@ -129,11 +129,15 @@ def _deck(args: argparse.Namespace) -> int:
     from companion.engine import (
         DeckError,
         deck_as_json,
+        deck_schema,
         deck_warnings,
         format_deck,
         load_deck,
     )
 
+    if args.schema:
+        print(json.dumps(deck_schema(), indent=2, ensure_ascii=False))
+        return 0
     try:
         deck = load_deck(args.file)
     except DeckError as error:
@@ -434,6 +438,9 @@ def _rules_and_simulation(commands: Commands) -> None:
     deck = commands.add_parser("deck", help="list or validate a M.A.C. deck")
     deck.add_argument("--file", help="a deck file (default: the packaged reconstruction)")
     deck.add_argument("--json", action="store_true")
+    deck.add_argument(
+        "--schema", action="store_true", help="print the deck file's JSON Schema, for an editor"
+    )
     deck.set_defaults(run=_deck)
 
 

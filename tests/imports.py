@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -55,3 +57,13 @@ def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
                 targets.update(m for m in _imported(node, name, package, found) if m in found)
         edges[name] = targets - {name}
     return edges
+
+
+def loaded_by(code: str, *prefixes: str) -> list[str]:
+    """The modules named `prefixes...` that running `code` in a fresh interpreter loads (what a
+    program really pulls in, late imports included)."""
+    listing = f"; import sys; print(sorted(m for m in sys.modules if m.startswith({prefixes!r})))"
+    found = subprocess.run(
+        [sys.executable, "-c", code + listing], capture_output=True, text=True, check=True
+    )
+    return ast.literal_eval(found.stdout.strip().splitlines()[-1])

@@ -42,6 +42,7 @@ from .kernel.grid import name as cell_name
 from .kernel.grid import parse_cell
 from .kernel.mac_cards import DeckError
 from .kernel.mac_deck import deck_as_json, deck_warnings, format_deck, load_deck
+from .kernel.mac_schema import deck_schema
 from .kernel.refusals import Refusal, ability_names, refusal_text
 from .kernel.rule_texts import RuleText, rule_text, rule_texts
 from .kernel.rule_texts import subjects as rule_subjects
@@ -93,6 +94,7 @@ __all__ = [
     "characters_per_seat",
     "compose",
     "deck_as_json",
+    "deck_schema",
     "deck_warnings",
     "events_for",
     "evolve",

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine import ability_names, load_deck
 from companion.engine.kernel.catalogue import character_base, room_name, room_text
+from companion.engine.kernel.mac_words import kind_name
 
 from .catalogue import offered, texts
 from .fill import fill
@@ -102,6 +103,11 @@ def names(lang: str) -> dict[str, dict[str, str]]:
         },
         "buttons": _buttons(lang),
         "cards": {card.id: _card_name(card, lang) for card in load_deck().cards},
+        # A card of an owner's deck the pages do not know is named by its kind, which the
+        # start of its id says as in the packaged deck ("punish-…": a Punishment card).
+        "card_kinds": {
+            card.id.split("-")[0]: kind_name(card.kind, lang) for card in load_deck().cards
+        },
         "card_characters": {c.id: list(c.characters) for c in _punishments() if c.characters},
         "punishments": _lone_punishments(lang),
         "card_texts": {

@@ -115,10 +115,30 @@ def test_every_refusal_raised_in_the_engine_names_a_listed_code_with_its_paramet
                 assert wanted <= keywords, f"{where}:{line}: {code} needs {wanted - keywords}"
 
 
+def _returned_codes(source: str) -> set[str]:
+    """The codes a host action's check returns (session/host.py: a code, or None)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Return) and node.value is not None:
+            branches = (
+                [node.value.body, node.value.orelse]
+                if isinstance(node.value, ast.IfExp)
+                else [node.value]
+            )
+            found |= {
+                b.value
+                for b in branches
+                if isinstance(b, ast.Constant) and isinstance(b.value, str)
+            }
+    return found
+
+
 def test_every_listed_code_is_raised_somewhere() -> None:
     used = {code for _, _, codes, _ in _sites() for code in codes}
     for path in SESSION.glob("*.py"):  # the session's own refusals share the list
-        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', path.read_text("utf-8")))
+        source = path.read_text("utf-8")
+        used |= set(re.findall(r'refused\(\s*"([a-z_]+)"', source))
+        used |= _returned_codes(source) & set(catalogue())
     assert set(catalogue()) - used == set()
 
 
@@ -135,7 +155,7 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
     }
     assert json.loads(json.dumps(refusal.as_dict())) == refusal.as_dict()
     # A language the table does not offer reads in English.
-    assert refusal.text("de") == str(refusal)
+    assert refusal.text("xx") == str(refusal)
 
 
 @pytest.mark.parametrize(
@@ -254,8 +274,8 @@ def test_a_setup_refusal_carries_its_code_and_reads_in_both_languages() -> None:
     result = start({"mode": "team", "players": 5, "seed": 1})
     assert result.refusal.code == "players_count"
     assert result.refusal.params == {"mode": "team", "edition": "base", "low": 4, "high": 6}
-    assert str(result.refusal) == "Team (base) is for 4 to 6 players."
-    assert result.refusal.text("fr") == "Le mode par équipe (jeu de base) se joue de 4 à 6 joueurs."
+    assert str(result.refusal) == "Team (Base game) is for 4 to 6 players."
+    assert result.refusal.text("fr") == "Le mode Équipe (Jeu de base) se joue de 4 à 6 joueurs."
 
 
 def test_a_clue_refusal_through_the_starting_clue() -> None:

@@ -219,7 +219,7 @@ def test_unknown_or_other_box_character_is_refused(name: str) -> None:
     ]
     result = start({"seed": 0, "mode": "suspicion", "seats": seats})
     assert not result.ok
-    assert "not a character of the base edition" in str(result.refusal)
+    assert "not a character of Base game" in str(result.refusal)
 
 
 def test_the_same_character_on_two_seats_is_refused() -> None:

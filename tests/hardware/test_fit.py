@@ -1,7 +1,8 @@
-"""Every OLED screen, in English and French, with the longest texts the game can produce (every
-character, card, cause, result and notice; eight seats; two-digit turns; a 15-character address;
-the longest programming time): no text runs past the 128x64 edge, no two texts overlap, and no
-two letters of a text touch (1-bit DejaVu at 9-13 px merged "Turn" into "Tum").
+"""Every OLED screen, in every language of the catalogue, with the longest texts the game can
+produce (every character, card, cause, result and notice; eight seats; two-digit turns; a
+15-character address; the longest programming time): no text runs past the 128x64 edge, no two
+texts overlap, and no two letters of a text touch (1-bit DejaVu at 9-13 px merged "Turn" into
+"Tum").
 
 Each text is caught where the screens hand it to Pillow (`ImageDraw.text`), so nothing drawn
 escapes the check, and the letters are judged on the font's own pixels.
@@ -261,7 +262,7 @@ def test_the_screens_cover_every_moment() -> None:
     assert {moment for _, moment, _ in screens()} == set(SCREENS)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", words.languages())
 def test_every_text_fits_and_no_letters_touch(texts, lang) -> None:
     found = []
     for name, moment, update in screens():
@@ -279,7 +280,7 @@ def test_a_long_notice_ends_in_an_ellipsis_not_a_cut_letter(texts) -> None:
     assert len(footer) == 1 and footer[0].startswith("! Le temps") and footer[0].endswith("...")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", words.languages())
 def test_the_winners_line_names_eight_seats_whole(texts, lang) -> None:
     """Issue 28: eight winning seats are all read, in both languages (no ellipsis)."""
     for result in ("prisoners", "complete_victory", "guards"):

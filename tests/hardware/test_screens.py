@@ -11,6 +11,7 @@ import segno
 from luma.core.device import dummy
 from PIL import Image
 
+from companion import words
 from companion.engine import apply, events_for, legal_commands, public_view, start, waiting_for
 from companion.hardware import screens
 from companion.hardware.gallery import (
@@ -209,7 +210,7 @@ def test_render_screens_writes_every_png(tmp_path) -> None:
         assert Image.open(path).size == (512, 256)
 
 
-def test_room25_screens_writes_every_screen_in_both_languages(tmp_path) -> None:
+def test_room25_screens_writes_every_screen_in_every_language(tmp_path) -> None:
     room25 = Path(sys.executable).with_name("room25")
     done = subprocess.run(
         [str(room25), "screens", str(tmp_path / "out")], capture_output=True, text=True, check=False
@@ -217,5 +218,6 @@ def test_room25_screens_writes_every_screen_in_both_languages(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     names = sample_updates()
-    assert written == sorted([f"{m}.png" for m in names] + [f"{m}.fr.png" for m in names])
+    suffixes = ["" if lang == "en" else f".{lang}" for lang in words.languages()]
+    assert written == sorted(f"{m}{suffix}.png" for m in names for suffix in suffixes)
     assert done.stdout.count(".png") == len(written)

@@ -69,7 +69,7 @@ def test_a_notice_reads_in_each_language_and_keeps_its_english() -> None:
     )
     assert Notice("button_stuck", {"button": "back"}).text("fr") == "Bouton Retour bloqué"
     assert Notice("button_stuck", {"button": "3"}).text("fr") == "Bouton 3 bloqué"
-    assert Notice("oled_missing").text("de") == "OLED missing"
+    assert Notice("oled_missing").text("xx") == "OLED missing"
     assert shown(Notice("phone_offline", {"seat": "2"}).as_dict(), "fr") == (
         "Téléphone de la place 2 hors ligne"
     )

@@ -44,7 +44,7 @@ def test_good_values_are_taken(tmp_path: Path) -> None:
 def test_bad_values_are_refused_with_their_line(tmp_path: Path, caplog) -> None:
     text = (
         "[voice]\n"
-        'language = "de"\n'
+        'language = "xx"\n'
         "volume = 2\n"
         'engine = "festival"\n'
         'model = "voice.bin"\n'

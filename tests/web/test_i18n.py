@@ -87,7 +87,7 @@ def test_fields_are_filled_in_each_language():
         "Seat 3 is taken by another phone; the host can free it."
     )
     assert text("fr", "seat_taken", seat="3").startswith("La place 3 est prise")
-    assert text("de", "wrong_pin") == "Wrong PIN."
+    assert text("xx", "wrong_pin") == "Wrong PIN."
 
 
 def test_rooms_and_characters_are_named_in_both_languages():

@@ -1,6 +1,6 @@
 """The M.A.C. deck file reader: an owner's deck (JSON or YAML) or the packaged default, checked
-field by field with every problem said in plain words, and the deck written back as JSON or a
-table.
+field by field with every problem said in plain words (the structure it enforces is published
+as a JSON Schema, mac_schema.py), and the deck written back as JSON or a table.
 
 The rule sources name every kind of M.A.C. card but never say how many of each the 58-card deck
 holds, so the deck is a data file: a documented reconstruction ships as the default
@@ -36,6 +36,7 @@ from .mac_cards import (
     Line,
     MacCard,
 )
+from .mac_schema import DERIVED_FIELDS, MAX_COPIES, display_fields
 from .mac_words import (
     Display,
     display,
@@ -55,8 +56,7 @@ _STEP: Mapping[str, Cell] = MappingProxyType(
 )
 
 _COMMON_FIELDS = ("id", "count", "kind", "level")
-# A card's words a deck file may give, in each language of the catalogue (mac_words.py).
-_DISPLAY_FIELDS = tuple(f"{part}_{lang}" for lang in words.languages() for part in ("name", "text"))
+_DISPLAY_FIELDS = display_fields()
 _NEEDED_FIELDS = (f"name_{words.fallback()}", f"text_{words.fallback()}")
 _KIND_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -65,13 +65,11 @@ _KIND_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "disabled_rooms": ("colour",),
     }
 )
-# Written by deck_as_json for the displays; derived from the other fields, so ignored on load.
-_DERIVED_FIELDS = ("minimap",)
 _ALL_FIELDS = tuple(
     dict.fromkeys(
         _COMMON_FIELDS
         + _DISPLAY_FIELDS
-        + _DERIVED_FIELDS
+        + DERIVED_FIELDS
         + tuple(name for names in _KIND_FIELDS.values() for name in names)
     )
 )
@@ -82,7 +80,6 @@ _DEFAULT_SOURCE = "default deck (companion/engine/data/mac_deck.json)"
 
 # Bounds on an owner's deck file: the printed deck is 60-odd cards in a few kB of JSON.
 MAX_FILE_BYTES = 512 * 1024
-MAX_COPIES = 60  # of one card
 MAX_CARDS = 600  # in the whole deck, copies counted
 QUOTE = 80  # what a message repeats of the input, at most
 # A standard game draws two cards before each programming phase: a smaller deck reshuffles its
@@ -254,7 +251,7 @@ class _CardReader:
     def check_fields(self, kind: str | None) -> None:
         own = _KIND_FIELDS.get(kind, ()) if kind else ()
         for name in self.entry:
-            if name in _COMMON_FIELDS or name in _DISPLAY_FIELDS or name in _DERIVED_FIELDS:
+            if name in _COMMON_FIELDS or name in _DISPLAY_FIELDS or name in DERIVED_FIELDS:
                 continue
             if name in own:
                 continue
@@ -465,11 +462,16 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
         )
     problems: list[str] = []
     for key in data:
-        if key != "cards" and not (isinstance(key, str) and key.startswith("_")):
+        if key not in ("cards", "$schema") and not (isinstance(key, str) and key.startswith("_")):
             problems.append(
-                f"top level: unknown field {_q(key)}; a deck has 'cards' and optional "
-                "comments whose names start with '_'"
+                f"top level: unknown field {_q(key)}; a deck has 'cards', optional "
+                "comments whose names start with '_' and an editor's '$schema'"
             )
+    if not isinstance(data.get("$schema", ""), str):
+        problems.append(
+            "top level, field '$schema': must be the text an editor reads (the schema's file "
+            f"or address), not {_describe(data['$schema'])}"
+        )
     about = data.get("_about", "")
     if not isinstance(about, str):
         problems.append(f"top level, field '_about': must be a text, not {_describe(about)}")

@@ -2,8 +2,9 @@
 
 A refusal is decided once, as a stable code and JSON-ready parameters (character ids, room
 kinds, actions, cells such as "C3"); the language is chosen only when it is shown. The
-sentences (`refusal_<code>`) and the names of actions, abilities, talents, directions, modes
-and editions (`name_<kind>_<id>`) live in `companion/words/<lang>/refusals.json`.
+sentences (`refusal_<code>`) and the names of actions, abilities, talents and directions
+(`name_<kind>_<id>`) live in `companion/words/<lang>/refusals.json`; modes and editions are
+named once, as the pages name them (`mode_<id>`, `edition_<id>` in `pages.json`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from companion import words
 from .catalogue import characters, room_name, rooms
 
 PREFIX = "refusal_"
-# The kinds of values said by a name of the catalogue (`name_<kind>_<id>`).
-NAMED = ("action", "ability", "direction", "talent", "mode", "edition", "shown")
+# The kinds of values said by a name of the catalogue, with the prefix of their keys.
+NAMED = {
+    **{kind: f"name_{kind}_" for kind in ("action", "ability", "direction", "talent", "shown")},
+    **{kind: f"{kind}_" for kind in ("mode", "edition")},
+}
 
 
 def catalogue() -> dict[str, dict[str, str]]:
@@ -45,7 +49,7 @@ def _said(name: str, value: object, lang: str) -> str | None:
     if single == "room":
         return room_name(value, lang) if value in rooms() else words.quoted(lang, value)
     if single in NAMED:
-        return words.texts(lang).get(f"name_{single}_{value}", value)
+        return words.texts(lang).get(NAMED[single] + value, value)
     return None
 
 

@@ -101,7 +101,7 @@ def _base(rule_id: str, lang: str) -> dict[str, str]:
         card = _cards()[key]
         return {"name": card[f"name_{lang}"], "text": card[f"text_{lang}"]}
     if subject == "mode" and key in MODES:
-        return {"name": words.texts(lang)[f"name_mode_{key}"], "text": ""}
+        return {"name": words.texts(lang)[f"mode_{key}"], "text": ""}
     return {"name": "", "text": ""}
 
 

@@ -35,16 +35,53 @@ const R25 = (() => {
   const $ = (id) => document.getElementById(id);
   const ARROWS = { north: "↑", west: "←", east: "→", south: "↓" };
 
+  /* A node's handlers live on the node, behind one listener per event, so that a redraw which
+     keeps the node (patch, below) can hand it the new ones. */
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
       if (v === undefined || v === null || v === false) continue;
-      if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+      if (k === "on") listenOn(node, v);
       else if (k === "text") node.textContent = v;
       else node.setAttribute(k, v === true ? "" : v);
     }
     for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
     return node;
+  }
+
+  function listenOn(node, handlers) {
+    node.handlers = handlers;
+    for (const ev of Object.keys(handlers)) node.addEventListener(ev, dispatch);
+  }
+  function dispatch(event) {
+    const handler = this.handlers && this.handlers[event.type];
+    if (handler) handler.call(this, event);
+  }
+
+  /* Draws `fresh` (the nodes of a new drawing) into `parent`, keeping each node that is the
+     same element as before, its attributes, text and handlers brought up to date. A browser
+     clicks only where a finger went down and up on one element: a panel drawn anew on each
+     update lost the tap of a finger that an update arrived under (a Lock in, at the table). */
+  function patch(parent, fresh) {
+    const old = [...parent.childNodes];
+    fresh.forEach((node, i) => {
+      const was = old[i];
+      if (!was) parent.append(node);
+      else if (was.nodeType === node.nodeType && was.nodeName === node.nodeName) keep(was, node);
+      else parent.replaceChild(node, was);
+    });
+    for (const extra of old.slice(fresh.length)) extra.remove();
+  }
+  function keep(was, node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) {
+      if (was.nodeValue !== node.nodeValue) was.nodeValue = node.nodeValue;
+      return;
+    }
+    for (const { name } of [...was.attributes]) if (!node.hasAttribute(name)) was.removeAttribute(name);
+    for (const { name, value } of node.attributes) if (was.getAttribute(name) !== value) was.setAttribute(name, value);
+    if (node.handlers) listenOn(was, node.handlers);
+    else was.handlers = null;
+    patch(was, [...node.childNodes]);
   }
 
   /* Feedback in a banner fixed in view (read out by screen readers): a refusal stays until
@@ -289,7 +326,8 @@ const R25 = (() => {
     const lone = loneCard(id);
     if (lone) return lone[0];
     if (N.cards[id]) return N.cards[id];
-    return t("card_" + id.split("-")[0]) + " (" + id + ")";
+    const kind = id.split("-")[0];
+    return (N.card_kinds[kind] || kind) + " (" + id + ")";
   }
   /* What a card does, in words. */
   function cardEffect(id) {
@@ -352,5 +390,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, typography, hostDecision, cellName, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, patch, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
 })();

@@ -192,9 +192,14 @@
 
   function heading(text) { return el("h2", { text }); }
 
+  /* The task is drawn afresh and patched in: the buttons under a finger stay the same. */
   function renderTask(view, waiting) {
-    const box = $("task");
-    box.replaceChildren();
+    const box = document.createElement("div");
+    drawTask(box, view, waiting);
+    R25.patch($("task"), [...box.childNodes]);
+  }
+
+  function drawTask(box, view, waiting) {
     if (!update.game && hadGame) { box.append(heading(t("game_over"))); return; }
     if (!update.game) { box.append(heading(t("no_game")), el("p", { text: t("wait_for_host") })); return; }
     if (!update.view) {

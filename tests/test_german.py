@@ -1,0 +1,117 @@
+"""German, the third language, came as a folder (issue 30, point 5): a reader whose browser asks
+for German gets the pages in German with Deutsch in the language menu, the OLED draws German
+words with their umlauts as letters (the 1-bit fonts hold them: ISO-8859-1 Terminus), and the
+voice speaks German through espeak-ng's `de`."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import ImageDraw, ImageFont
+from serving import Serve
+
+from companion import words
+from companion.hardware.gallery import sample_updates
+from companion.hardware.screens import frame
+from companion.voice.samples import sample_lines
+from companion.voice.wav import duration
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="no espeak-ng here")
+UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U"}
+
+
+def _page(served: Serve, language: str) -> str:
+    conn = http.client.HTTPConnection("127.0.0.1", served.port)
+    conn.request("GET", "/", headers={"Accept-Language": language})
+    page = conn.getresponse().read().decode()
+    conn.close()
+    return page
+
+
+def test_accept_language_de_gives_the_page_in_german_and_the_menu_lists_deutsch(
+    tmp_path: Path,
+) -> None:
+    served = Serve(tmp_path / "data").wait_ready()
+    try:
+        german = _page(served, "de-DE,de;q=0.9,en;q=0.5")
+        english = _page(served, "en")
+    finally:
+        served.stop()
+    assert '<html lang="de"' in german
+    assert '<option value="de" selected>Deutsch</option>' in german
+    assert '<option value="de">Deutsch</option>' in english
+    assert '<option value="fr">Français</option>' in german
+    texts = json.loads(re.search(r'id="texts">(.*?)</script>', german, re.S)[1])
+    assert texts["lang"] == "de"
+    assert texts["t"]["pick_seat"] == "Wähle deinen Platz"
+    assert texts["names"]["rooms"]["acid"] == "Säurebad"
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple[str, ImageFont.ImageFont]]:
+    """Every text a screen hands to Pillow, with the font it is drawn in."""
+    caught: list[tuple[str, ImageFont.ImageFont]] = []
+    draw_text = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        caught.append((text, kwargs.get("font")))
+        return draw_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return caught
+
+
+def _lit(face: ImageFont.ImageFont, letter: str) -> set[tuple[int, int]]:
+    mask = face.getmask(letter)
+    width, height = mask.size
+    return {(x, y) for y in range(height) for x in range(width) if mask.getpixel((x, y))}
+
+
+def test_a_german_oled_screen_draws_its_umlauts_as_letters(drawn) -> None:
+    """The wiring check's "press" step (Prüfung, Drücken) and an elimination (Säurebad,
+    Wächter): each umlaut is drawn as its letter with the dots over it, in the font the
+    screen uses, not as a box or a gap."""
+    samples = sample_updates()
+    frame("check", {**samples["check_press"]}, "de")
+    frame("elimination", samples["elimination"], "de")
+    said = " ".join(text for text, _ in drawn)
+    for word in ("Prüfung", "Drücken", "Säurebad", "Wächter"):
+        assert word in said, said
+    umlauts = {(letter, face) for text, face in drawn for letter in text if letter in UMLAUTS}
+    assert {letter for letter, _ in umlauts} >= {"ä", "ü"}
+    for letter, face in umlauts:
+        base, marked = _lit(face, UMLAUTS[letter]), _lit(face, letter)
+        assert base < marked, letter  # the plain letter, and dots besides
+    faces = {face for _, face in drawn}
+    assert all(_lit(face, "ß") - _lit(face, "B") for face in faces)
+
+
+def test_the_voice_says_german_in_german_words() -> None:
+    lines = [line.text("de") for found in sample_lines().values() for line in found]
+    assert "Raum aufgedeckt: Säurebad." in lines
+    assert "Jennifer war eine Wächterin." in lines
+    assert words.settings("de")["voice"] == "de"
+
+
+@needs_espeak
+def test_espeak_ng_speaks_a_german_phrase(tmp_path: Path) -> None:
+    listed = subprocess.run(["espeak-ng", "--voices=de"], capture_output=True, text=True)
+    assert re.search(r"^\s*\d+\s+de\s", listed.stdout, re.M), listed.stdout
+    out = tmp_path / "gesagt.wav"
+    room25 = Path(sys.executable).with_name("room25")
+    said = "Die Wächter gewinnen: Säurebad, Schlüsselraum."
+    done = subprocess.run(
+        [str(room25), "voice", "--say", said, "--lang", "de", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert duration(out.read_bytes()) > 1.0
