@@ -278,7 +278,7 @@ def _serve_listening(
         )
     kind, why = choose_hardware(asked)
     log.info("hardware: %s (%s)", kind, why)
-    from companion.web import create_app, serve_app
+    from companion.web import create_app, parts, serve_app
 
     rig = voice = None
     stop = threading.Event()
@@ -294,7 +294,7 @@ def _serve_listening(
         if rig is not None and voice is not None:
             rig.set_voice(voice)
         app = create_app(session, served, rig, voice=voice)
-        access = app.extensions.get("room25.access")
+        access = parts.access(app)
         pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
         if rig is not None:
             rig.set_pin(pin)

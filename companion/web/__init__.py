@@ -13,10 +13,9 @@ from companion import words
 from companion.config import Config
 from companion.session import Session
 
-from . import api, guard, history, pages, reads, replay, rules
+from . import api, guard, history, pages, parts, reads, replay, rules
 from .access import Access, new_pin
 from .server import THREADS, serve_app
-from .stream import Streams
 from .voice import install as install_voice
 
 if TYPE_CHECKING:  # both optional: the pages work without them
@@ -34,7 +33,7 @@ def create_app(
     voice: Voice | None = None,
 ) -> Flask:
     """The Flask app around one session. `pin` fixes the host PIN (else `ROOM25_HOST_PIN`, else
-    six random digits, readable as `app.extensions["room25.access"].pin`); `voice` is the
+    six random digits, readable as `parts.access(app).pin`); `voice` is the
     running voice (companion/voice), or None."""
     app = Flask(__name__)
     table = getattr(config, "table", None)
@@ -45,10 +44,7 @@ def create_app(
     app.config["JSON_SORT_KEYS"] = False
     # The language menus list the catalogue's folders, each by its own name.
     app.jinja_env.globals["language_names"] = words.names()
-    app.extensions["room25.session"] = session
-    app.extensions["room25.access"] = Access(pin or new_pin(), store=session)
-    app.extensions["room25.streams"] = Streams()
-    app.extensions["room25.hardware"] = hardware
+    parts.keep(app, session, Access(pin or new_pin(), store=session), hardware)
     guard.install(app, config)
     reads.install(app)
     app.register_blueprint(api.blueprint)

@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion import engine
 from companion.session import Notice, Session
@@ -18,7 +18,7 @@ from companion.session.host import HOST_ACTIONS
 from companion.words.pages import text
 from companion.words.reasons import reason_text
 
-from . import openapi, wizard
+from . import openapi, parts, wizard
 from .access import HOST_COOKIE, SEAT_COOKIE, Access, Caller, digest
 from .guard import from_the_companion, lang
 from .i18n import LANG_COOKIE, languages
@@ -34,16 +34,8 @@ RIGGING = ("seed", "roles", "complex")
 SEAT_CLAIMS = ("keep", "clear")  # a new game: every phone keeps its seat, or all pick again
 
 
-def _access() -> Access:
-    return current_app.extensions["room25.access"]
-
-
-def _session() -> Session:
-    return current_app.extensions["room25.session"]
-
-
 def _caller() -> Caller:
-    return _access().caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
+    return parts.access().caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
 
 
 def _body() -> dict | None:
@@ -74,7 +66,7 @@ def _forget(name: str, drop: Callable[[str | None], None]) -> Response:
 
 def _seats_of_game() -> list[str]:
     """The seats the current game has (all eight before a game exists)."""
-    view = _session().snapshot("public")["view"]
+    view = parts.session().snapshot("public")["view"]
     characters = (view.get("characters") if view else None) or {}
     seats = sorted({c["seat"] for c in characters.values() if c.get("seat")})
     return seats or [str(n) for n in range(1, 9)]
@@ -134,7 +126,7 @@ def join():
         return refusal(lang(), "bad_seat", 400)
     if seat not in _seats_of_game():
         return refusal(lang(), "seat_not_in_game", 409, seat=seat)
-    access, session = _access(), _session()
+    access, session = parts.access(), parts.session()
     current = request.cookies.get(SEAT_COOKIE)
     if access.seat_of(current) == seat:
         return jsonify({"ok": True, "seat": seat})
@@ -166,7 +158,7 @@ def join():
 @blueprint.post("/leave")
 @described("/api/leave", post("Give the seat back", None))
 def leave():
-    return _forget(SEAT_COOKIE, _access().leave)
+    return _forget(SEAT_COOKIE, parts.access().leave)
 
 
 @blueprint.post("/language")
@@ -192,9 +184,9 @@ def language():
 @described("/api/seats", get("Which seats the game has, which are taken or asked for"))
 def seats():
     """Public: which seats the game has and which a phone already holds (not which phone)."""
-    taken = set(_access().taken())
+    taken = set(parts.access().taken())
     caller = _caller()
-    session = _session()
+    session = parts.session()
     asked = session.pending_seats()
     secret = request.cookies.get(SEAT_COOKIE)
     return jsonify(
@@ -254,7 +246,7 @@ def commands():
     command, refused = _command_for(_caller(), body["command"])
     if command is None:
         return refused
-    return from_reply(_session().submit(command, source="web"), lang())
+    return from_reply(parts.session().submit(command, source="web"), lang())
 
 
 @blueprint.post("/seats/<seat>/press")
@@ -278,7 +270,7 @@ def press(seat: str):
             if caller.seat
             else refusal(lang(), "no_seat", 401)
         )
-    return from_reply(_session().press_seat(seat), lang())
+    return from_reply(parts.session().press_seat(seat), lang())
 
 
 @blueprint.get("/view")
@@ -287,7 +279,7 @@ def view():
     audience, refused = _audience(_caller())
     if audience is None:
         return refused
-    return jsonify(_session().snapshot(audience))
+    return jsonify(parts.session().snapshot(audience))
 
 
 @blueprint.get("/stream")
@@ -299,7 +291,7 @@ def stream():
     audience, refused = _audience(caller)
     if audience is None:
         return refused
-    access, streams = _access(), current_app.extensions["room25.streams"]
+    access, streams = parts.access(), parts.streams()
     holder = credential(
         access,
         audience,
@@ -310,7 +302,7 @@ def stream():
     ticket = streams.open(holder, audience)
     if ticket is None:
         return refusal(lang(), "too_many_streams", 503)
-    session = _session()
+    session = parts.session()
     offline = _offline_notice(session, access, audience)
     body = updates(
         session,
@@ -356,7 +348,7 @@ def _offline_notice(
 def public_log():
     """The current game's public record so far, for a table page that (re)connects mid-game:
     the journal's events as the public view may see them."""
-    session = _session()
+    session = parts.session()
     game = session.snapshot("public")["game"]
     found = session.export(game) if game else None
     if found is None:
@@ -395,7 +387,7 @@ def _host_only() -> tuple[Response, int] | None:
     ),
 )
 def host_login():
-    access, client = _access(), request.remote_addr or "?"
+    access, client = parts.access(), request.remote_addr or "?"
     wait = access.guesses.wait(client)
     if wait > 0:
         return refusal(lang(), "pin_wait", 429, seconds=int(wait) + 1)
@@ -418,13 +410,13 @@ def host_pin():
     refused = _host_only()
     if refused is not None:
         return refused
-    return jsonify({"pin": _access().pin})
+    return jsonify({"pin": parts.access().pin})
 
 
 @blueprint.post("/host/logout")
 @described("/api/host/logout", post("Host logout", None))
 def host_logout():
-    return _forget(HOST_COOKIE, _access().logout)
+    return _forget(HOST_COOKIE, parts.access().logout)
 
 
 @blueprint.post("/host/games")
@@ -455,12 +447,12 @@ def new_game():
     if claims not in SEAT_CLAIMS:
         return refusal(lang(), "bad_seat_claims", 400)
     setup = {k: v for k, v in setup.items() if k != "seat_claims"}
-    session = _session()
+    session = parts.session()
     reply = session.host("new_game", setup=setup)
     if not reply.ok:
         return from_reply(reply, lang())
     if claims == "clear":
-        _access().free_all()
+        parts.access().free_all()
         session.clear_seat_asks()
     return jsonify({"ok": True, "game": getattr(reply, "game", None), "version": reply.version})
 
@@ -471,7 +463,7 @@ def past_games():
     refused = _host_only()
     if refused is not None:
         return refused
-    return jsonify({"games": _session().games()})
+    return jsonify({"games": parts.session().games()})
 
 
 def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
@@ -480,7 +472,7 @@ def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
     refused = _host_only()
     if refused is not None:
         return None, refused
-    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    found = parts.session().export(game) if GAME_ID.fullmatch(game) else None
     return (found, None) if found is not None else (None, refusal(lang(), "not_found", 404))
 
 
@@ -543,7 +535,7 @@ def public_reveal():
     """The reveal for every page once a game is over (roles, complex, reason, winners): the
     current game when it has ended, else the last game when the host ended it and none
     replaced it. A game in play, or one a new game replaced (it may be resumed), is refused."""
-    session = _session()
+    session = parts.session()
     snapshot = session.snapshot("public")
     game = snapshot["game"]
     if game is None:
@@ -569,14 +561,14 @@ def resume_game(game: str):
         return refused
     if not GAME_ID.fullmatch(game):
         return refusal(lang(), "not_found", 404)
-    return from_reply(_session().resume_game(game), lang())
+    return from_reply(parts.session().resume_game(game), lang())
 
 
 def _host_action(action: str, **args: Any):
     refused = _host_only()
     if refused is not None:
         return refused
-    return from_reply(_session().host(action, **args), lang())
+    return from_reply(parts.session().host(action, **args), lang())
 
 
 @blueprint.post("/host/undo")
@@ -635,8 +627,8 @@ def reset_seat(seat: str):
         return refused
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
-    freed = _access().free(seat)
-    reply = _session().host("reset_seat", seat=seat, freed=freed)
+    freed = parts.access().free(seat)
+    reply = parts.session().host("reset_seat", seat=seat, freed=freed)
     return jsonify({"ok": True, "freed": freed, "session": bool(reply.ok)})
 
 
@@ -658,7 +650,7 @@ def give_seat(seat: str):
         return refused
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
-    return from_reply(_session().give_seat(seat), lang())
+    return from_reply(parts.session().give_seat(seat), lang())
 
 
 @blueprint.get("/host/wizard")

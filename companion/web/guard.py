@@ -19,6 +19,7 @@ from companion import lan
 from companion.config import Config
 from companion.session.text import unwritable
 
+from . import parts
 from .access import HOST_COOKIE
 from .i18n import language
 from .replies import refusal
@@ -122,7 +123,7 @@ def at_the_companion() -> bool:
     """Whoever may press the virtual panel: someone at the companion, or a logged-in host."""
     if from_the_companion():
         return True
-    access = current_app.extensions["room25.access"]
+    access = parts.access()
     return bool(access.is_host(request.cookies.get(HOST_COOKIE)))
 
 

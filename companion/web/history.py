@@ -15,7 +15,8 @@ from companion.story.names import NamesRefused, checked_names, seats_of
 from companion.story.simulated import Simulated
 from companion.words.pages import composition_name, text
 
-from .api import GAME_ID, _field, _host_only, _session
+from . import parts
+from .api import GAME_ID, _field, _host_only
 from .guard import lang
 from .openapi import GAME_PATH, SEAT, described, get, post
 from .replies import from_reply, refusal
@@ -27,7 +28,7 @@ def _simulated() -> Simulated:
     """One per app: the cache sits beside the journal, in the data directory."""
     found = current_app.extensions.get("room25.simulated")
     if found is None:
-        found = Simulated(_session().journal_path.parent)
+        found = Simulated(parts.session().journal_path.parent)
         current_app.extensions["room25.simulated"] = found
     return found
 
@@ -96,7 +97,7 @@ def history():
     if refused is not None:
         return refused
     rates = _rates_or_later(_simulated())  # made here, not inside the journal's read
-    found = _session().reading(lambda journal: table_history(journal, rates))
+    found = parts.session().reading(lambda journal: table_history(journal, rates))
     if found is None:
         return refusal(lang(), "server_error", 503)
     for row in [*found["games"], *found["groups"]]:
@@ -134,13 +135,13 @@ def set_names(game: str):
     refused = _host_only()
     if refused is not None:
         return refused
-    found = _session().export(game) if GAME_ID.fullmatch(game) else None
+    found = parts.session().export(game) if GAME_ID.fullmatch(game) else None
     if found is None:
         return refusal(lang(), "not_found", 404)
     names = checked_names(_field("names"), seats_of(found["setup"]))
     if isinstance(names, NamesRefused):
         return _names_refused(names)
-    reply = _session().set_names(game, names)
+    reply = parts.session().set_names(game, names)
     if reply is None:
         return refusal(lang(), "not_found", 404)
     return from_reply(reply, lang())

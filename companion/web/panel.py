@@ -4,7 +4,7 @@ Audio, and the seat and control buttons with their LEDs — the whole table on a
 Its presses are the table's buttons, so it answers only whoever sits at the companion: this
 machine itself (loopback), an address of `[panel] allow` (a tablet used as the panel), or a
 logged-in host; never an anonymous phone on the table's Wi-Fi (its picture may show the PIN on
-demand). The live hardware comes from `current_app.extensions["room25.hardware"]`.
+demand). The live hardware comes from `parts.hardware()`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from companion.hardware.table import Hardware
 from companion.session.replies import Reply
 from companion.words import text, texts
 
+from . import parts
 from .guard import at_the_companion, lang
 from .openapi import (
     REFUSED,
@@ -90,7 +91,7 @@ def only_at_the_companion() -> tuple[Response, int] | None:
 
 
 def _hardware() -> Hardware:
-    hardware = current_app.extensions.get("room25.hardware")
+    hardware = parts.hardware()
     if hardware is None:
         abort(503)
     return hardware
@@ -99,7 +100,7 @@ def _hardware() -> Hardware:
 @blueprint.get("")
 @described("/panel", get("The virtual panel's page (at the companion)", "text/html"))
 def page() -> str:
-    hardware = current_app.extensions.get("room25.hardware")
+    hardware = parts.hardware()
     lang = getattr(hardware, "lang", words.fallback())
     return render_template(
         "panel.html",

@@ -9,9 +9,8 @@ the host may download; the public replay never carries them.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
-from companion.session import Session
 from companion.session.archive import seen_over
 
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
@@ -19,6 +18,7 @@ from companion.story import recap as story_recap
 from companion.story.replay import NotOver, episode
 from companion.words.pages import table, text
 
+from . import parts
 from .access import HOST_COOKIE, SEAT_COOKIE
 from .api import GAME_ID
 from .guard import lang
@@ -31,13 +31,9 @@ blueprint = Blueprint("replay", __name__)
 LAST = "last"
 
 
-def _session() -> Session:
-    return current_app.extensions["room25.session"]
-
-
 def _found(game: str) -> tuple[dict | None, str | None, int]:
     """A finished game's export, else the refusal's text key and status."""
-    session = _session()
+    session = parts.session()
     if game == LAST:
         listed = session.games()
         game = listed[-1]["game"] if listed else ""
@@ -86,7 +82,7 @@ def replay_page(game: str):
 @blueprint.get("/recap/<game>")
 def recap(game: str):
     """The recap file for the host (the seats' names in it): a download."""
-    access = current_app.extensions["room25.access"]
+    access = parts.access()
     caller = access.caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
     if not caller.host:
         return refusal(lang(), "host_only", 401)

@@ -6,14 +6,16 @@ and `GET /api/rules`, the same as JSON for the taps of every page (static/rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, render_template, request
+from flask import Blueprint, jsonify, render_template, request
 
 from companion import engine, words
 from companion.words.pages import table, text
 
+from . import parts
 from .guard import lang
 from .openapi import EDITION, described, get
 from .pages import script_texts
@@ -69,8 +71,8 @@ def _rule(rule: dict, books: dict[str, str], here: str) -> dict:
 def _game_rules() -> tuple[str, engine.Settings | None, bool]:
     """The current game's edition and settings, else the base edition's defaults; the flag
     says whether there is a game."""
-    view = current_app.extensions["room25.session"].snapshot("public").get("view") or {}
-    ruleset = view.get("ruleset") or {}
+    view = parts.session().snapshot("public")["view"]
+    ruleset: Mapping[str, Any] = (view.get("ruleset") if view else None) or {}
     edition = ruleset.get("edition")
     if edition not in engine.EDITIONS:
         return "base", None, False

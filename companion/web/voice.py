@@ -21,6 +21,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, reque
 from companion.config import Config
 from companion.voice.script import Line
 
+from . import parts
 from .access import HOST_COOKIE
 from .guard import at_the_companion, lang
 from .i18n import languages
@@ -187,7 +188,7 @@ def audio(announcement: int) -> Response:
 
 
 def _host_only() -> tuple[Response, int] | None:
-    access = current_app.extensions["room25.access"]
+    access = parts.access()
     return (
         None
         if access.is_host(request.cookies.get(HOST_COOKIE))
@@ -284,7 +285,7 @@ def change() -> Response | tuple[Response, int]:
 def _test_line() -> Line:
     """What the test says: the turn and the turns left, as the table hears them each turn (a
     game's first turn when no game is on)."""
-    view = current_app.extensions["room25.session"].snapshot("public").get("view") or {}
-    if isinstance(view.get("turn"), int) and isinstance(view.get("turns_left"), int):
+    view = parts.session().snapshot("public")["view"]
+    if view and isinstance(view.get("turn"), int) and isinstance(view.get("turns_left"), int):
         return Line.of("turn", turn=view["turn"], turns_left=view["turns_left"])
     return Line.of("turn", turn=1, turns_left=10)

@@ -12,6 +12,7 @@ import time
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.web import parts
 from companion.web.stream import (
     KEEP_ALIVE,
     Connection,
@@ -94,7 +95,7 @@ def test_each_kind_has_its_own_places_and_a_newer_stream_ends_its_holders_older_
 
 
 def test_the_table_on_the_pi_or_a_host_login_holds_a_place_of_its_own(app: Flask, host):
-    access = app.extensions["room25.access"]
+    access = parts.access(app)
     secret = host.get_cookie("room25_host").value
     assert credential(access, "public", None, None, "127.0.0.1").kind == "table"
     assert credential(access, "public", None, secret, "192.0.2.9").kind == "table"
