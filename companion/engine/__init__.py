@@ -20,7 +20,7 @@ from .face.game import Result, apply, start
 from .face.legal import legal_commands
 from .face.position import set_position
 from .face.reading import parse
-from .face.shapes import FullView, PublicView, SeatView
+from .face.shapes import FullView, PublicView, SeatView, WaitingView
 from .face.views import (
     PUBLIC,
     Views,
@@ -85,6 +85,7 @@ __all__ = [
     "Settings",
     "Views",
     "Waiting",
+    "WaitingView",
     "ability_names",
     "apply",
     "apply_changes",

@@ -13,7 +13,7 @@ from .text import unwritable
 from .timing import Timing
 
 
-def seat_press(waiting: dict, seat: str) -> dict:
+def seat_press(waiting: engine.WaitingView, seat: str) -> dict:
     """A seat button (or the phone's lock-in button) as an engine command: a seat that is locked
     in during programming unlocks (its player changed his mind), any other press locks in."""
     locked = waiting.get("phase") == "programming" and seat in waiting.get("locked_in", ())

@@ -57,7 +57,7 @@ class Published:
 
     game: str | None
     state: Any
-    waiting: dict
+    waiting: engine.WaitingView
     session: dict
     timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
     now: Callable[[], float] = time.monotonic

@@ -19,7 +19,7 @@ class TableUpdate(TypedDict):
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
     events: list[dict]
-    waiting: dict
+    waiting: engine.WaitingView
     session: dict
     resync: bool
     legal: NotRequired[list[dict]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -258,7 +259,9 @@ class Voice:
         self.announcer.close()
 
 
-def _tell(set_notice: Any, key: str, notice: Notice | None) -> None:
+def _tell(
+    set_notice: Callable[[str, Notice | None], None], key: str, notice: Notice | None
+) -> None:
     try:
         set_notice(key, notice)
     except Exception:  # a closing session: the log already has the problem

@@ -19,6 +19,18 @@ class RulesetView(TypedDict):
     turns: int
 
 
+class WaitingView(TypedDict, total=False):
+    """What the game waits for, as every audience reads it (face/waiting.py); before a game
+    only its `phase` ("none"), or nothing at all."""
+
+    phase: str  # clue, programming, action, choice, over (none: no game)
+    seats: list[str]
+    locked_in: list[str]
+    character: str | None
+    round: int | None
+    choice: str | None
+
+
 class CellView(TypedDict):
     """One cell of the complex, as everybody sees it (the room only when it is face up)."""
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ..kernel.state import HOST, GameState
 from ..rules import flow
+from .shapes import WaitingView
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class Waiting:
     round: int | None = None
     choice: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> WaitingView:
         return {
             "phase": self.phase,
             "seats": list(self.seats),
