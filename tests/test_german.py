@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 from serving import Serve
 
 from companion import words
+from companion.hardware import screens
 from companion.hardware.gallery import sample_updates
 from companion.hardware.screens import frame
 from companion.voice.samples import sample_lines
@@ -56,15 +57,16 @@ def test_accept_language_de_gives_the_page_in_german_and_the_menu_lists_deutsch(
 
 @pytest.fixture
 def drawn(monkeypatch) -> list[tuple[str, ImageFont.ImageFont]]:
-    """Every text a screen hands to Pillow, with the font it is drawn in."""
+    """Every text a screen draws, whole, with the font it is drawn in (the screens stamp each
+    run of a text from a cache, so Pillow itself sees only the runs not drawn before)."""
     caught: list[tuple[str, ImageFont.ImageFont]] = []
-    draw_text = ImageDraw.ImageDraw.text
+    draw_text = screens._text
 
-    def text(self, xy, text, *args, **kwargs):
-        caught.append((text, kwargs.get("font")))
-        return draw_text(self, xy, text, *args, **kwargs)
+    def text(draw, xy, text, face, *args, **kwargs):
+        caught.append((text, face))
+        return draw_text(draw, xy, text, face, *args, **kwargs)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(screens, "_text", text)
     return caught
 
 

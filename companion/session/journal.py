@@ -253,6 +253,11 @@ class Journal:
         left closed and said to be unsure: every later write is refused as unsure, since the
         table may lag what the file holds, until a restart reads the file as it is."""
         error: Exception | None = None
+        # Every connection closed, the readers' too: while one stays open, the file's shared
+        # memory outlives the writer and the WAL is not read again as a restart reads it.
+        if self._readers is not None:
+            self._readers.close()
+            self._readers = None
         for attempt in range(REREADS):
             self._disconnect()
             try:
