@@ -75,7 +75,10 @@ class Serve:
     def stderr(self) -> str:
         return self.err.read_text(errors="replace")
 
-    def wait_ready(self, timeout: float = 30.0) -> Serve:
+    def wait_ready(self, timeout: float = 180.0) -> Serve:
+        """Until the "ready on" line, or the process ends. The timeout only catches a hang: a
+        niced serve on a loaded 2-core machine (a fresh Debian's test run at load 26) took
+        over 30 s to import and open its journal."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             ready = re.search(r"^ready on (http://127\.0\.0\.1:(\d+))\n", self.stdout, re.M)
