@@ -3,10 +3,13 @@ their limits for writes (issue 28, point 7).
 
 A read costs what it costs: a seat's view a few milliseconds, a finished game's episode replay a
 hundred or more, most of it on the session's one writer (the journal is read there), where a
-seat's press waits behind it. So the limit is on time, not on a count: each read's time from
-start to answer is charged to its address, and an address that has taken more than `BURST`
-seconds beyond its `SHARE` of each second is refused its next reads (429 `too_many_reads`, with
-`Retry-After`) until its debt has drained; an address has at most `AT_ONCE` reads in progress.
+seat's press waits behind it. So the limit is on time, not on a count: each read's server time
+is charged to its address (the CPU time of the thread that answered it, not the time from start to
+answer: on a loaded machine or a Pi Zero a page's files waited seconds for a core, and a TV
+opening the table page a second time was refused its own scripts), and an address that has
+taken more than `BURST` seconds beyond its `SHARE` of each second is refused its next reads (429
+`too_many_reads`, with `Retry-After`) until its debt has drained; an address has at most
+`AT_ONCE` reads in progress.
 One phone flooding the replay on eight connections then takes a small part of the server, and
 the seats, the host and the table keep their latency. The companion itself (loopback,
 `[panel] allow`) is not held, as for seat requests; streams and long polls have their own limits
@@ -107,7 +110,7 @@ def check_read() -> tuple[Response, int] | None:
     shares: ReadShare = current_app.extensions["room25.reads"]
     wait = shares.begin(request.remote_addr or "?")
     if wait <= 0:
-        g.room25_read = (shares, time.monotonic())
+        g.room25_read = (shares, time.thread_time())
         return None
     response, status = refusal(lang(), "too_many_reads", 429, seconds=int(wait) + 1)
     response.headers["Retry-After"] = str(int(wait) + 1)
@@ -187,11 +190,11 @@ class RefusedEarly:
 
 
 def end_read(_error: BaseException | None = None) -> None:
-    """The read's time, charged to its address."""
+    """The read's server time, charged to its address."""
     found = g.pop("room25_read", None)
     if found is not None:
         shares, began = found
-        shares.end(request.remote_addr or "?", time.monotonic() - began)
+        shares.end(request.remote_addr or "?", time.thread_time() - began)
 
 
 def trim_after_large(response: Response) -> Response:

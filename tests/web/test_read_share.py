@@ -5,6 +5,8 @@ are served; six reads at once at most per address."""
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask, request
 
 from companion import heap
@@ -108,3 +110,22 @@ def test_a_flooding_phone_is_refused_before_flask_with_the_same_answer(app: Flas
     assert flooder.get("/api/stream?as=seat").status_code == 401  # its own limits: Flask's
     assert app.test_client().get("/api/view?as=table").status_code == 200  # the companion
     assert reached == ["/api/view", "/api/stream", "/api/view"]
+
+
+def test_a_read_is_charged_the_server_time_it_took_not_the_time_it_waited(app: Flask) -> None:
+    """A read that waits (for a core on a loaded machine, a Pi Zero's slow disk) costs the
+    server nothing meanwhile: a TV opening the table page a second time at load 20 was refused
+    its own scripts when reads were charged from start to answer."""
+    waited = threading.Event()
+
+    @app.get("/test/waits")
+    def waits() -> str:
+        waited.wait(0.3)  # nobody sets it: the read waits 0.3 s without taking a core
+        return "waited"
+
+    shares = app.extensions["room25.reads"] = ReadShare(share=0.25, burst=0.1, clock=Ticks())
+    tv = app.test_client()
+    tv.environ_base["REMOTE_ADDR"] = "192.0.2.60"
+    assert tv.get("/test/waits").status_code == 200
+    assert shares.owed("192.0.2.60") == 0
+    assert tv.get("/api/view?as=table").status_code == 200
