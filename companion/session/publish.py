@@ -39,7 +39,7 @@ class Published:
     timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
     now: Callable[[], float] = time.monotonic
     views: dict[str, engine.PublicView | None] = field(default_factory=dict)
-    legal: dict[str, list[dict]] = field(default_factory=dict)
+    legal: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _shared: engine.Views | None = None
 
@@ -67,7 +67,7 @@ class Published:
             return self._shared.public
         return self._shared.seat(audience)
 
-    def commands(self, seat: str) -> list[dict]:
+    def commands(self, seat: str) -> list[dict[str, object]]:
         """A seat's legal commands (or the table's own, for the host), so its page offers only
         what the rules allow; built once per change like the views (a seat's depend on public
         facts and its own secrets, the table's on public facts only)."""
@@ -76,7 +76,7 @@ class Published:
                 self.legal[seat] = self._legal(seat)
             return self.legal[seat]
 
-    def _legal(self, seat: str) -> list[dict]:
+    def _legal(self, seat: str) -> list[dict[str, object]]:
         state = self.state
         if state is None or self.waiting.get("phase") == "over":
             return []
@@ -85,7 +85,7 @@ class Published:
         return engine.legal_commands(state, seat)
 
     @staticmethod
-    def events_for(audience: str, events: list[dict]) -> list[dict]:
+    def events_for(audience: str, events: list[dict]) -> list[dict[str, object]]:
         """The events of a change this audience may see."""
         seat = None if audience in (PUBLIC, HOST) else audience
         return engine.events_for(events, seat) if events else []
@@ -93,7 +93,7 @@ class Published:
     def update(
         self,
         audience: str,
-        shown: list[dict],
+        shown: list[dict[str, object]],
         resync: bool = False,
         session: SessionPart | None = None,
     ) -> TableUpdate:

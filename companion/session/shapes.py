@@ -55,8 +55,10 @@ class TableUpdate(TypedDict):
     game: str | None
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
-    events: list[dict]
+    # The engine's events (engine/face/shapes.py: `Event`, `EVENT_FIELDS`) and the session's
+    # own, as they are built and as the journal gives them back: plain dictionaries.
+    events: list[dict[str, object]]
     waiting: engine.WaitingView
     session: SessionPart
     resync: bool
-    legal: NotRequired[list[dict]]
+    legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow
