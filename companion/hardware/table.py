@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import serial
 from luma.core.device import dummy
@@ -26,7 +26,7 @@ from companion.session.replies import Reply
 
 from .buttons import GpioButton, PressLogic, Timers
 from .buzzer import Active, Buzzer, Output, Tonal
-from .check import Check
+from .check import Check, CheckOptions
 from .display import Address, Device, Display
 from .leds import SeatLeds, seat_lights
 from .oled import Oled
@@ -262,7 +262,7 @@ class Hardware:
             quiet_until_found=searching,
         )
 
-    def start_check(self, **options: Any) -> Check | str:
+    def start_check(self, **options: Unpack[CheckOptions]) -> Check | str:
         """Walk the table's parts (`check.Check`, `options` its timers, seconds and listeners),
         or the catalogue key of the refusal: while a game runs, or another check does. No
         press reaches the game meanwhile."""

@@ -42,7 +42,7 @@ class _Game:
     record: GameRecord
     start: list[dict]
     applied: list[_Applied]
-    state: Any
+    state: engine.GameState
     next_seq: int
 
     @property
@@ -183,6 +183,6 @@ class SessionCore:
         tell(published, listeners, events, quiet)
 
 
-def _replay(start: list[dict], applied: list[_Applied]) -> Any:
+def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:
     """The game's state from its start and the commands still standing."""
     return engine.replay([*start, *(e for a in applied for e in a.events)])
