@@ -21,6 +21,10 @@ from pathlib import Path
 from waiting import eventually
 
 MARK = "ROOM25_TEST_RUN"
+# espeak-ng opens PulseAudio even to write a file, and PulseAudio makes its runtime folder in
+# TMPDIR behind a link in the shared ~/.config/pulse: each run gets its own, named here, so runs
+# side by side do not write into each other's folders, and this one is not counted as left.
+PULSE = "pulse"
 # A process asked to stop may take a moment to go: this long, then it counts as left behind.
 GRACE = 15.0
 
@@ -41,6 +45,7 @@ def begin() -> Run:
     run = Run(mark=uuid.uuid4().hex, folder=Path(tempfile.mkdtemp(prefix="room25-run-")))
     os.environ[MARK] = run.mark
     os.environ["TMPDIR"] = str(run.folder)
+    os.environ["PULSE_RUNTIME_PATH"] = str(run.folder / PULSE)
     run.listening = _listening(os.getpid())
     return run
 
@@ -63,7 +68,7 @@ def check(run: Run) -> list[str]:
             os.kill(pid, 9)
     for address in sorted(_listening(os.getpid()) - run.listening):
         left.append(f"this test process still listens on {address}")
-    for entry in sorted(run.folder.iterdir()):
+    for entry in sorted(e for e in run.folder.iterdir() if e.name != PULSE):
         inside = sorted(p.name for p in entry.iterdir())[:5] if entry.is_dir() else []
         left.append(f"temporary {entry} was left behind" + (f" (holding {inside})" * bool(inside)))
     tempfile.tempdir = None

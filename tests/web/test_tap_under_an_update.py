@@ -3,7 +3,8 @@ every update, so an update landing between a finger's down and up replaced the b
 browser, which clicks only where both happened on one element, dropped the tap: the steadiness
 proof saw a seat tap Lock in at turn 9 and the game wait for it for good. Headless Chromium at a
 phone's size against a real `room25 serve`; the finger is held down by Playwright's mouse while
-another seat's lock-in reaches the page."""
+another seat's lock-in reaches the page. The board was drawn anew the same way: a room tapped
+for its rule on the TV (or a destination picked on a phone) was lost under an update."""
 
 from __future__ import annotations
 
@@ -64,3 +65,19 @@ def test_a_programming_tap_survives_an_update_under_the_finger(served, browser):
         page, look, lambda: lock_in_by_api(phones["2"]), "Waiting for seats: 1, 3, 4"
     )
     task.locator("button[aria-pressed=true]", has_text="Look").wait_for()
+
+
+def test_a_room_tapped_for_its_rule_on_the_table_survives_an_update_under_the_finger(
+    served, browser
+):
+    """Rules at a tap on the TV's board: the Central room held while a seat locks in."""
+    phones = seated(served, SETUP)
+    table = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    table.goto(served.url + "/table")
+    central = table.locator("#board .cell[data-cell=C3] [data-rule]")
+    central.wait_for()
+    press_while_an_update_arrives(
+        table, central, lambda: lock_in_by_api(phones["2"]), "Waiting for seats: 1, 3, 4"
+    )
+    table.locator("#rule-dialog").wait_for(state="visible")
+    assert table.locator("#rule-dialog").inner_text().startswith("Central room")

@@ -54,25 +54,27 @@ const Board = (() => {
     return drawn[colour].cloneNode(true);
   }
 
+  /* Patched in, not drawn anew: a cell under a finger (a destination being picked, a room
+     tapped for its rule) stays the same node when an update arrives between down and up. */
   function draw(container, view, options) {
     options = options || {};
     const notebook = options.notebook || {};
     const pick = new Set(options.pick || []);
-    container.replaceChildren();
     const rows = view && view.complex;
     if (!rows) {
-      container.append(el("p", { text: t("no_complex") }));
+      R25.patch(container, [el("p", { text: t("no_complex") })]);
       return;
     }
     const named = (kind) => (options.short ? shortRoom(room(kind)) : room(kind));
     container.classList.toggle("coords", !!options.coords);
     const COLUMNS = "ABCDE";
+    const nodes = [];
     if (options.coords) {
-      container.append(el("span", { class: "coord", "aria-hidden": "true" }),
+      nodes.push(el("span", { class: "coord", "aria-hidden": "true" }),
         ...[...COLUMNS].map((c) => el("span", { class: "coord", "aria-hidden": "true", title: t("column_label", { n: c }), text: c })));
     }
     for (const [r, row] of rows.entries()) {
-      if (options.coords) container.append(el("span", { class: "coord", "aria-hidden": "true", title: t("row_label", { n: r + 1 }), text: String(r + 1) }));
+      if (options.coords) nodes.push(el("span", { class: "coord", "aria-hidden": "true", title: t("row_label", { n: r + 1 }), text: String(r + 1) }));
       for (const cell of row) {
         const seen = notebook[cell.cell];
         const kind = cell.room || seen;
@@ -86,12 +88,13 @@ const Board = (() => {
           el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
         ];
         if (pick.has(cell.cell) && options.onPick) {
-          container.append(el("button", { ...attrs, type: "button", on: { click: () => options.onPick(cell.cell) } }, inner));
+          nodes.push(el("button", { ...attrs, type: "button", on: { click: () => options.onPick(cell.cell) } }, inner));
         } else {
-          container.append(el("div", attrs, inner));
+          nodes.push(el("div", attrs, inner));
         }
       }
     }
+    R25.patch(container, nodes);
   }
   return { draw };
 })();

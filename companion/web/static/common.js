@@ -191,9 +191,11 @@ const R25 = (() => {
   }
 
   function banners(update) {
-    const box = $("banners");
-    box.replaceChildren();
-    if (!update) return;
+    const box = el("div");
+    if (update) bannersInto(update, box);
+    patch($("banners"), [...box.childNodes]);
+  }
+  function bannersInto(update, box) {
     const view = update.view || {};
     const session = update.session || {};
     const playing = new Set(Object.values(view.characters || {}).map((c) => c.seat));
@@ -220,9 +222,14 @@ const R25 = (() => {
     return waiting && waiting.phase ? t("phase_" + waiting.phase) : "";
   }
 
-  /* Countdown, timer, turn order and whose action it is: public, the same on every screen. */
-  function summary(update, box) {
-    box.replaceChildren();
+  /* Countdown, timer, turn order and whose action it is: public, the same on every screen.
+     Patched in, as the banners: the mode tapped for its rule is not lost under an update. */
+  function summary(update, shown) {
+    const box = el("div");
+    summaryInto(update, box);
+    patch(shown, [...box.childNodes]);
+  }
+  function summaryInto(update, box) {
     if (!update || !update.view || update.game === null) {
       box.append(el("p", { text: t("no_game") }));
       return;

@@ -152,7 +152,7 @@
     const box = $("host-seats");
     const seats = [...new Set(Object.values(view.characters || {}).map((c) => c.seat))].sort();
     const asked = new Map(((update.session || {}).notices || []).filter((n) => n.code === "seat_asked").map((n) => [n.params.seat, n.params.ask]));
-    box.replaceChildren(...seats.map((s) => {
+    R25.patch(box, seats.map((s) => {
       const locked = (waiting.locked_in || []).includes(s);
       return el("div", {},
         el("button", { type: "button", "aria-pressed": locked ? "true" : "false", on: { click: () => post("/api/seats/" + s + "/press", {}) } },
@@ -163,10 +163,10 @@
   }
 
   /* The table's own commands: the end of an action in countdown-only games, reports, and the
-     choices the rules give the table. */
+     choices the rules give the table. Drawn afresh and patched in, as the seats above: the
+     button under the host's finger stays the same node when an update arrives. */
   function hostTask(view, waiting) {
-    const box = $("host-task");
-    box.replaceChildren();
+    const box = el("div");
     const send = (command) => post("/api/commands", { command: { ...command, seat: "host", version: update.version } });
     if ((waiting.seats || []).includes("host") && waiting.phase === "action") {
       box.append(el("button", { type: "button", class: "big primary", on: { click: () => send({ type: "next" }) } }, t("action_done")));
@@ -186,6 +186,7 @@
       box.append(el("h3", { text: t("report") }), el("div", { class: "grid-buttons" },
         ["entered_room25", "entered_timer", "eliminated", "escaped"].map((e) => el("button", { type: "button", on: { click: () => send({ type: "report", event: e, character: waiting.character || undefined }) } }, t("report_" + e)))));
     }
+    R25.patch($("host-task"), [...box.childNodes]);
   }
 
   function reveal(view, game) {

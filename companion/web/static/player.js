@@ -35,8 +35,7 @@
   function showJoin(seats) {
     $("play").hidden = true;
     $("join").hidden = false;
-    const list = $("seat-list");
-    list.replaceChildren();
+    const list = el("div");
     const anyTaken = (seats.seats || []).some((s) => s.taken);
     for (const s of seats.seats || []) {
       list.append(el("button", {
@@ -45,6 +44,7 @@
         on: { click: () => join(s.seat) },
       }, t("seat_n", { seat: s.seat }) + (s.taken ? " · " + t("taken") : "")));
     }
+    R25.patch($("seat-list"), [...list.childNodes]);  // a seat under a finger stays the same button
     $("join-hint").textContent = anyTaken ? t("taken_hint") : "";
     if (seats.asking) asking(seats.asking);
   }
@@ -403,12 +403,11 @@
     const mac = view.mac || {};
     $("mac").hidden = !mac.level;
     if (!mac.level) return;
-    const body = $("mac-body");
-    body.replaceChildren(
+    R25.patch($("mac-body"), [
       el("p", { "data-rule": mac.current ? "card:" + mac.current : null, text: R25.colon(t("mac_current")) + R25.cardWithEffect(mac.current) }),
       el("p", { text: tn("mac_draw_pile", mac.draw_pile ?? 0) }),
       el("h3", { text: t("mac_discard") }),
-      el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) }))));
+      el("ol", {}, (mac.discard || []).map((card) => el("li", { text: R25.cardText(card) })))]);
   }
 
   /* Keep the screen awake while a game runs (released by the browser when hidden). */

@@ -98,7 +98,9 @@ const Rules = (() => {
   });
   document.addEventListener("DOMContentLoaded", () => {
     mark(document);
-    new MutationObserver(() => mark(document)).observe(document.body, { childList: true, subtree: true });
+    // A patched drawing keeps its nodes but drops the tabindex it did not draw: marked again.
+    new MutationObserver(() => mark(document)).observe(document.body,
+      { childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex", "data-rule"] });
     const edition = document.getElementById("rules-edition");
     if (edition) edition.addEventListener("change", () => edition.form.submit());
     const box = document.getElementById("rules-search");

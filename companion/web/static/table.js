@@ -27,7 +27,7 @@
     else $("reveal").hidden = true;
     Board.draw($("board"), view, { coords: true });
     const cast = $("cast");
-    cast.replaceChildren(...Object.entries(view.characters || {}).map(([cid, c]) =>
+    R25.patch(cast, Object.entries(view.characters || {}).map(([cid, c]) =>
       el("li", { "data-rule": ((view.ruleset || {}).settings || {}).talents ? "talent:" + cid : null, text: firstName(cid) + " · " + t("seat_n", { seat: c.seat }) + (c.cell !== undefined && c.cell !== null ? " · " + R25.cellName(c.cell) : "") + (c.alive ? "" : " · ✝ " + t("dead")) + (c.locked_in && (update.waiting || {}).phase === "programming" ? " · " + t("locked_in") : "") + (c.role ? " · " + t("role_" + c.role) : "") })));
     const mac = view.mac || {};
     const pile = mac.discard || [];
