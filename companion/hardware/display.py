@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from luma.core.error import Error as LumaError
 from PIL import Image
@@ -47,7 +47,18 @@ NUDGE_EVERY = 180.0  # the status bar moves by a pixel this often (burn-in)
 DIM_CONTRAST = 16
 SLEEP_FACTOR = 5  # off after this many times `dim_after` without input (burn-in)
 
-Device = Any  # a luma device: .display(image), .contrast(level), .hide(), .show(), .cleanup()
+
+class Device(Protocol):
+    """What the display asks of its device: a luma device (`oled.Oled` on a Pi, luma's dummy
+    for tests), or anything else that takes these calls."""
+
+    def display(self, image: Image.Image) -> None: ...
+    def contrast(self, level: int) -> None: ...
+    def hide(self) -> None: ...
+    def show(self) -> None: ...
+    def cleanup(self) -> None: ...
+
+
 Address = str | Callable[[], str]
 # What the OLED shows before the first update: no game.
 NO_GAME = TableUpdate(
@@ -382,8 +393,11 @@ class Display:
     # --- the device and its faults ------------------------------------------------------------
 
     def _send(self, action: Callable[[Device], object], now: float) -> None:
+        device = self._device
+        if device is None:  # its callers ask first; one lost since is sent nothing
+            return
         try:
-            action(self._device)
+            action(device)
         except (LumaError, OSError) as error:
             self._lost(error, now)
 
