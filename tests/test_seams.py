@@ -1,7 +1,9 @@
 """The seams between the layers are typed: the web, the hardware and the voice hold the session
-as `Session`, the settings as `Config` and what the session publishes as `TableUpdate`, never
-as `Any` or a bare dict, so that renaming a session method or misreading an update breaks the
-type check where it is used, not the table at the next game."""
+as `Session`, the settings as `Config` and what the session publishes as `TableUpdate` (its
+session part a `SessionPart`), never as `Any` or a bare dict, and the voice and the hardware
+are started with typed options, so that renaming a session method, misreading an update or
+passing an option nobody takes breaks the type check where it is used, not the table at the
+next game."""
 
 from __future__ import annotations
 
@@ -22,15 +24,19 @@ def _changed(path: Path, old: str, new: str) -> None:
 def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     tmp_path: Path,
 ) -> None:
-    """In a copy of the package (one mypy run for both, each costs seconds): `Session.press_seat`
+    """In a copy of the package (one mypy run for all, each costs seconds): `Session.press_seat`
     renamed, mypy names the seat buttons (hardware) and the phone's lock-in (web) that still
-    call it; the OLED reading an update's "veiw", mypy names the display and the key no
-    `TableUpdate` has."""
+    call it; the OLED reading an update's "veiw", the OLED's moments a session part's "pasued"
+    and the voice a notice's "cdoe", mypy names each reader and the key its type lacks; `room25
+    serve` starting the voice with a `speakers` option, mypy names the call."""
     package = tmp_path / "companion"
     shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     _changed(package / "session" / "session.py", "def press_seat(", "def press_the_seat(")
     _changed(package / "hardware" / "display.py", 'update["view"]', 'update["veiw"]')
+    _changed(package / "hardware" / "moments.py", '["session"]["paused"]', '["session"]["pasued"]')
+    _changed(package / "voice" / "script.py", 'n["code"] not in', 'n["cdoe"] not in')
+    _changed(package / "serve.py", "speaker=kind", "speakers=kind")
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -39,10 +45,13 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     )
     assert checked.returncode == 1, checked.stdout + checked.stderr
     said = checked.stdout.splitlines()
-    assert any("companion/hardware/table.py" in line and '"press_seat"' in line for line in said)
-    assert any("companion/web/api.py" in line and '"press_seat"' in line for line in said)
-    assert any(
-        line.startswith("companion/hardware/display.py:")
-        and 'TypedDict "TableUpdate" has no key "veiw"' in line
-        for line in said
-    ), checked.stdout
+
+    def named(module: str, words: str) -> bool:
+        return any(line.startswith(f"companion/{module}:") and words in line for line in said)
+
+    assert named("hardware/table.py", '"press_seat"'), checked.stdout
+    assert named("web/api.py", '"press_seat"'), checked.stdout
+    assert named("hardware/display.py", 'TypedDict "TableUpdate" has no key "veiw"')
+    assert named("hardware/moments.py", 'TypedDict "SessionPart" has no key "pasued"')
+    assert named("voice/script.py", 'TypedDict "NoticeView" has no key "cdoe"')
+    assert named("serve.py", 'Unexpected keyword argument "speakers" for "start_voice"')

@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.words import texts
 
@@ -70,6 +70,18 @@ class Step:
     begin: Callable[[], None]
     wants: str | None = None  # the button id a press step waits for
     source: str = ""
+
+
+class CheckOptions(TypedDict, total=False):
+    """What a check may be started with (`Hardware.start_check`): the keywords of `Check`."""
+
+    timers: Timers | None
+    step_seconds: float
+    show_seconds: float
+    summary_seconds: float
+    on_part: Callable[[Part], None] | None
+    on_step: Callable[[Step], None] | None
+    on_end: Callable[[], None] | None
 
 
 class Check:

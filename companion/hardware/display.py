@@ -19,12 +19,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from luma.core.error import Error as LumaError
 from PIL import Image
 
-from companion.session import TableUpdate
+from companion.session import NoticeView, TableUpdate
 from companion.session.notices import Notice, is_problem
 
 from .moments import announcements, steady_moment
@@ -47,11 +47,35 @@ NUDGE_EVERY = 180.0  # the status bar moves by a pixel this often (burn-in)
 DIM_CONTRAST = 16
 SLEEP_FACTOR = 5  # off after this many times `dim_after` without input (burn-in)
 
-Device = Any  # a luma device: .display(image), .contrast(level), .hide(), .show(), .cleanup()
+
+class Device(Protocol):
+    """What the display asks of its device: a luma device (`oled.Oled` on a Pi, luma's dummy
+    for tests), or anything else that takes these calls."""
+
+    def display(self, image: Image.Image) -> None: ...
+    def contrast(self, level: int) -> None: ...
+    def hide(self) -> None: ...
+    def show(self) -> None: ...
+    def cleanup(self) -> None: ...
+
+
 Address = str | Callable[[], str]
 # What the OLED shows before the first update: no game.
 NO_GAME = TableUpdate(
-    game=None, version=0, view=None, events=[], waiting={}, session={}, resync=False
+    game=None,
+    version=0,
+    view=None,
+    events=[],
+    waiting={},
+    session={
+        "paused": False,
+        "notices": [],
+        "lock_ins": [],
+        "undone": False,
+        "rigged": False,
+        "timer": None,
+    },
+    resync=False,
 )
 
 
@@ -89,8 +113,8 @@ class Display:
         self._changed = threading.Condition(self._lock)
         self._closed = False
         self._update = NO_GAME
-        self._notices: list[dict] = []
-        self._seen_notices: list[dict] = []
+        self._notices: list[NoticeView] = []
+        self._seen_notices: list[NoticeView] = []
         self._coming: list[tuple[str, dict]] = []  # the latest update's announcements to show
         self._current: tuple[str, dict, float, float] | None = None
         self._deadline: float | None = None
@@ -122,8 +146,8 @@ class Display:
             moved_on = _state(update) != _state(self._update)
             self._update = update
             self._last_input = now
-            timer = (update.get("session") or {}).get("timer") or {}
-            left = timer.get("left")
+            timer = update["session"]["timer"]
+            left = timer["left"] if timer else None
             self._deadline = None if left is None else now + float(left)
             found = announcements(update)
             if found:
@@ -134,7 +158,7 @@ class Display:
             self._note_problems(update)
             self._redraw(now)
 
-    def set_notices(self, notices: list[dict]) -> None:
+    def set_notices(self, notices: list[NoticeView]) -> None:
         """The hardware's own problems (a device missing, as `Notice.as_dict`), shown with the
         session's."""
         with self._lock:
@@ -231,27 +255,27 @@ class Display:
 
     def _note_problems(self, update: TableUpdate) -> None:
         notices = self._all_notices(update)
-        fresh = [n for n in notices if n not in self._seen_notices and is_problem(n.get("code"))]
+        fresh = [n for n in notices if n not in self._seen_notices and is_problem(n["code"])]
         self._seen_notices = notices
         if fresh:
             self._coming.append(("problem", {}))
 
-    def _all_notices(self, update: TableUpdate) -> list[dict]:
+    def _all_notices(self, update: TableUpdate) -> list[NoticeView]:
         """The session's notices and the hardware's; the OLED's own state is its own (the
         session may still carry an "OLED missing" the display has since cleared)."""
         session = [
             n
-            for n in (update.get("session") or {}).get("notices") or []
-            if n.get("code") != "oled_missing" or self.problem is not None
+            for n in update["session"]["notices"]
+            if n["code"] != "oled_missing" or self.problem is not None
         ]
         return [*session, *(n for n in self._notices if n not in session)]
 
-    def _problems(self, update: TableUpdate) -> list[dict]:
+    def _problems(self, update: TableUpdate) -> list[NoticeView]:
         """The notices that are problems (news such as a seat asked for is no problem)."""
-        return [n for n in self._all_notices(update) if is_problem(n.get("code"))]
+        return [n for n in self._all_notices(update) if is_problem(n["code"])]
 
     def _with_notices(self, update: TableUpdate, now: float) -> dict:
-        session = {**(update.get("session") or {}), "notices": self._all_notices(update)}
+        session = {**update["session"], "notices": self._all_notices(update)}
         return {**update, "session": session, "nudge": int(now // NUDGE_EVERY)}
 
     def _announcement(self, now: float) -> tuple[str, dict, float] | None:
@@ -369,8 +393,11 @@ class Display:
     # --- the device and its faults ------------------------------------------------------------
 
     def _send(self, action: Callable[[Device], object], now: float) -> None:
+        device = self._device
+        if device is None:  # its callers ask first; one lost since is sent nothing
+            return
         try:
-            action(self._device)
+            action(device)
         except (LumaError, OSError) as error:
             self._lost(error, now)
 
@@ -415,13 +442,13 @@ class Display:
 
 def _state(update: TableUpdate) -> tuple:
     """What makes the game's steady picture: a change of it means the game moved on."""
-    session = update.get("session") or {}
+    session = update["session"]
     view = update["view"]
     return (
-        update.get("game"),
-        update.get("version"),
-        repr(update.get("waiting")),
-        session.get("paused"),
-        tuple(session.get("lock_ins") or ()),
+        update["game"],
+        update["version"],
+        repr(update["waiting"]),
+        session["paused"],
+        tuple(session["lock_ins"]),
         repr(view.get("outcome") if view else None),
     )

@@ -31,7 +31,15 @@ def _update(state, events: list[dict] | None = None, **session: object) -> dict:
         "view": view,
         "events": events or [],
         "waiting": waiting_for(state).as_dict(),
-        "session": {"paused": False, "timer": None, "notices": [], "lock_ins": [], **session},
+        "session": {
+            "paused": False,
+            "timer": None,
+            "notices": [],
+            "lock_ins": [],
+            "undone": False,
+            "rigged": False,
+            **session,
+        },
         "resync": False,
     }
 
@@ -59,7 +67,14 @@ def sample_updates() -> dict[str, dict]:
             "view": None,
             "events": [],
             "waiting": None,
-            "session": {"paused": False, "timer": None, "notices": [], "lock_ins": []},
+            "session": {
+                "paused": False,
+                "timer": None,
+                "notices": [],
+                "lock_ins": [],
+                "undone": False,
+                "rigged": False,
+            },
             "resync": False,
         },
         "setup": _update(state),

@@ -16,7 +16,7 @@ def steady_moment(update: TableUpdate) -> str:
         return "join"
     if view.get("outcome") is not None or view.get("phase") == "over":
         return "over"
-    if (update.get("session") or {}).get("paused"):
+    if update["session"]["paused"]:
         return "paused"
     phase = (update.get("waiting") or {}).get("phase") or view.get("phase")
     if phase == "clue":

@@ -108,7 +108,8 @@ def patterns_for(update: TableUpdate, previous: TableUpdate | None = None) -> li
         elif kind == "locked_in":
             wanted.add("lock_in")
         elif kind == "game_over":
-            winners = (event.get("outcome") or {}).get("winners")
+            outcome = event.get("outcome")
+            winners = outcome.get("winners") if isinstance(outcome, dict) else None
             wanted.add("victory" if winners else "defeat")
     if _locked(update) > _locked(previous):
         wanted.add("lock_in")

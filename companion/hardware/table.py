@@ -13,20 +13,21 @@ import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
+import serial
 from luma.core.device import dummy
 
 from companion.config import Config
 from companion.lan import join_address, join_host, wifi_join_text
-from companion.session import Session, TableUpdate
+from companion.session import NoticeView, Session, TableUpdate
 from companion.session.notices import Notice
 from companion.session.replies import Reply
 
 from .buttons import GpioButton, PressLogic, Timers
 from .buzzer import Active, Buzzer, Output, Tonal
-from .check import Check
-from .display import Address, Display
+from .check import Check, CheckOptions
+from .display import Address, Device, Display
 from .leds import SeatLeds, seat_lights
 from .oled import Oled
 from .patterns import patterns_for
@@ -84,9 +85,9 @@ class Hardware:
         address: Address | None = None,
         port: int | None = None,
         clock: Callable[[], float] = time.monotonic,
-        open_display: Callable[[], Any] | None = None,
-        pin_factory: Any = None,
-        panel_opener: Callable[[], Any] | None = None,
+        open_display: Callable[[], Device] | None = None,
+        pin_factory: object = None,
+        panel_opener: Callable[[], serial.SerialBase] | None = None,
         timers: Timers | None = None,
     ) -> None:
         """`open_display`, `pin_factory` and `panel_opener` replace the kind's own backends
@@ -141,7 +142,7 @@ class Hardware:
 
     # --- choosing backends ----------------------------------------------------------------
 
-    def _pin_factory(self) -> Any:
+    def _pin_factory(self) -> object:
         if self.kind == "mock":
             self._why.append("GPIO: gpiozero MockFactory")
             return mock_factory()
@@ -158,7 +159,7 @@ class Hardware:
         self._why.append(f"GPIO: {type(factory).__name__}")
         return factory
 
-    def _display_opener(self) -> Callable[[], Any] | None:
+    def _display_opener(self) -> Callable[[], Device] | None:
         settings = self.config.display
         if self.kind == "virtual" or settings.driver == "none":
             self._why.append("OLED: none (virtual panel)")
@@ -243,7 +244,7 @@ class Hardware:
             self._problem("leds", Notice("leds_unavailable"))
             return None
 
-    def _panel(self, opener: Callable[[], Any] | None) -> SerialPanel | None:
+    def _panel(self, opener: Callable[[], serial.SerialBase] | None) -> SerialPanel | None:
         settings = self.config.panel
         searching = False
         if opener is None:
@@ -261,7 +262,7 @@ class Hardware:
             quiet_until_found=searching,
         )
 
-    def start_check(self, **options: Any) -> Check | str:
+    def start_check(self, **options: Unpack[CheckOptions]) -> Check | str:
         """Walk the table's parts (`check.Check`, `options` its timers, seconds and listeners),
         or the catalogue key of the refusal: while a game runs, or another check does. No
         press reaches the game meanwhile."""
@@ -414,11 +415,11 @@ class Hardware:
             self._output("leds", partial(self.leds.show, lights))
         if self.panel is not None:
             self._output("panel", partial(self.panel.show, lights, panel_text(update, self.lang)))
-        session = update["session"] if update else {}
-        timer = session.get("timer") or {}
-        left = timer.get("left")
+        timer = update["session"]["timer"] if update else None
+        left = timer["left"] if timer else None
+        paused = update["session"]["paused"] if update else False
         waiting = update["waiting"] if update else {}
-        if left is not None and not session.get("paused") and waiting.get("phase") == "programming":
+        if left is not None and not paused and waiting.get("phase") == "programming":
             deadline = self._clock() + float(left)
             if self._deadline is None or abs(deadline - self._deadline) > 1.5:
                 self._warned = {s for s in self._marks() if float(left) <= s}
@@ -485,7 +486,7 @@ class Hardware:
             )
             teller.start()
 
-    def _problem_notices(self) -> list[dict]:
+    def _problem_notices(self) -> list[NoticeView]:
         return [notice.as_dict() for notice in self._problems.values()]
 
     @staticmethod
@@ -514,6 +515,21 @@ class Hardware:
             self.panel.close()
 
 
-def start_hardware(session: Session, config: Config, kind: str, **options: Any) -> Hardware:
+class HardwareOptions(TypedDict, total=False):
+    """What `start_hardware` may be given besides the kind: the keywords of `Hardware`, so a
+    caller passing one it does not take, or of another type, fails the type check."""
+
+    address: Address | None
+    port: int | None
+    clock: Callable[[], float]
+    open_display: Callable[[], Device] | None
+    pin_factory: object
+    panel_opener: Callable[[], serial.SerialBase] | None
+    timers: Timers | None
+
+
+def start_hardware(
+    session: Session, config: Config, kind: str, **options: Unpack[HardwareOptions]
+) -> Hardware:
     """Start the table's devices for `kind` ("pi", "virtual" or "mock")."""
     return Hardware(session, config, kind, **options)

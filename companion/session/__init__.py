@@ -7,7 +7,7 @@ from .listeners import Listener
 from .notices import Notice
 from .replies import Reply
 from .session import HOST, PUBLIC, Session, seat_press
-from .shapes import TableUpdate
+from .shapes import NoticeView, SessionPart, TableUpdate
 
 __all__ = [
     "HOST",
@@ -18,8 +18,10 @@ __all__ = [
     "JournalError",
     "Listener",
     "Notice",
+    "NoticeView",
     "Reply",
     "Session",
+    "SessionPart",
     "SystemClock",
     "TableUpdate",
     "seat_press",

@@ -24,6 +24,7 @@ from .notices import Notice, about_the_game
 from .publish import Published, tell
 from .replies import Reply, accepted, refused
 from .seats import SeatAsks
+from .shapes import SessionInfo
 from .timer import ProgrammingTimer
 
 # The session's one log, whichever room writes (its lines read as they did from session.py).
@@ -41,7 +42,7 @@ class _Game:
     record: GameRecord
     start: list[dict]
     applied: list[_Applied]
-    state: Any
+    state: engine.GameState
     next_seq: int
 
     @property
@@ -134,7 +135,7 @@ class SessionCore:
             self._publish([])
         return accepted(self._version(), self._game_id())
 
-    def _session_info(self, undone: bool, lock_ins: list[str]) -> dict:
+    def _session_info(self, undone: bool, lock_ins: list[str]) -> SessionInfo:
         """The session's part of an update; its `timer` is read when the update is built."""
         rigged = self._rigged()
         seats = set(self._game.state.seats) if self._game is not None else None
@@ -182,6 +183,6 @@ class SessionCore:
         tell(published, listeners, events, quiet)
 
 
-def _replay(start: list[dict], applied: list[_Applied]) -> Any:
+def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:
     """The game's state from its start and the commands still standing."""
     return engine.replay([*start, *(e for a in applied for e in a.events)])

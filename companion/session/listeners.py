@@ -6,11 +6,36 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+
+import orjson
 
 from .shapes import TableUpdate
 
 QUEUE_SIZE = 64
+
+
+def sse(update: Mapping[str, object], name: str = "update") -> str:
+    """One SSE message: the JSON of `update` on a single data line."""
+    return f"event: {name}\ndata: {orjson.dumps(update).decode()}\n\n"
+
+
+class Update:
+    """A published `TableUpdate` as the listeners receive it, with its Server-Sent Events
+    message made once for every stream that sends it. Nobody changes an update once it is
+    published."""
+
+    __slots__ = ("_message", "fields")
+
+    def __init__(self, fields: TableUpdate) -> None:
+        self.fields = fields
+        self._message: str | None = None
+
+    def message(self) -> str:
+        """The SSE message of this update: its JSON on a single data line."""
+        if self._message is None:
+            self._message = sse(self.fields)
+        return self._message
 
 
 class Listener:
@@ -27,7 +52,7 @@ class Listener:
         self._snapshot = snapshot
         self._forget = forget
         self._size = size
-        self._queue: deque[TableUpdate] = deque()
+        self._queue: deque[Update] = deque()
         self._ready = threading.Condition()
         self._resync = False
         self._nudged = False
@@ -37,7 +62,7 @@ class Listener:
         # waits on many listeners at once (the web's one stream writer) instead of on this one.
         self.on_news: Callable[[], None] | None = None
 
-    def put(self, update: TableUpdate) -> None:
+    def put(self, update: Update) -> None:
         """Called by the writer: never blocks on a slow reader."""
         with self._ready:
             if self.closed:
@@ -62,6 +87,11 @@ class Listener:
     def get(self, timeout: float | None = None) -> TableUpdate | None:
         """The next update, a resync snapshot after an overflow, or None after `timeout` seconds
         (or once closed, or nudged)."""
+        found = self.next(timeout)
+        return None if found is None else found.fields
+
+    def next(self, timeout: float | None = None) -> Update | None:
+        """Like `get`, with the update's SSE message (a stream sends that)."""
         with self._ready:
             if not self._ready.wait_for(
                 lambda: self._queue or self._resync or self.closed or self._nudged, timeout
@@ -74,7 +104,7 @@ class Listener:
                 return None
             self._resync = False
         snapshot = self._snapshot(self.audience)
-        return {**snapshot, "resync": True}
+        return Update({**snapshot, "resync": True})
 
     def nudge(self) -> None:
         """Make the reader's `get` return now, with None if nothing came (a reader that waits

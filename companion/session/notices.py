@@ -16,6 +16,8 @@ from importlib import resources
 
 from companion import words
 
+from .shapes import NoticeView
+
 PREFIX = "notice_"
 
 
@@ -76,7 +78,7 @@ class Notice:
     def __str__(self) -> str:
         return self.text("")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> NoticeView:
         """What an update carries: the code, its parameters and the English line."""
         return {"code": self.code, "params": dict(self.params), "text": self.text("")}
 

@@ -10,39 +10,16 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
-
-import orjson
 
 from companion import engine
 
-from .listeners import Listener
-from .shapes import TableUpdate
+from .listeners import Listener, Update
+from .shapes import SessionInfo, SessionPart, TableUpdate
 from .timer import ProgrammingTimer
 
 PUBLIC, HOST = "public", "host"
-
-
-class Update(dict):
-    """A published `TableUpdate` at run time, with its Server-Sent Events message made once
-    for every stream that sends it. Nobody changes an update once it is published."""
-
-    __slots__ = ("_message",)
-
-    def message(self) -> str:
-        """The SSE message of this update: its JSON on a single data line."""
-        try:
-            return self._message
-        except AttributeError:
-            self._message: str = sse(self)
-            return self._message
-
-
-def sse(update: Mapping[str, object], name: str = "update") -> str:
-    """One SSE message: the JSON of `update` on a single data line."""
-    return f"event: {name}\ndata: {orjson.dumps(update).decode()}\n\n"
 
 
 @dataclass
@@ -56,13 +33,13 @@ class Published:
     programme publishes; a `left` frozen at publishing would tell the table that it did."""
 
     game: str | None
-    state: Any
+    state: engine.GameState | None
     waiting: engine.WaitingView
-    session: dict
+    session: SessionInfo
     timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
     now: Callable[[], float] = time.monotonic
     views: dict[str, engine.PublicView | None] = field(default_factory=dict)
-    legal: dict[str, list[dict]] = field(default_factory=dict)
+    legal: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _shared: engine.Views | None = None
 
@@ -90,7 +67,7 @@ class Published:
             return self._shared.public
         return self._shared.seat(audience)
 
-    def commands(self, seat: str) -> list[dict]:
+    def commands(self, seat: str) -> list[dict[str, object]]:
         """A seat's legal commands (or the table's own, for the host), so its page offers only
         what the rules allow; built once per change like the views (a seat's depend on public
         facts and its own secrets, the table's on public facts only)."""
@@ -99,7 +76,7 @@ class Published:
                 self.legal[seat] = self._legal(seat)
             return self.legal[seat]
 
-    def _legal(self, seat: str) -> list[dict]:
+    def _legal(self, seat: str) -> list[dict[str, object]]:
         state = self.state
         if state is None or self.waiting.get("phase") == "over":
             return []
@@ -108,17 +85,21 @@ class Published:
         return engine.legal_commands(state, seat)
 
     @staticmethod
-    def events_for(audience: str, events: list[dict]) -> list[dict]:
+    def events_for(audience: str, events: list[dict]) -> list[dict[str, object]]:
         """The events of a change this audience may see."""
         seat = None if audience in (PUBLIC, HOST) else audience
         return engine.events_for(events, seat) if events else []
 
     def update(
-        self, audience: str, shown: list[dict], resync: bool = False, session: dict | None = None
+        self,
+        audience: str,
+        shown: list[dict[str, object]],
+        resync: bool = False,
+        session: SessionPart | None = None,
     ) -> TableUpdate:
         """What an audience is sent: `shown` are the events it may see (`events_for`);
         `session` the session's part with its timer read, when the caller read it already."""
-        fields = TableUpdate(
+        found = TableUpdate(
             game=self.game,
             version=self.version,
             view=self.view(audience),
@@ -127,14 +108,11 @@ class Published:
             session=self.session_now() if session is None else session,
             resync=resync,
         )
-        # The one place an update is made: a TypedDict cannot carry the cached SSE message,
-        # so the run-time object is its dict subclass, read everywhere as the TypedDict.
-        found = cast(TableUpdate, Update(fields))
         if audience != PUBLIC:
             found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
         return found
 
-    def session_now(self) -> dict:
+    def session_now(self) -> SessionPart:
         """The session's part of an update, the programming clock read now."""
         return {**self.session, "timer": self.timer.as_dict(self.now())}
 
@@ -147,8 +125,8 @@ def tell(
     anyone sees changed besides the events) reaches only the audiences that see an event of it:
     when only a seat's private events happened (a programme), the others must not even get an
     empty update."""
-    updates: dict[str, TableUpdate | None] = {}
-    session: dict | None = None
+    updates: dict[str, Update | None] = {}
+    session: SessionPart | None = None
     for listener in listeners:
         audience = listener.audience
         if audience not in updates:
@@ -157,7 +135,7 @@ def tell(
                 updates[audience] = None
             else:
                 session = session or published.session_now()
-                updates[audience] = published.update(audience, shown, session=session)
+                updates[audience] = Update(published.update(audience, shown, session=session))
         update = updates[audience]
         if update is not None:
             listener.put(update)

@@ -14,7 +14,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from . import archive
 from .core import _STOP, _TICK, _Job
@@ -28,6 +28,7 @@ from .replies import Reply, accepted, refused
 from .shapes import TableUpdate
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")  # what a read of the journal finds
 
 
 class Session(HostActions):
@@ -230,7 +231,7 @@ class Session(HostActions):
         """One game as JSON; an unfinished game's secrets are left out."""
         return self._journal.read(lambda journal: archive.export(journal, game), closed=None)
 
-    def reading(self, read: Callable[[Journal], Any]) -> Any:
+    def reading(self, read: Callable[[Journal], T]) -> T | None:
         """What `read` finds in the journal (None once closing): for the views of past games
         built elsewhere (the table's history)."""
         return self._journal.read(read, closed=None)

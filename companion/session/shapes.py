@@ -1,11 +1,48 @@
 """The shape of an update, the one type every listener reads across the layers (the hardware,
-the voice and the web), so that a consumer reading a key no update has fails the type check."""
+the voice and the web), and of the session's part of it, so that a consumer reading a key no
+update (or no session part) has fails the type check."""
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
 from companion import engine
+
+
+class TimerView(TypedDict):
+    """The programming clock as an update carries it: the seconds left (None once stopped),
+    read when the update is built, and the limit."""
+
+    left: float | None
+    limit: float
+
+
+class NoticeView(TypedDict):
+    """A notice as an update carries it (`Notice.as_dict`): its code and parameters, which
+    each screen puts into its own language, and the English line."""
+
+    code: str
+    params: dict[str, object]
+    text: str
+
+
+class SessionInfo(TypedDict):
+    """The session's part of an update as the writer publishes it: paused by the host, the
+    notices about this game, the seats locked in, whether the change was an undo, and whether
+    the game is rigged (a teaching game)."""
+
+    paused: bool
+    notices: list[NoticeView]
+    lock_ins: list[str]
+    undone: bool
+    rigged: bool
+
+
+class SessionPart(SessionInfo):
+    """The session's part as every audience reads it: `SessionInfo` and the programming clock
+    (None without a time limit), read when the update is built."""
+
+    timer: TimerView | None
 
 
 class TableUpdate(TypedDict):
@@ -18,8 +55,10 @@ class TableUpdate(TypedDict):
     game: str | None
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
-    events: list[dict]
+    # The engine's events (engine/face/shapes.py: `Event`, `EVENT_FIELDS`) and the session's
+    # own, as they are built and as the journal gives them back: plain dictionaries.
+    events: list[dict[str, object]]
     waiting: engine.WaitingView
-    session: dict
+    session: SessionPart
     resync: bool
-    legal: NotRequired[list[dict]]
+    legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow

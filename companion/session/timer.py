@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .shapes import TimerView
+
 
 @dataclass
 class ProgrammingTimer:
@@ -78,7 +80,7 @@ class ProgrammingTimer:
             return None
         return max(0.0, self.deadline - now)
 
-    def as_dict(self, now: float) -> dict | None:
+    def as_dict(self, now: float) -> TimerView | None:
         if not self.enabled:
             return None
         left = self.left(now)

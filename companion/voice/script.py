@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from companion import words
 from companion.engine import grid
-from companion.session import TableUpdate
+from companion.session import NoticeView, TableUpdate
 from companion.session.notices import is_problem, shown
 
 from .catalogue import has_line, line_text, say, spoken
@@ -116,26 +116,22 @@ class Script:
 
     def lines(self, update: TableUpdate) -> list[Line]:
         """The lines an update calls for, in the order they are said."""
-        found = event_lines(update.get("events") or [], update.get("view"))
+        found = event_lines(update["events"], update["view"])
         found.extend(self._notices(update))
         return found
 
     def _notices(self, update: TableUpdate) -> Iterable[Line]:
-        if "game" in update and update["game"] != self.game:
+        if update["game"] != self.game:
             self.game = update["game"]
             self.said_notices = set()
-        notices = [
-            n
-            for n in (update.get("session") or {}).get("notices") or ()
-            if n.get("code") not in UNSAID
-        ]
+        notices = [n for n in update["session"]["notices"] if n["code"] not in UNSAID]
         fresh = [n for n in notices if _key(n) not in self.said_notices]
         self.said_notices |= {_key(n) for n in fresh}
         return [Line.of("notice", notice=n) for n in fresh]
 
 
-def _key(notice: dict) -> str:
-    return json.dumps([notice.get("code"), notice.get("params")], sort_keys=True)
+def _key(notice: NoticeView) -> str:
+    return json.dumps([notice["code"], notice["params"]], sort_keys=True)
 
 
 def event_lines(events: list[dict], view: Mapping[str, object] | None) -> list[Line]:

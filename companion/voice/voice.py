@@ -10,10 +10,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, Unpack
 
 from companion import words
 from companion.config import Config
+from companion.config import Voice as VoiceSettings
 from companion.session import Session, TableUpdate
 from companion.session.notices import Notice
 
@@ -73,7 +74,7 @@ class Voice:
         self._thread = threading.Thread(target=self._updates, name="room25-voice-in", daemon=True)
         self._thread.start()
 
-    def _engines(self, settings: Any) -> Speaker:
+    def _engines(self, settings: VoiceSettings) -> Speaker:
         piper = None
         if settings.engine == "piper":
             if not settings.model:
@@ -277,7 +278,17 @@ def _cache_dir(session: Session) -> Path:
     return Path(user_cache_dir("room25")) / "voice"
 
 
-def start_voice(session: Session, config: Config, **options: Any) -> Voice:
+class VoiceOptions(TypedDict, total=False):
+    """What `start_voice` may be given: the keywords of `Voice`, so a caller passing one it
+    does not take, or of another type, fails the type check."""
+
+    speaker: bool
+    sink: Sink | None
+    engines: Speaker | None
+    cache_dir: Path | None
+
+
+def start_voice(session: Session, config: Config, **options: Unpack[VoiceOptions]) -> Voice:
     """Start the voice: `speaker=False` where the browser plays it (the virtual table)."""
     started = Voice(session, config, **options)
     log.info("%s", started.describe())

@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from companion.session import Listener, Session, TableUpdate
-from companion.session.publish import Update, sse
+from companion.session import Listener, Session
+from companion.session.listeners import sse
 
 from .access import Access
 
@@ -47,14 +47,6 @@ THIS_MACHINE = ("127.0.0.1", "::1")  # a table page from here is the Pi's own sc
 
 
 BYE = sse({}, "bye")  # the last message of a stream ended by the companion, not by its client
-
-
-def event(update: TableUpdate) -> str:
-    """One SSE message: the JSON update on a single data line (a published update's made once
-    for every stream that sends it)."""
-    if isinstance(update, Update):
-        return update.message()
-    return sse(update)
 
 
 @dataclass(frozen=True)
@@ -279,10 +271,10 @@ class StreamWriter:
             why = feed.verdict()
             if why is not None:
                 return why
-            update = feed.listener.get(timeout=0)
+            update = feed.listener.next(timeout=0)
             if update is None:
                 break
-            if not feed.client.write(event(update)):
+            if not feed.client.write(update.message()):
                 return "end"
             feed.sent()
         if feed.keep_alive_due():
@@ -319,7 +311,7 @@ def updates(
     try:
         yield ": room25\n\n"
         yield "retry: 2000\n\n"
-        yield event(session.snapshot(audience))
+        yield sse(session.snapshot(audience))
         feed.sent()
         if client.writable:
             streams.writer.add(feed)
@@ -328,14 +320,14 @@ def updates(
                 yield BYE
             return
         while True:
-            update = feed.listener.get(timeout=TICK)
+            update = feed.listener.next(timeout=TICK)
             why = feed.verdict()
             if why is not None:
                 if why == "bye":
                     yield BYE
                 return
             if update is not None:
-                yield event(update)
+                yield update.message()
                 feed.sent()
             elif feed.keep_alive_due():
                 yield ": keep-alive\n\n"

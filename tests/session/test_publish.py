@@ -10,8 +10,7 @@ from pytest_mock import MockerFixture
 from session_helpers import DEALT, drain, state_of
 
 from companion import engine
-from companion.session import Session, publish
-from companion.web.stream import event
+from companion.session import Session, listeners, publish
 
 SEATS = "12345"
 
@@ -48,12 +47,13 @@ def test_each_audience_is_encoded_once_however_many_streams_send_it(
     programming(session)
     first, second = session.listen("public"), session.listen("public")
     command = engine.legal_commands(state_of(session), "2")[0]
-    encode = mocker.spy(publish, "sse")
+    encode = mocker.spy(listeners, "sse")
     assert session.submit({**command, "lock_in": True}).ok
-    (mine,), (theirs,) = drain(first)[-1:], drain(second)[-1:]
-    sent = [event(mine), event(theirs)]
-    assert encode.call_count == 1 and sent[0] == sent[1]
-    assert json.loads(sent[0].split("data: ", 1)[1]) == json.loads(json.dumps(mine))
+    mine, theirs = first.next(timeout=0), second.next(timeout=0)
+    assert mine is not None and theirs is not None
+    sent = [mine.message(), theirs.message(), mine.message()]
+    assert encode.call_count == 1 and sent[0] == sent[1] == sent[2]
+    assert json.loads(sent[0].split("data: ", 1)[1]) == json.loads(json.dumps(mine.fields))
 
 
 def test_a_private_change_builds_nothing_for_those_who_hear_nothing(

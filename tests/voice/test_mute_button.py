@@ -21,6 +21,7 @@ from .conftest import Murmur, settled, voice_config
 
 SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "seed": 11}
 MUTED = "Voice muted: a short press of back or the host page turns it back on"
+ALARM = {"type": "alarm", "turns_left": 5}
 
 
 def _notices(session) -> list[str]:
@@ -62,14 +63,14 @@ def test_a_short_back_press_mutes_then_speaks_again(table, session, ticks) -> No
     eventually(lambda: MUTED in _notices(session))
     assert session.host("new_game", setup=SETUP).ok
     settled(session, voice)
-    voice.say(voice.script.lines({"events": [{"type": "alarm", "turns_left": 5}]}))
+    voice.say(voice.script.lines({**session.snapshot("public"), "events": [ALARM]}))
     said = eventually(voice.latest)
     assert sink.played == [] and said["muted"]  # made, but nothing reaches the speaker
 
     _short_press(rig, ticks)
     eventually(lambda: not voice.muted)
     eventually(lambda: MUTED not in _notices(session))
-    voice.say(voice.script.lines({"events": [{"type": "alarm", "turns_left": 5}]}))
+    voice.say(voice.script.lines({**session.snapshot("public"), "events": [ALARM]}))
     eventually(lambda: sink.texts()[-1:] == ["Room 25 has been found: 5 turns left."])
 
 

@@ -22,6 +22,15 @@ LANGUAGES = languages()
 SUSPICION = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt", "seed": 4}
 # What the rules make public about roles: from here on the twins may rightly differ.
 TELLING = {"role_revealed", "guard_exposed", "game_over"}
+# The session's part of an update with nothing to say: no notice, no clock.
+QUIET = {
+    "paused": False,
+    "notices": [],
+    "lock_ins": [],
+    "undone": False,
+    "rigged": False,
+    "timer": None,
+}
 
 
 def _said_by_deal(roles: dict, seed: int) -> list[list[str]]:
@@ -55,7 +64,12 @@ def _said_by_deal(roles: dict, seed: int) -> list[list[str]]:
         events = engine.events_for(result.events, None)
         if TELLING & {e["type"] for e in events}:
             break
-        update = {"events": events, "view": engine.public_view(state), "session": {}}
+        update = {
+            "game": None,
+            "events": events,
+            "view": engine.public_view(state),
+            "session": QUIET,
+        }
         said.append([line.text(lang) for line in script.lines(update) for lang in LANGUAGES])
     return said
 
