@@ -64,7 +64,7 @@ class Seating(SessionCore):
 
     def _give(self, seat: str, said: Notice, always: bool) -> Reply:
         """The asking phone gets the seat; `said` on every screen (`always`, or mid-game)."""
-        ask, too_new = self._seat_asks.take(seat, self.clock.now())
+        ask, too_new = self._seat_asks.givable(seat, self.clock.now())
         if too_new is not None:
             return refused(
                 "seat_request_changed",
@@ -84,6 +84,7 @@ class Seating(SessionCore):
             log.warning("seat %s: %s", seat, error)
         for given in self._seat_given:
             given(seat, ask.digest)
+        self._seat_asks.drop(seat)  # only now: the asking phone polls "mine", then "asking"
         self._notices.pop(f"ask:{seat}", None)
         self._notices.pop(f"seat:{seat}", None)
         if always or self._under_way():

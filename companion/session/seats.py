@@ -60,13 +60,14 @@ class SeatAsks:
             self._asks[seat] = Ask(seat, digest, code, now, now + wait)
             return self._asks[seat], dropped
 
-    def take(self, seat: str, now: float) -> tuple[Ask | None, Ask | None]:
-        """(the request given, the one still too new to give) for `seat`: at most one is set."""
+    def givable(self, seat: str, now: float) -> tuple[Ask | None, Ask | None]:
+        """(the request that may be given, the one still too new to give) for `seat`: at most
+        one is set. The request stays until `drop`: a phone that no longer sees its request
+        must already see its seat."""
         with self._lock:
             found = self._asks.get(seat)
             if found is None or not found.steady(now):
                 return None, found
-            del self._asks[seat]
             return found, None
 
     def drop(self, seat: str) -> bool:

@@ -184,11 +184,15 @@ def language():
 @described("/api/seats", get("Which seats the game has, which are taken or asked for"))
 def seats():
     """Public: which seats the game has and which a phone already holds (not which phone)."""
+    session = parts.session()
+    secret = request.cookies.get(SEAT_COOKIE)
+    # The request before the seat: a seat is given before its request is dropped, so a phone
+    # whose request is gone already holds the seat here (never neither, which sent it back to
+    # the seat list for good).
+    asking = session.asking(digest(secret)) if secret else None
     taken = set(parts.access().taken())
     caller = _caller()
-    session = parts.session()
     asked = session.pending_seats()
-    secret = request.cookies.get(SEAT_COOKIE)
     return jsonify(
         {
             "seats": [
@@ -196,7 +200,7 @@ def seats():
             ],
             "mine": caller.seat,
             "host": caller.host,
-            "asking": session.asking(digest(secret)) if secret else None,
+            "asking": asking,
             "under_way": session.under_way(),
         }
     )

@@ -87,3 +87,18 @@ def test_a_long_menu_press_is_not_a_pause(session: Session):
     assert session.host("new_game", setup={**SETUP, "time_limit": 60}).ok
     assert session.control("menu", long=True).code == "menu_long_shows_pin"
     assert session.snapshot("public")["session"]["paused"] is False
+
+
+def test_a_phone_never_sees_neither_its_request_nor_its_seat(session: Session, clock: FakeClock):
+    """The asking phone polls for its seat, then for its request: the seat is given (the web's
+    seat holders told) while the request still stands, then the request goes. A request
+    dropped first, under a slow journal write, showed the phone neither, and it went back to
+    the seat list for good (the steadiness proof's "host gives" run)."""
+    seen_while_given: list[dict | None] = []
+    session.on_seat_given(lambda seat, digest: seen_while_given.append(session.asking(digest)))
+    assert session.host("new_game", setup=SETUP).ok
+    code = session.ask_seat("3", FIRST)
+    clock.advance(STEADY)
+    assert session.give_seat("3").ok
+    assert seen_while_given == [{"seat": "3", "ask": code}]
+    assert session.asking(FIRST) is None and session.pending_seats() == {}

@@ -66,7 +66,8 @@
     clearTimeout(askTimer);
     askTimer = setTimeout(async () => {
       const seats = await get("/api/seats");
-      if (seats.mine) location.reload();
+      if (seats.ok === false) asking(ask);  // offline for a moment: the request still stands
+      else if (seats.mine) location.reload();
       else if (seats.asking) asking(seats.asking);
       else { $("join-ask").hidden = true; showJoin(seats); }
     }, 1500);
