@@ -9,7 +9,7 @@ from importlib import resources
 
 from companion import engine
 from companion.engine.kernel.catalogue import colour
-from companion.words.pages import text
+from companion.words import text
 
 
 @dataclass(frozen=True)
