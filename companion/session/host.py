@@ -203,7 +203,7 @@ class HostActions(Playing, Seating):
                 "unknown_lesson", self._version(), self._game_id(), lesson=str(lesson)[:30]
             )
         self._notices["lesson"] = Notice("lesson", {"lessons": [lesson]})
-        self._publish([{"type": "lesson_replayed", "lesson": lesson}])
+        self._publish([])
         return accepted(self._version(), self._game_id())
 
 

@@ -17,8 +17,9 @@ FILE = "taught.json"
 
 
 class TaughtBook:
-    """The evening's lessons on disk: `{"on": bool, "taught": [lesson ids]}`. An unreadable file
-    is an evening that taught nothing yet (teaching is never worth refusing a game for)."""
+    """The evening's lessons on disk: `{"on": bool, "taught": [lesson ids]}`. Off until the host
+    asks for it (a table that knows the game is not taught). An unreadable file is an evening
+    that taught nothing yet (teaching is never worth refusing a game for)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -28,12 +29,12 @@ class TaughtBook:
     def _read(self) -> tuple[bool, list[str]]:
         try:
             found = json.loads(self.path.read_text("utf-8"))
-            return bool(found.get("on", True)), [str(t) for t in found.get("taught", [])]
+            return bool(found.get("on", False)), [str(t) for t in found.get("taught", [])]
         except FileNotFoundError:
-            return True, []
+            return False, []
         except (OSError, ValueError, AttributeError) as error:
             log.warning("lessons taught unreadable (%s): starting afresh", error)
-            return True, []
+            return False, []
 
     @property
     def taught(self) -> list[str]:

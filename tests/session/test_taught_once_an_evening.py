@@ -32,6 +32,7 @@ def test_a_fired_lesson_is_the_public_notice_of_the_change_that_fired_it(
     session: Session,
 ) -> None:
     table = session.listen("public")
+    assert session.host("teaching", on=True).ok
     assert session.host("new_game", setup=DEALT).ok
     play(session, 40)
     teacher, taught = Teacher(), 0
@@ -49,6 +50,7 @@ def test_the_first_programming_is_taught_once_an_evening_even_across_a_restart(
     first = _opened(journal)
     try:
         table = first.listen("public")
+        assert first.host("teaching", on=True).ok
         assert first.host("new_game", setup=DEALT).ok
         play(first, 40)
         assert any("programming" in found for found in _lessons(drain(table)))
@@ -64,9 +66,17 @@ def test_the_first_programming_is_taught_once_an_evening_even_across_a_restart(
         again.close()
 
 
+def test_teaching_is_off_until_the_host_turns_it_on(session: Session) -> None:
+    table = session.listen("public")
+    assert session.host("new_game", setup=DEALT).ok
+    play(session, 40)
+    assert _lessons(drain(table)) == []
+
+
 def test_the_host_turns_teaching_off_and_it_stays_off_after_a_restart(journal: Path) -> None:
     first = _opened(journal)
     try:
+        assert first.host("teaching", on=True).ok
         assert first.host("teaching", on=False).ok
     finally:
         first.close()
