@@ -17,6 +17,7 @@ LAYERS = {
     "companion.words.pages": 3,  # the pages' words for the engine's cards and rooms
     "companion.sim": 3,
     "companion.scenario": 3,
+    "companion.teaching": 3,  # the lessons of a first game, from the public record
     "companion.session": 4,
     "companion.voice": 5,
     "companion.hardware": 6,

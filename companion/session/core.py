@@ -25,6 +25,8 @@ from .publish import Published, tell
 from .replies import Reply, accepted, refused
 from .seats import SeatAsks
 from .shapes import SessionInfo
+from .taught import FILE as TAUGHT_FILE
+from .taught import TaughtBook
 from .timer import ProgrammingTimer
 
 # The session's one log, whichever room writes (its lines read as they did from session.py).
@@ -87,6 +89,7 @@ class SessionCore:
         self._game: _Game | None = None
         self._timer = ProgrammingTimer(0, warning)
         self._notices: dict[str, Notice] = {}
+        self._lessons = TaughtBook(self.journal_path.with_name(TAUGHT_FILE))
         self._seat_asks = SeatAsks()
         self._seat_given: list[Callable[[str, str], None]] = []
         self._last_seen: tuple = ()
@@ -158,6 +161,7 @@ class SessionCore:
         game = self._game
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
+        self._teach(events, undone)
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
         published = Published(
             game.record.id if game else None,
@@ -181,6 +185,15 @@ class SessionCore:
         with self._listeners_lock:
             listeners = list(self._listeners)
         tell(published, listeners, events, quiet)
+
+    def _teach(self, events: list[dict], undone: bool) -> None:
+        """The lessons this change fires, from its public events only, as the table's notice
+        (an undo teaches nothing: what it takes back was taught already)."""
+        if self._game is None or undone or not events:
+            return
+        fired = self._lessons.hear(engine.events_for(events, None))
+        if fired:
+            self._notices["lesson"] = Notice("lesson", {"lessons": fired})
 
 
 def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from companion import engine
 from companion.config import MAX_TIME_LIMIT
+from companion.teaching import LESSONS
 
 from . import undo
 from .core import _Game, _replay, log
@@ -190,6 +191,21 @@ class HostActions(Playing, Seating):
         self._publish([{"type": "late_locked_in", "locked": locked, "unchosen": unchosen}])
         return accepted(self._version(), self._game_id())
 
+    def _teaching(self, on: bool) -> Reply:
+        """The host turns teaching on or off for the evening (remembered across a restart)."""
+        self._lessons.turn(bool(on))
+        return accepted(self._version(), self._game_id())
+
+    def _replay_lesson(self, lesson: str) -> Reply:
+        """The host has a lesson taught again: it is the table's lesson notice once more."""
+        if lesson not in {found.id for found in LESSONS}:
+            return refused(
+                "unknown_lesson", self._version(), self._game_id(), lesson=str(lesson)[:30]
+            )
+        self._notices["lesson"] = Notice("lesson", {"lessons": [lesson]})
+        self._publish([])
+        return accepted(self._version(), self._game_id())
+
 
 @dataclass(frozen=True)
 class HostAction:
@@ -253,6 +269,8 @@ HOST_ACTIONS: dict[str, HostAction] = {
         "lock_in_late",
         "Once the programming time is up: lock in what each late seat chose (host)",
     ),
+    "teaching": HostAction(HostActions._teaching, None, ()),
+    "replay_lesson": HostAction(HostActions._replay_lesson, None, ("unknown_lesson",)),
 }
 
 

@@ -42,6 +42,8 @@ def is_problem(code: object) -> bool:
 def _said(name: str, value: object, lang: str) -> str | None:
     if name == "button":
         return words.texts(lang).get(f"button_{value}", str(value))
+    if name == "lessons":  # a lesson by its name (companion/words/<lang>/lessons.json)
+        return words.texts(lang).get(f"lessons_{value}_name", str(value))
     return None
 
 

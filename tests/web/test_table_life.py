@@ -231,6 +231,20 @@ def test_notices_about_seats_not_in_the_game_are_not_shown(served, browser):
     assert "seat 1" in shown.lower() and "seat 5" not in shown.lower()
 
 
+def test_a_lesson_notice_names_its_lessons_on_the_table_page(served, browser):
+    """Issue 32: the lesson notice says each lesson by its name, not its id."""
+    start(served)
+    table = browser.new_context(**TV).new_page()
+    table.goto(served.url + "/table")
+    table.locator("#board .cell").first.wait_for()
+    table.evaluate(
+        """() => R25.banners({ view: { characters: {} }, session: { notices: [
+            { code: "lesson", params: { lessons: ["action_control", "slide"] }, text: "x" }] } })"""
+    )
+    shown = table.locator("#banners").inner_text()
+    assert "Lesson: Control, Sliding a line" in shown and "action_control" not in shown
+
+
 # --- 7 and 9: a complete game through the pages alone -----------------------------------------
 
 
