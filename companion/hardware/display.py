@@ -24,7 +24,7 @@ from typing import Protocol
 from luma.core.error import Error as LumaError
 from PIL import Image
 
-from companion.session import NoticeView, TableUpdate
+from companion.session import NoticeView, SessionPart, TableUpdate
 from companion.session.notices import Notice, is_problem
 
 from .moments import announcements, steady_moment
@@ -60,6 +60,10 @@ class Device(Protocol):
 
 
 Address = str | Callable[[], str]
+# A session with nothing to say: no pause, notice, lock-in, undo or clock.
+QUIET_SESSION = SessionPart(
+    paused=False, notices=[], lock_ins=[], undone=False, rigged=False, timer=None
+)
 # What the OLED shows before the first update: no game.
 NO_GAME = TableUpdate(
     game=None,
@@ -67,14 +71,7 @@ NO_GAME = TableUpdate(
     view=None,
     events=[],
     waiting={},
-    session={
-        "paused": False,
-        "notices": [],
-        "lock_ins": [],
-        "undone": False,
-        "rigged": False,
-        "timer": None,
-    },
+    session=QUIET_SESSION,
     resync=False,
 )
 

@@ -16,6 +16,7 @@ from companion.lan import wifi_join_text
 from companion.session import TableUpdate
 from companion.session.notices import Notice
 
+from .display import QUIET_SESSION
 from .moments import announcements, steady_moment
 from .screens import frame
 
@@ -31,15 +32,7 @@ def _update(state, events: list[dict] | None = None, **session: object) -> dict:
         "view": view,
         "events": events or [],
         "waiting": waiting_for(state).as_dict(),
-        "session": {
-            "paused": False,
-            "timer": None,
-            "notices": [],
-            "lock_ins": [],
-            "undone": False,
-            "rigged": False,
-            **session,
-        },
+        "session": {**QUIET_SESSION, **session},
         "resync": False,
     }
 
@@ -67,14 +60,7 @@ def sample_updates() -> dict[str, dict]:
             "view": None,
             "events": [],
             "waiting": None,
-            "session": {
-                "paused": False,
-                "timer": None,
-                "notices": [],
-                "lock_ins": [],
-                "undone": False,
-                "rigged": False,
-            },
+            "session": QUIET_SESSION,
             "resync": False,
         },
         "setup": _update(state),
