@@ -217,31 +217,35 @@ def test_no_connection_is_cleared_once_the_phone_is_back(served, browser):
     phone.locator("#status").get_by_text("No connection").wait_for(state="detached", timeout=8000)
 
 
-def test_notices_about_seats_not_in_the_game_are_not_shown(served, browser):
+def banners_shown(served, browser, update: str) -> str:
+    """The table page's banners once it has drawn `update` (a JavaScript object) as its own."""
     start(served)
     table = browser.new_context(**TV).new_page()
     table.goto(served.url + "/table")
     table.locator("#board .cell").first.wait_for()
-    table.evaluate(
-        """() => R25.banners({ view: { characters: { emmett: { seat: "1" } } }, session: {
+    table.evaluate(f"() => R25.banners({update})")
+    return table.locator("#banners").inner_text()
+
+
+def test_notices_about_seats_not_in_the_game_are_not_shown(served, browser):
+    shown = banners_shown(
+        served,
+        browser,
+        """{ view: { characters: { emmett: { seat: "1" } } }, session: {
             notices: [{ code: "phone_offline", params: { seat: "5" }, text: "x" },
-                      { code: "phone_offline", params: { seat: "1" }, text: "y" }] } })"""
+                      { code: "phone_offline", params: { seat: "1" }, text: "y" }] } }""",
     )
-    shown = table.locator("#banners").inner_text()
     assert "seat 1" in shown.lower() and "seat 5" not in shown.lower()
 
 
 def test_a_lesson_notice_names_its_lessons_on_the_table_page(served, browser):
     """Issue 32: the lesson notice says each lesson by its name, not its id."""
-    start(served)
-    table = browser.new_context(**TV).new_page()
-    table.goto(served.url + "/table")
-    table.locator("#board .cell").first.wait_for()
-    table.evaluate(
-        """() => R25.banners({ view: { characters: {} }, session: { notices: [
-            { code: "lesson", params: { lessons: ["action_control", "slide"] }, text: "x" }] } })"""
+    shown = banners_shown(
+        served,
+        browser,
+        """{ view: { characters: {} }, session: { notices: [
+            { code: "lesson", params: { lessons: ["action_control", "slide"] }, text: "x" }] } }""",
     )
-    shown = table.locator("#banners").inner_text()
     assert "Lesson: Control, Sliding a line" in shown and "action_control" not in shown
 
 
