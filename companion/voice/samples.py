@@ -104,7 +104,7 @@ def sample_lines() -> dict[str, list[Line]]:
     found = {name: event_lines(events, view) for name, events in sample_events().items()}
     found["notice"] = [Line.of("notice", notice=Notice("phone_offline", {"seat": "3"}).as_dict())]
     found["news"] = [Line.of("notice", notice=Notice("seat_taken_back", {"seat": "3"}).as_dict())]
-    lesson = Notice("lesson", {"lessons": ["action_control", "slide"]}).as_dict()
+    lesson = Notice("lesson", {"lessons": ["action_control"]}).as_dict()
     found["lesson"] = [Line.of("notice", notice=lesson)]
     return found
 

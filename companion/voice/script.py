@@ -56,10 +56,29 @@ class Line:
         params = json.loads(self.params)
         if self.key == "card":
             return _card_text(params["card"], lang)
+        if self.key == "notice" and params["notice"].get("code") == "lesson":
+            return _lesson_text(params["notice"].get("params", {}), lang)
         if self.key == "notice":  # "Problem: ..." for a problem only, news said as it is
             said = "notice" if is_problem(params["notice"].get("code")) else "news"
             return say(lang, said, {"text": shown(params["notice"], lang)})
         return say(lang, self.key, params)
+
+
+def _lesson_text(params: Mapping, lang: str) -> str:
+    """A lesson is said whole, its name and its one or two sentences (lessons_<id>_said), so a
+    table that never read the rulebook hears the rule and not only its name."""
+    found = words.texts(lang)
+    return " ".join(
+        say(
+            lang,
+            "lesson",
+            {
+                "name": found.get(f"lessons_{lesson}_name", lesson),
+                "said": found.get(f"lessons_{lesson}_said", ""),
+            },
+        )
+        for lesson in params.get("lessons", ())
+    )
 
 
 def _card_text(card: dict, lang: str) -> str:

@@ -9,6 +9,7 @@ from imports import loaded_by
 
 from companion.engine import load_deck
 from companion.engine.kernel.catalogue import characters, room_name, rooms
+from companion.session.notices import Notice
 from companion.voice.catalogue import (
     cause_name,
     entries,
@@ -132,6 +133,18 @@ def test_every_card_of_the_deck_is_said_with_its_name_and_what_to_do_now(lang: s
         "de": "Komplexbewegung. Reihe 2 nach Osten.",
     }
     assert said[lang] in Line.of("card", card=row).text(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lesson_is_said_with_its_rule_and_not_only_its_name(lang: str) -> None:
+    """Issue 32: a table that never read the rulebook hears each lesson's one or two sentences
+    (lessons_<id>_said), in the order the notice lists them, once each."""
+    lesson = Notice("lesson", {"lessons": ["action_control", "slide"]}).as_dict()
+    said = Line.of("notice", notice=lesson).text(lang)
+    control, slide = (texts(lang)[f"lessons_{key}_said"] for key in ("action_control", "slide"))
+    assert said.index(control) < said.index(slide)
+    assert said.count(control) == 1 and ".." not in said and "{" not in said
+    assert texts(lang)["lessons_slide_name"] in said
 
 
 def test_every_spoken_text_of_the_catalogue_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
