@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .grid import line_key
+from .grid import AXIS_DIRECTIONS, MOVABLE, SIZE, line_key
 from .mac_words import Display, punishment_display
 from .ruleset import MAC_LEVELS
 
@@ -36,12 +36,9 @@ __all__ = [
 
 Cell = tuple[int, int]
 
-GRID_SIZE = 5
-CENTRAL_INDEX = 2
-MOVABLE_INDICES = (0, 1, 3, 4)
-AXIS_DIRECTIONS: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {"row": ("east", "west"), "col": ("north", "south")}
-)
+GRID_SIZE = SIZE
+CENTRAL_INDEX = SIZE // 2
+MOVABLE_INDICES = MOVABLE
 CHARACTER_IDS = ("emmett", "kevin", "franck", "jennifer", "max", "alice", "sarah", "bruce")
 DISABLED_COLOURS = ("green", "yellow", "red")
 LEVELS = MAC_LEVELS  # a card's level: the lowest level of game that plays it
