@@ -48,9 +48,11 @@ apt_install() {
     echo "Installing $*..." >&2
     local said
     said="$(mktemp)"
-    # apt's own notices (debconf's among them) are shown only if it fails.
-    if ! { "${sudo_cmd[@]}" apt-get update -qq &&
-        "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } \
+    # apt's own notices (debconf's among them) are shown only if it fails. A machine just booted
+    # often runs its own updates (unattended-upgrades, PackageKit): wait for dpkg's lock, not fail.
+    local wait=(-o DPkg::Lock::Timeout=600)
+    if ! { "${sudo_cmd[@]}" apt-get "${wait[@]}" update -qq &&
+        "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" install -y -qq "$@"; } \
         >"$said" 2>&1; then
         cat "$said" >&2
         rm -f "$said"
