@@ -20,6 +20,9 @@ from companion.sim.simulate import simulate
 
 log = logging.getLogger(__name__)
 GAMES = 100
+# A smaller run where the rates themselves do not matter (a test's own companion): the work runs
+# at a low priority, and on a busy machine a hundred games there take minutes.
+GAMES_SETTING = "ROOM25_SIMULATED_GAMES"
 SEED = 25
 POLICY = "heuristic"
 CACHE_NAME = "simulated.json"
@@ -28,7 +31,12 @@ CACHE_NAME = "simulated.json"
 def cache_key(setup: dict) -> str:
     """The cache's key for a simulation setup: the setup, the run's size and the companion's
     version (a newer engine or simulator may give other rates)."""
-    return json.dumps([setup, GAMES, SEED, POLICY, __version__], sort_keys=True)
+    return json.dumps([setup, games(), SEED, POLICY, __version__], sort_keys=True)
+
+
+def games() -> int:
+    """How many games a composition's rates are worked out from."""
+    return int(os.environ.get(GAMES_SETTING) or GAMES)
 
 
 class Simulated:
@@ -134,7 +142,7 @@ def _end_with(server: int) -> None:
 def _run(setup: dict) -> dict:
     """The simulator's rates per result for one setup; a setup it cannot play has none."""
     try:
-        summary = simulate(setup, GAMES, SEED, policy=POLICY)
+        summary = simulate(setup, games(), SEED, policy=POLICY)
     except (ValueError, RuntimeError) as error:
         return {"games": 0, "results": {}, "counts": {}, "problem": str(error)}
     figures = summary.as_dict()

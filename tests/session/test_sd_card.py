@@ -3,6 +3,7 @@ write is what the journal holds after any restart, with faults injected by libfi
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 from pathlib import Path
@@ -111,7 +112,10 @@ mount --bind /tmp /var/tmp
 cd /tmp
 exec "$@"
 """
-UNSHARE = ("unshare", "--mount", "--map-root-user", "sh", "-c", FULL_TMP, "full-tmp")
+# Root makes a mount namespace of its own; another user maps itself to root in a user namespace
+# (which a chroot refuses: there only root can run the test).
+AS_ROOT = ("--mount",) if os.geteuid() == 0 else ("--mount", "--map-root-user")
+UNSHARE = ("unshare", *AS_ROOT, "sh", "-c", FULL_TMP, "full-tmp")
 
 
 def can_unshare() -> bool:
@@ -120,7 +124,7 @@ def can_unshare() -> bool:
 
 def test_serve_starts_and_plays_with_every_temporary_folder_full(tmp_path: Path) -> None:
     if not can_unshare():
-        pytest.skip("this machine gives no mount namespace (unshare --mount --map-root-user)")
+        pytest.skip(f"this machine gives no mount namespace (unshare {' '.join(AS_ROOT)})")
     data_dir = tmp_path / "data"
     inside = Path("/mnt/real") / data_dir.relative_to("/tmp")
     full = {"TMPDIR": "/tmp", "TEMP": "/tmp", "TMP": "/tmp"}
