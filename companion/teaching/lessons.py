@@ -69,9 +69,10 @@ def lesson_card(lesson_id: str, lang: str, edition: str = "base") -> dict[str, s
         if found.rule
         else text(lang, f"{key}_text")
     )
-    return {
-        "id": found.id,
-        "name": text(lang, f"{key}_name"),
-        "said": text(lang, f"{key}_said"),
-        "rule": rule,
-    }
+    return {"id": found.id, **lesson_said(found.id, lang), "rule": rule}
+
+
+def lesson_said(lesson_id: str, lang: str) -> dict[str, str]:
+    """A lesson as the voice says it: its name and its one or two sentences."""
+    key = f"lessons_{lesson(lesson_id).id}"
+    return {"name": text(lang, f"{key}_name"), "said": text(lang, f"{key}_said")}

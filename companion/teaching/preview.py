@@ -45,8 +45,9 @@ def preview(
         return Preview("previews_nowhere", params)
     if action == "control":
         row, col = grid.row_col(here)
-        central = (col if direction in ("north", "south") else row) == grid.row_col(grid.CENTRE)[0]
-        return Preview("previews_control_central" if central else "previews_control", params)
+        line = col if direction in ("north", "south") else row
+        moves = line in grid.MOVABLE
+        return Preview("previews_control" if moves else "previews_control_central", params)
     if action == "push" and here == grid.CENTRE:
         return Preview("previews_push_from_central", params)
     there = grid.neighbour(here, direction)

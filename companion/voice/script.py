@@ -15,6 +15,7 @@ from companion import words
 from companion.engine import grid
 from companion.session import NoticeView, TableUpdate
 from companion.session.notices import is_problem, shown
+from companion.teaching import LESSONS, lesson_said
 
 from .catalogue import has_line, line_text, say, spoken
 
@@ -65,19 +66,14 @@ class Line:
 
 
 def _lesson_text(params: Mapping, lang: str) -> str:
-    """A lesson is said whole, its name and its one or two sentences (lessons_<id>_said), so a
-    table that never read the rulebook hears the rule and not only its name."""
-    found = words.texts(lang)
+    """A lesson is said whole, its name and its one or two sentences, so a table that never read
+    the rulebook hears the rule and not only its name (a lesson this companion does not know, from
+    an older or newer journal, is not said)."""
+    known = {found.id for found in LESSONS}
     return " ".join(
-        say(
-            lang,
-            "lesson",
-            {
-                "name": found.get(f"lessons_{lesson}_name", lesson),
-                "said": found.get(f"lessons_{lesson}_said", ""),
-            },
-        )
+        say(lang, "lesson", lesson_said(lesson, lang))
         for lesson in params.get("lessons", ())
+        if lesson in known
     )
 
 

@@ -157,3 +157,23 @@ def test_every_preview_has_its_words_in_every_language() -> None:
     keys = set(json.loads((WORDS / "en" / "previews.json").read_text("utf-8")))
     for lang in langs:
         assert set(json.loads((WORDS / lang / "previews.json").read_text("utf-8"))) == keys, lang
+
+
+def test_every_preview_of_the_catalogue_is_given_in_some_game() -> None:
+    """No dead words: each `previews_*` text is what some seat's choice gets, through random
+    games to their end (tests/web/test_i18n.py leaves the previews to this test)."""
+    keys = set(json.loads((WORDS / "en" / "previews.json").read_text("utf-8"))) - {"_about"}
+    given: set[str] = set()
+    for seed in range(6):
+        state, rng = _started(SUSPICION, seed), random.Random(seed)
+        for _ in range(400):
+            for seat in engine.full_view(state)["notebooks"]:
+                given |= {found.key for *_, found in every_preview(engine.seat_view(state, seat))}
+            waiting = engine.waiting_for(state).as_dict()
+            options = [c for s in waiting["seats"] for c in engine.legal_commands(state, s)]
+            if waiting["phase"] == "over" or not options:
+                break
+            state = engine.apply(state, rng.choice(options)).state
+        if given >= keys:
+            break
+    assert sorted(keys - given) == []
