@@ -150,6 +150,7 @@ class SessionCore:
             "lock_ins": lock_ins,
             "undone": undone,
             "rigged": rigged,
+            "teaching": {"on": self._lessons.on, "taught": self._lessons.taught},
         }
 
     def _rigged(self) -> bool:
@@ -180,6 +181,7 @@ class SessionCore:
             tuple(info["notices"]),
             tuple(info["lock_ins"]),
             undone,
+            info["teaching"]["on"],
         )
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:
@@ -193,7 +195,7 @@ class SessionCore:
             return
         fired = self._lessons.hear(engine.events_for(events, None))
         if fired:
-            self._notices["lesson"] = Notice("lesson", {"lessons": fired})
+            self._notices["lesson"] = self._lessons.notice(fired)
 
 
 def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:

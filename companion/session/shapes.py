@@ -26,16 +26,25 @@ class NoticeView(TypedDict):
     text: str
 
 
+class TeachingView(TypedDict):
+    """Whether the host has the table taught, and the lessons taught this evening (public: they
+    fired on public events)."""
+
+    on: bool
+    taught: list[str]
+
+
 class SessionInfo(TypedDict):
     """The session's part of an update as the writer publishes it: paused by the host, the
-    notices about this game, the seats locked in, whether the change was an undo, and whether
-    the game is rigged (a teaching game)."""
+    notices about this game, the seats locked in, whether the change was an undo, whether
+    the game is rigged (a teaching game), and teaching."""
 
     paused: bool
     notices: list[NoticeView]
     lock_ins: list[str]
     undone: bool
     rigged: bool
+    teaching: TeachingView
 
 
 class SessionPart(SessionInfo):

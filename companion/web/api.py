@@ -597,6 +597,39 @@ def undo():
     return _host_action("undo", count=count)
 
 
+@blueprint.post("/host/teaching")
+@described(
+    "/api/host/teaching",
+    post(
+        "Teach the table the rules as they first matter, or stop (host; kept for the evening)",
+        {"type": "object", "required": ["on"], "properties": {"on": {"type": "boolean"}}},
+        401,
+    ),
+)
+def teaching():
+    on = _field("on")
+    if not isinstance(on, bool):
+        return refusal(lang(), "bad_teaching", 400)
+    return _host_action("teaching", on=on)
+
+
+@blueprint.post("/host/lessons/replay")
+@described(
+    "/api/host/lessons/replay",
+    post(
+        "Teach a lesson again: its card on every page, said aloud (host)",
+        {"type": "object", "required": ["lesson"], "properties": {"lesson": {"type": "string"}}},
+        401,
+        409,
+    ),
+)
+def replay_lesson():
+    lesson = _field("lesson")
+    if not isinstance(lesson, str):
+        return refusal(lang(), "bad_lesson", 400)
+    return _host_action("replay_lesson", lesson=lesson)
+
+
 def _host_route(name: str) -> Callable[[], Any]:
     """The route of a host action that needs nothing but the host (session/host.py)."""
     return lambda: _host_action(name)
