@@ -14,7 +14,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar, Unpack
 
 from . import archive
 from .core import _STOP, _TICK, _Job
@@ -25,7 +25,7 @@ from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
 from .replies import Reply, accepted, refused
-from .shapes import TableUpdate
+from .shapes import HostArgs, TableUpdate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")  # what a read of the journal finds
@@ -156,7 +156,7 @@ class Session(HostActions):
             return self.host("resume" if self._timer.paused else "pause")
         return refused("unknown_button", button=str(button)[:20])
 
-    def host(self, action: str, **args: Any) -> Reply:
+    def host(self, action: str, **args: Unpack[HostArgs]) -> Reply:
         """The host's actions (host.HOST_ACTIONS): new_game(setup), undo(count), pause, resume,
         end_game, reset_seat(seat), press_seat(seat), and once the programming time is up
         more_time or lock_in_late; unknown actions and arguments are refused."""

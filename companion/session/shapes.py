@@ -62,3 +62,16 @@ class TableUpdate(TypedDict):
     session: SessionPart
     resync: bool
     legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow
+
+
+class HostArgs(TypedDict, total=False):
+    """The arguments of the host's actions (`Session.host`, `host.HOST_ACTIONS`), each action
+    taking its own: a caller misspelling one, or passing the wrong kind, fails the type check
+    instead of being refused at the table. The action still checks each value it is given."""
+
+    setup: dict[str, object]  # new_game: the setup as the host page sent it
+    count: int  # undo: how many commands
+    seat: str  # reset_seat, press_seat
+    freed: bool  # reset_seat: the web layer let the seat's phone go
+    on: bool  # teaching: on or off for the evening
+    lesson: str  # replay_lesson: which lesson
