@@ -13,12 +13,13 @@ one).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 from companion import engine
 
-from .journal import Journal
+from .journal import Journal, JournalError
 
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
@@ -43,9 +44,10 @@ def listing(journal: Journal) -> list[dict]:
     """Every game, oldest first, without secrets."""
     counts = journal.command_counts()
     games = journal.games()
-    counts.update(
-        {g.id: _public_commands(journal, g.id) for g in games if g.status not in SEEN_OVER}
-    )
+    for g in games:
+        if g.status not in SEEN_OVER:
+            with contextlib.suppress(JournalError):  # a damaged row: every command counted
+                counts[g.id] = _public_commands(journal, g.id)
     return [
         {
             "game": g.id,

@@ -50,7 +50,11 @@ class Session(HostActions):
             )
             self._journal = Journal(self.journal_path)
             self._journal.open()
-        record = self._journal.on_the_table()
+        try:
+            record = self._journal.on_the_table()
+        except JournalError as error:  # a game row the companion did not write: none resumed
+            log.error("%s; no game was resumed", error)
+            record = None
         if record is not None:
             try:
                 self._game = self._resume(record)
