@@ -2,9 +2,9 @@
 as `Session`, the settings as `Config` and what the session publishes as `TableUpdate` (its
 session part a `SessionPart`), never as `Any` or a bare dict; the voice and the hardware are
 started with typed options, the host's actions take typed arguments (`HostArgs`) and the
-wiring check holds the table as its `Rig`, so that renaming a session method, misreading an update or
-passing an option nobody takes breaks the type check where it is used, not the table at the
-next game."""
+wiring check holds the table as its `Rig`, so that renaming a session method, misreading an
+update or passing an option nobody takes breaks the type check where it is used, not the table
+at the next game."""
 
 from __future__ import annotations
 

@@ -55,7 +55,7 @@ class TableUpdate(TypedDict):
     game: str | None
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
-    # The engine's events (engine/face/shapes.py: `Event`, `EVENT_FIELDS`) and the session's
+    # The engine's events (engine/face/shapes.py: `EVENT_FIELDS`) and the session's
     # own, as they are built and as the journal gives them back: plain dictionaries.
     events: list[dict[str, object]]
     waiting: engine.WaitingView
