@@ -25,7 +25,7 @@ from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
 from .replies import Reply, accepted, refused
-from .shapes import HostArgs, TableUpdate
+from .shapes import GameListing, HostArgs, TableUpdate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")  # what a read of the journal finds
@@ -226,7 +226,7 @@ class Session(HostActions):
 
         return self._call(run, closed=False)
 
-    def games(self) -> list[dict]:
+    def games(self) -> list[GameListing]:
         """Every game in the journal, oldest first (no secrets); read beside the writer, as
         every read of past games is (`Journal.read`): a replay flood never delays a press."""
         return self._journal.read(archive.listing, closed=[])

@@ -75,3 +75,20 @@ class HostArgs(TypedDict, total=False):
     freed: bool  # reset_seat: the web layer let the seat's phone go
     on: bool  # teaching: on or off for the evening
     lesson: str  # replay_lesson: which lesson
+
+
+class GameListing(TypedDict):
+    """One game of the history as `Session.games()` lists it (`archive.listing`), for the web,
+    the CLI and the replay pages: nothing secret. The setup's fields are as the host sent them
+    (the engine accepted them), read back from the journal."""
+
+    game: str
+    status: str  # playing, over, ended or abandoned
+    edition: object  # "base" when the setup names none
+    mode: object  # "suspicion" when the setup names none
+    tracking: object  # "dealt" when the setup names none
+    players: object  # None when the setup names none
+    outcome: dict[str, object] | None  # once over
+    created: float
+    ended: float | None
+    commands: int  # those the table saw (a running game), else every command

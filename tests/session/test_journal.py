@@ -258,3 +258,16 @@ def test_a_game_whose_setup_is_no_json_object_is_not_resumed_and_the_table_start
     with Session(journal, FakeClock()) as second:
         assert second.snapshot("public")["game"] is None
         assert second.host("new_game", setup=DEALT).ok
+
+
+def test_an_outcome_read_back_as_no_json_object_is_listed_as_none(journal: Path) -> None:
+    with Session(journal, FakeClock()) as first:
+        game = first.host("new_game", setup=DEALT).game
+        assert first.host("end_game").ok
+    db = sqlite3.connect(journal)
+    db.execute("UPDATE games SET outcome='[1]' WHERE id=?", (game,))
+    db.commit()
+    db.close()
+    with Session(journal, FakeClock()) as second:
+        [listed] = second.games()
+        assert listed["game"] == game and listed["outcome"] is None
