@@ -139,7 +139,7 @@ class Session(HostActions):
 
     # -- inputs --------------------------------------------------------------------------------
 
-    def submit(self, command: dict, source: str = "web") -> Reply:
+    def submit(self, command: dict[str, object], source: str = "web") -> Reply:
         """Apply one command (thread-safe); blocks until it is applied and journaled."""
         return self._call(lambda: self._apply(command, source))
 
@@ -162,8 +162,10 @@ class Session(HostActions):
 
     def host(self, action: str, **args: Unpack[HostArgs]) -> Reply:
         """The host's actions (host.HOST_ACTIONS): new_game(setup), undo(count), pause, resume,
-        end_game, reset_seat(seat), press_seat(seat), and once the programming time is up
-        more_time or lock_in_late; unknown actions and arguments are refused."""
+        end_game, reset_seat(seat, freed), press_seat(seat), teaching(on), replay_lesson(lesson),
+        and once the programming time is up more_time or lock_in_late. The arguments are typed
+        (`HostArgs`) for the callers' type check; an unknown action, or an argument its action
+        does not take, is still refused at run time."""
         entry = HOST_ACTIONS.get(action)
         try:
             if entry is None:
