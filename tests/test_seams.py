@@ -31,7 +31,8 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     and the voice a notice's "cdoe", mypy names each reader and the key its type lacks; `room25
     serve` starting the voice with a `speakers` option, or the host's undo route passing a
     `cuont`, mypy names the call; the table's `end_check` renamed, mypy names the table handing
-    itself to the wiring check, which needs it as its `Rig`."""
+    itself to the wiring check, which needs it as its `Rig`; `room25 games` reading a listed
+    game's "comands", mypy names the key `GameListing` lacks."""
     package = tmp_path / "companion"
     shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
@@ -42,6 +43,7 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "serve.py", "speaker=kind", "speakers=kind")
     _changed(package / "web" / "api.py", '"undo", count=count', '"undo", cuont=count')
     _changed(package / "hardware" / "table.py", "def end_check(", "def end_the_check(")
+    _changed(package / "cli.py", "{g['commands']} commands", "{g['comands']} commands")
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -62,3 +64,4 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     assert named("serve.py", 'Unexpected keyword argument "speakers" for "start_voice"')
     assert named("web/api.py", 'Unexpected keyword argument "cuont" for "_host_action"')
     assert named("hardware/table.py", 'incompatible type "Hardware"; expected "Rig"'), said
+    assert named("cli.py", 'TypedDict "GameListing" has no key "comands"'), said
