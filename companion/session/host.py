@@ -23,6 +23,7 @@ from .notices import Notice
 from .playing import Playing
 from .replies import Reply, accepted, from_refusal, refused
 from .seating import Seating
+from .shapes import HostArgs
 from .text import unwritable
 
 JOURNAL = ("journal_unwritable", "journal_unsure")  # any action that writes may answer these
@@ -31,7 +32,7 @@ JOURNAL = ("journal_unwritable", "journal_unsure")  # any action that writes may
 class HostActions(Playing, Seating):
     """The effects of the host's actions and their checks, run on the writer."""
 
-    def _act(self, action: HostAction, args: dict) -> Reply:
+    def _act(self, action: HostAction, args: HostArgs) -> Reply:
         """One host action: its check, then its effect."""
         code = action.check(self) if action.check is not None else None
         if code is not None:

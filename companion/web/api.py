@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Unpack
 
 from flask import Blueprint, Response, jsonify, request
 
 from companion import engine
-from companion.session import Notice, Session
+from companion.session import HostArgs, Notice, Session
 from companion.session.archive import seen_over
 from companion.session.host import HOST_ACTIONS
 from companion.words.pages import text
@@ -209,7 +209,9 @@ def seats():
 # --- playing ---
 
 
-def _command_for(caller: Caller, command: Any) -> tuple[dict | None, tuple[Response, int] | None]:
+def _command_for(
+    caller: Caller, command: object
+) -> tuple[dict[str, object] | None, tuple[Response, int] | None]:
     """The command as the caller may send it: its seat filled in from the cookie; the table's
     own commands ("host") only from the host."""
     if not isinstance(command, dict):
@@ -568,7 +570,7 @@ def resume_game(game: str):
     return from_reply(parts.session().resume_game(game), lang())
 
 
-def _host_action(action: str, **args: Any):
+def _host_action(action: str, **args: Unpack[HostArgs]) -> tuple[Response, int]:
     refused = _host_only()
     if refused is not None:
         return refused
@@ -630,7 +632,7 @@ def replay_lesson():
     return _host_action("replay_lesson", lesson=lesson)
 
 
-def _host_route(name: str) -> Callable[[], Any]:
+def _host_route(name: str) -> Callable[[], tuple[Response, int]]:
     """The route of a host action that needs nothing but the host (session/host.py)."""
     return lambda: _host_action(name)
 
