@@ -170,6 +170,7 @@ class SessionCore:
             info,
             replace(self._timer),
             self.clock.now,
+            teach=self._lessons.on,
         )
         self._published = published
         # What everyone sees of this change besides the events (`tell` says why it matters).
@@ -180,6 +181,7 @@ class SessionCore:
             tuple(info["notices"]),
             tuple(info["lock_ins"]),
             undone,
+            published.teach,
         )
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:

@@ -194,6 +194,7 @@ class HostActions(Playing, Seating):
     def _teaching(self, on: bool) -> Reply:
         """The host turns teaching on or off for the evening (remembered across a restart)."""
         self._lessons.turn(bool(on))
+        self._publish([])
         return accepted(self._version(), self._game_id())
 
     def _replay_lesson(self, lesson: str) -> Reply:
