@@ -71,6 +71,7 @@ class TableUpdate(TypedDict):
     session: SessionPart
     resync: bool
     legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow
+    previews: NotRequired[list[dict[str, object]]]  # a seat's own, when the table is taught
 
 
 class HostArgs(TypedDict, total=False):
