@@ -1,0 +1,109 @@
+"""The pseudo-locale of the tests (issue 30, point 4): the fallback language's texts accented,
+about 35 % longer and bracketed, written as a language folder for `$ROOM25_WORDS`. A text that
+does not come from the catalogue shows (it has no brackets), and so does one whose box does not
+let it grow (it is cut, or runs out).
+
+Shared by the language-folder, page, OLED, voice and recap tests: `from pseudo_locale import
+pseudo` (the tests folder is on `sys.path`, as for `serving`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion import words
+
+CODE = "qps"  # the pseudo-locale's code ("qps-ploc" is the usual one)
+ACCENTS = str.maketrans("aeiouyAEIOUYcnsz", "áéîöûýÁÉÎÖÛÝçñšž")
+PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+# One pseudo text with nothing bracketed inside it: removed from the inside out, a text built of
+# pseudo texts (a value filled in, two texts joined) leaves only what was added around them.
+BRACKETED = re.compile(r"\[[^\[\]]*\]")
+
+
+def pseudo(text: str) -> str:
+    """A text accented, ~35 % longer and bracketed, its placeholders untouched."""
+    parts = PLACEHOLDER.split(text)
+    said = "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(ACCENTS) for p in parts)
+    return f"[{said}{'~' * (len(text) * 35 // 100)}]"
+
+
+def write_pseudo_locale(root: Path) -> Path:
+    """The pseudo-locale's folder, made from the fallback language's files; the folder of
+    language folders to name in `$ROOM25_WORDS`."""
+    source = Path(words.__file__).parent / words.fallback()
+    folder = root / CODE
+    folder.mkdir(parents=True)
+    for path in source.glob("*.json"):
+        found = json.loads(path.read_text("utf-8"))
+        if path.name == "language.json":
+            found["name"] = pseudo("Pseudo")
+        else:
+            found = {k: v if k.startswith("_") else pseudo(v) for k, v in found.items()}
+        (folder / path.name).write_text(json.dumps(found, ensure_ascii=False), "utf-8")
+    return root
+
+
+def outside_catalogue(text: str, allowed: re.Pattern[str]) -> str:
+    """What is left of a shown text once every pseudo text is taken out of it, unless all of it
+    is `allowed` (numbers, signs, names typed by the players): the words that came from
+    elsewhere, or "" if none did."""
+    left, before = text, None
+    while left != before:
+        before, left = left, BRACKETED.sub(" ", left)
+    return "" if allowed.fullmatch(left.strip()) else left.strip()
+
+
+# Every visible text of a page at its present size, as [text, where] pairs: each text node shown
+# (not in a script, a style, a hidden element or a closed <details>), and the placeholders of
+# the fields shown.
+SHOWN_TEXTS = """() => {
+  const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+    && el.getClientRects().length > 0;
+  const where = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
+  const found = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.trim() || ["SCRIPT", "STYLE", "TEMPLATE"].includes(el.tagName)) continue;
+    if (shown(el)) found.push([node.data.trim(), where(el)]);
+  }
+  for (const field of document.querySelectorAll("[placeholder]")) {
+    if (shown(field) && field.placeholder.trim()) found.push([field.placeholder, where(field)]);
+  }
+  return found;
+}"""
+
+# Every element of a page `width` px wide whose text does not fit its box, as [text, why] pairs:
+# a box that hides or ellipsizes what overflows it and holds more than it shows, or a text that
+# runs past the page's sides (where a phone's browser would zoom the page out to show it). A
+# box of a pixel is a text for screen readers alone, hidden on purpose.
+PAST_THEIR_BOX = """(width) => {
+  const found = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!el.checkVisibility({ checkVisibilityCSS: true }) || !el.getClientRects().length) continue;
+    if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.data.trim());
+    const text = (el.innerText || "").trim().slice(0, 80);
+    if (!text) continue;
+    const style = getComputedStyle(el);
+    const hides = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
+    if (hides && el.scrollWidth > el.clientWidth + 1) {
+      found.push([text, `cut: ${el.scrollWidth} px in ${el.clientWidth} px`]);
+    }
+    const hidesY = ["hidden", "clip"].includes(style.overflowY) || style.webkitLineClamp !== "none";
+    if (hidesY && el.scrollHeight > el.clientHeight + 1) {
+      found.push([text, `cut: ${el.scrollHeight} px high in ${el.clientHeight} px`]);
+    }
+    for (const node of own) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width && (box.left < -0.5 || box.right > width + 0.5)) {
+        found.push([node.data.trim().slice(0, 80), `past the viewport: ${box.left}-${box.right}`]);
+      }
+    }
+  }
+  return found;
+}"""
