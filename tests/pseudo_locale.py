@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 from companion import words
@@ -39,10 +40,23 @@ def write_pseudo_locale(root: Path) -> Path:
         found = json.loads(path.read_text("utf-8"))
         if path.name == "language.json":
             found["name"] = pseudo("Pseudo")
+            found["lists"] = {k: f" {pseudo(v.strip())} " for k, v in found["lists"].items() if k}
+            found["lists"][""] = ", "
         else:
             found = {k: v if k.startswith("_") else pseudo(v) for k, v in found.items()}
         (folder / path.name).write_text(json.dumps(found, ensure_ascii=False), "utf-8")
     return root
+
+
+def allowed(*more: str) -> re.Pattern[str]:
+    """What a surface shows or says that is no language's: numbers (seats, turns, times), signs
+    and arrows, the characters' names as printed (Emmett), whole or in the board's three
+    letters, and the patterns `more` (a PIN, an address)."""
+    cast = resources.files("companion.engine") / "data" / "characters.json"
+    names = [c["name"] for c in json.loads(cast.read_text("utf-8"))["characters"]]
+    named = "|".join(sorted({*names, *(n[:3] for n in names)}, key=len, reverse=True))
+    signs = r"[\d:.,;/·•×+\-–—→←↑↓↔?!#%()\sℹ…◀▶⏸▸▾★]"
+    return re.compile(rf"(?:{signs}|{'|'.join((*more, named))})*")
 
 
 def outside_catalogue(text: str, allowed: re.Pattern[str]) -> str:

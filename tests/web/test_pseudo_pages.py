@@ -1,39 +1,33 @@
 """Issue 30, point 4: the pages in the pseudo-locale. A real `room25 serve` reads the
 pseudo-locale's folder from `$ROOM25_WORDS`; the page gallery's sample game (`room25 screens
 --pages`) is played on it in Chromium, every page in the pseudo-locale, and each page at each
-moment is read at a phone's size and at a TV's (the table page at a TV's): every text shown is the catalogue's (bracketed,
-or one of the few numbers and signs below), and none runs past its box."""
+moment is read at a phone's size and at a TV's (the table page at a TV's): every text shown is
+the catalogue's (bracketed, or one of the few names, numbers and signs allowed), and none runs
+past its box."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 import pytest
-from pseudo_locale import CODE, PAST_THEIR_BOX, SHOWN_TEXTS, outside_catalogue, write_pseudo_locale
+from pseudo_locale import (
+    CODE,
+    PAST_THEIR_BOX,
+    SHOWN_TEXTS,
+    allowed,
+    outside_catalogue,
+    write_pseudo_locale,
+)
 from serving import Serve
 
 from companion import words
 from companion.web.gallery import PIN, SampleGame
 
-CHARACTERS = resources.files("companion.engine") / "data" / "characters.json"
 SIZES = {"phone": {"width": 390, "height": 844}, "tv": {"width": 1920, "height": 1080}}
-
-
-def _allowed() -> re.Pattern[str]:
-    """What a page shows that is no language's: numbers (seats, turns, times), the PIN, the
-    board's cells and their columns, signs and arrows, the join address, the game's name, and
-    the characters' names as printed (Emmett), whole or in the board's three letters."""
-    names = [c["name"] for c in json.loads(CHARACTERS.read_text("utf-8"))["characters"]]
-    named = "|".join(sorted({*names, *(n[:3] for n in names)}, key=len, reverse=True))
-    signs = r"[\d:.,/·•×+\-–—→←↑↓↔?!#%()\sℹ…◀▸▾★]"
-    return re.compile(rf"(?:{signs}|{PIN}|[A-E][1-5]?|http://[\w.:/]+|Room 25|{named})*")
-
-
-ALLOWED = _allowed()
+# Beside the names and numbers: the PIN, a cell (C2) or a column (A), the join address, and
+# the game's name in the bar.
+ALLOWED = allowed(PIN, "[A-E][1-5]?", r"http://[\w.:/]+", "Room 25")
 DRAWN = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
