@@ -97,25 +97,26 @@ PAST_THEIR_BOX = """(width) => {
   const found = [];
   for (const el of document.body.querySelectorAll("*")) {
     if (!el.checkVisibility({ checkVisibilityCSS: true }) || !el.getClientRects().length) continue;
-    if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+    const style = getComputedStyle(el);
+    const box = style.display !== "inline";  // an inline element has no box of its own to fill
+    if (box && (el.clientWidth <= 1 || el.clientHeight <= 1)) continue;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.data.trim());
     const text = (el.innerText || "").trim().slice(0, 80);
     if (!text) continue;
-    const style = getComputedStyle(el);
     const hides = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    if (hides && el.scrollWidth > el.clientWidth + 1) {
+    if (box && hides && el.scrollWidth > el.clientWidth + 1) {
       found.push([text, `cut: ${el.scrollWidth} px in ${el.clientWidth} px`]);
     }
     const hidesY = ["hidden", "clip"].includes(style.overflowY) || style.webkitLineClamp !== "none";
-    if (hidesY && el.scrollHeight > el.clientHeight + 1) {
+    if (box && hidesY && el.scrollHeight > el.clientHeight + 1) {
       found.push([text, `cut: ${el.scrollHeight} px high in ${el.clientHeight} px`]);
     }
     for (const node of own) {
       const range = document.createRange();
       range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width && (box.left < -0.5 || box.right > width + 0.5)) {
-        found.push([node.data.trim().slice(0, 80), `past the viewport: ${box.left}-${box.right}`]);
+      const run = range.getBoundingClientRect();
+      if (run.width && (run.left < -0.5 || run.right > width + 0.5)) {
+        found.push([node.data.trim().slice(0, 80), `past the viewport: ${run.left}-${run.right}`]);
       }
     }
   }
