@@ -90,9 +90,9 @@ SHOWN_TEXTS = """() => {
 }"""
 
 # Every element of a page `width` px wide whose text does not fit its box, as [text, why] pairs:
-# a box that hides or ellipsizes what overflows it and holds more than it shows, or a text that
-# runs past the page's sides (where a phone's browser would zoom the page out to show it). A
-# box of a pixel is a text for screen readers alone, hidden on purpose.
+# a box (not a scrolling one) whose content is larger than it, cut or spilling, a text that
+# spills out of its box, or one that runs past the page's sides (where a phone's browser would
+# zoom the page out to show it). A box of a pixel is a text for screen readers alone.
 PAST_THEIR_BOX = """(width) => {
   const found = [];
   for (const el of document.body.querySelectorAll("*")) {
@@ -103,20 +103,29 @@ PAST_THEIR_BOX = """(width) => {
     const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.data.trim());
     const text = (el.innerText || "").trim().slice(0, 80);
     if (!text) continue;
-    const hides = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    if (box && hides && el.scrollWidth > el.clientWidth + 1) {
-      found.push([text, `cut: ${el.scrollWidth} px in ${el.clientWidth} px`]);
+    // A line set tighter than its font (line-height: 1) has glyph boxes a little taller than it.
+    const sizes = [el, ...el.children].map((e) => parseFloat(getComputedStyle(e).fontSize));
+    const slack = 1 + Math.max(...sizes) * 0.2;
+    // A box that scrolls shows the rest when scrolled; any other holds all it has, or spills.
+    const scrolls = (axis) => ["auto", "scroll"].includes(axis);
+    if (box && !scrolls(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      found.push([text, `cut or spilling: ${el.scrollWidth} px in ${el.clientWidth} px`]);
     }
-    const hidesY = ["hidden", "clip"].includes(style.overflowY) || style.webkitLineClamp !== "none";
-    if (box && hidesY && el.scrollHeight > el.clientHeight + 1) {
-      found.push([text, `cut: ${el.scrollHeight} px high in ${el.clientHeight} px`]);
+    if (box && !scrolls(style.overflowY) && el.scrollHeight > el.clientHeight + slack) {
+      found.push([text, `cut or spilling: ${el.scrollHeight} px high in ${el.clientHeight} px`]);
     }
+    const edge = el.getBoundingClientRect();
     for (const node of own) {
       const range = document.createRange();
       range.selectNodeContents(node);
       const run = range.getBoundingClientRect();
+      const said = node.data.trim().slice(0, 80);
       if (run.width && (run.left < -0.5 || run.right > width + 0.5)) {
-        found.push([node.data.trim().slice(0, 80), `past the viewport: ${run.left}-${run.right}`]);
+        found.push([said, `past the viewport: ${run.left}-${run.right}`]);
+      } else if (box && run.width
+                 && (run.right > edge.right + 1 || run.bottom > edge.bottom + slack)) {
+        const at = `${run.right}, ${run.bottom} in ${edge.right}, ${edge.bottom}`;
+        found.push([said, `out of its box: ${at}`]);
       }
     }
   }
