@@ -96,6 +96,11 @@ def names(lang: str) -> dict[str, dict[str, str]]:
     cast = json.loads(data.joinpath("characters.json").read_text("utf-8"))["characters"]
     return {
         "rooms": {r["id"]: room_name(r["id"], lang) for r in rooms},
+        # A phone's board names a room by the word that sets it apart ("Flooded").
+        "rooms_short": {
+            r["id"]: texts(lang).get(f"room_short_{r['id']}", room_name(r["id"], lang))
+            for r in rooms
+        },
         "room_texts": {r["id"]: room_text(r["id"], lang) for r in rooms},
         "colours": {r["id"]: r["colour"] for r in rooms},
         "boxes": {r["id"]: r["box"] for r in rooms},
