@@ -609,6 +609,9 @@ def undo():
     ),
 )
 def teaching():
+    refused = _host_only()  # nobody else learns what the body should have been
+    if refused is not None:
+        return refused
     on = _field("on")
     if not isinstance(on, bool):
         return refusal(lang(), "bad_teaching", 400)
@@ -626,6 +629,9 @@ def teaching():
     ),
 )
 def replay_lesson():
+    refused = _host_only()  # nobody else learns what the body should have been
+    if refused is not None:
+        return refused
     lesson = _field("lesson")
     if not isinstance(lesson, str):
         return refusal(lang(), "bad_lesson", 400)

@@ -234,15 +234,14 @@ const R25 = (() => {
   }
 
   /* A notice is a code and its parameters, said from the session's catalogue in the page's
-     language ({seats}: a list; {button}: a control button's name; {lessons}: lessons by name); an unknown code by its
-     English text. */
+     language ({seats}: a list; {button}: a control button's name); an unknown code by its English
+     text. */
   function noticeText(notice) {
     const key = "notice_" + notice.code;
     if (T[key] === undefined) return notice.text;
     const params = {};
     for (const [k, v] of Object.entries(notice.params || {})) {
-      const named = k === "lessons" && Array.isArray(v) ? v.map((id) => T["lessons_" + id + "_name"] || id) : v;
-      params[k] = Array.isArray(named) ? named.join(", ") : k === "button" ? N.buttons[v] || v : v;
+      params[k] = Array.isArray(v) ? v.join(", ") : k === "button" ? N.buttons[v] || v : v;
     }
     return t(key, params);
   }
