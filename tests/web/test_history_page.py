@@ -201,7 +201,10 @@ def test_the_history_card_shows_every_column(server: Serve, browser, width: int)
     frame, boxes, sideways = page.evaluate(
         """() => {
             const scroll = document.querySelector(".history-scroll");
-            const rect = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, width: r.width }; };
+            const rect = (e) => {
+                const r = e.getBoundingClientRect();
+                return { x: r.x, width: r.width };
+            };
             const row = document.querySelector("#history-games tr[data-game]");
             return [rect(scroll), [...row.querySelectorAll("td")].map(rect),
                     scroll.scrollWidth > scroll.clientWidth];
