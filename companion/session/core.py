@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Generic, TypeVar, overload
 
 from companion import engine
 
@@ -52,12 +52,17 @@ class _Game:
         return self.record.setup.get("tracking", "dealt") == "dealt"
 
 
+T = TypeVar("T")  # what a job's run answers
+U = TypeVar("U")  # what it answers when the session stops first, or its run fails
+
+
 @dataclass
-class _Job:
-    run: Callable[[], Any]
-    closed: Any  # the answer if the session stops before running it
+class _Job(Generic[T, U]):
+    run: Callable[[], T]
+    closed: U  # the answer if the session stops before running it, or the run fails
+    refuses: bool  # whether a run that fails answers a refusal (else `closed`)
     done: threading.Event = field(default_factory=threading.Event)
-    result: Any = None
+    result: T | U | None = None
 
 
 _TICK = object()
@@ -98,17 +103,21 @@ class SessionCore:
             None, None, {"phase": "none"}, self._session_info(False, []), now=self.clock.now
         )
 
-    def _call(self, run: Callable[[], Any], closed: Any = _STOP) -> Any:
-        """Run on the writer and wait for it; `closed` (a refusal by default) once stopping."""
-        gone = refused("session_closed") if closed is _STOP else closed
+    @overload
+    def _call(self, run: Callable[[], T]) -> T | Reply: ...
+    @overload
+    def _call(self, run: Callable[[], T], closed: U) -> T | U: ...
+    def _call(self, run: Callable[[], object], closed: object = _STOP) -> object:
+        """Run on the writer and wait for it. Once stopping, or if the run fails, the answer
+        is `closed`; by default a refusal, so a read that fails is never answered as a write."""
+        job = _Job(run, refused("session_closed") if closed is _STOP else closed, closed is _STOP)
         if self._closed:
-            return gone
-        job = _Job(run, gone)
+            return job.closed
         self._jobs.put(job)
         # Normally woken at once; the timeout only matters if the session closes meanwhile.
         while not job.done.wait(1.0):
             if self._thread is None or not self._thread.is_alive():
-                return gone
+                return job.closed
         return job.result
 
     def _version(self) -> int:

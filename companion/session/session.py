@@ -111,9 +111,8 @@ class Session(HostActions):
                     job.result = job.run()
                 except Exception:  # a bug must not kill the writer: the sender is told
                     log.exception("the session failed on a request")
-                    job.result = refused(
-                        "unspecified", self._version(), self._game_id(), text="internal error"
-                    )
+                    failed = refused("session_failed", self._version(), self._game_id())
+                    job.result = failed if job.refuses else job.closed
                 job.done.set()
             self._check_timer()
             self._check_seats()
@@ -188,7 +187,7 @@ class Session(HostActions):
         """The writer answers within `timeout` seconds (what systemd's watchdog is told)."""
         if self._closed:
             return False
-        job = _Job(lambda: True, False)
+        job = _Job(lambda: True, False, refuses=False)
         self._jobs.put(job)
         return job.done.wait(timeout) and job.result is True
 
