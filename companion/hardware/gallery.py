@@ -67,7 +67,7 @@ def sample_updates() -> dict[str, dict]:
         "setup": _update(state),
     }
     setup = {"edition": "season2", "mode": "cooperation", "players": 4}
-    steps = [step.as_dict() for step in setup_steps(public_view(state), setup)]
+    steps = [step.as_dict() for step in setup_steps(samples["setup"]["view"], setup)]
     samples["setup_step"] = _update(state, setup={"at": 0, "steps": steps})
     samples["join_wifi"] = samples["join"]
     samples["pin"] = samples["join"]
