@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine import compose, make_ruleset
 from companion.engine.kernel.catalogue import characters, room_name
 from companion.engine.rules.setup import role_tiles
-from companion.words import joined, text
+from companion.words import text
 
 # The reversible board's side by mode (001, SETUP: "10 turns side" for Suspicion, Competition
 # and Team, "8 turns side" for Cooperation and Solo; 000, COUNTDOWN likewise).
@@ -130,7 +130,7 @@ def step_text(step: Mapping[str, Any], lang: str) -> str:
     params = step["params"]
     values: dict[str, object] = dict(params)
     if step["id"] == "set_aside":
-        values["rooms"] = joined(lang, [room_name(r, lang) for r in params["rooms"]], "and")
+        values["rooms"] = [room_name(r, lang) for r in params["rooms"]]
     if step["id"] == "countdown":
         cast = characters()
         values["last"] = cast.get(params["order"][-1], {}).get("name", params["order"][-1])

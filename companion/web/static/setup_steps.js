@@ -1,0 +1,57 @@
+/* The physical set-up taught step by step (issue 32, point 1), on the host page and the table
+   page: the step the table is at, from the session's public part (`session.setup`, public
+   facts only), the tiles to take out listed beside it, and on the host page Back and Next
+   (POST /api/host/setup_back, /api/host/setup_next). Loaded before host.js and table.js, it is
+   handed every update of their own stream (no second stream per page). */
+"use strict";
+(() => {
+  const { t, el, room, firstName, post } = R25;
+  const listen = R25.listen;
+  R25.listen = (as, onUpdate) => listen(as, (u) => { show(u, as === "host"); onUpdate(u); });
+
+  /* A step in words, as teaching/setup.py `step_text` puts it for the OLED and the voice. */
+  function stepText(step) {
+    const values = { ...step.params };
+    if (step.id === "set_aside") values.rooms = step.params.rooms.map(room);
+    if (step.id === "countdown") values.last = firstName(step.params.order[step.params.order.length - 1]);
+    return t("setup_" + step.key, values);
+  }
+
+  /* The tiles of the composition, for the step that takes them out of the box. */
+  function tiles(step) {
+    if (step.id !== "compose") return [];
+    const lines = step.params.rooms.map((line) => el("li", { text: line.count + " × " + room(line.room) }));
+    const free = Object.entries(step.params.free || {});
+    if (free.length) lines.push(el("li", { text: t("free_slots") + " " + free.map(([c, n]) => n + " " + t("colour_" + c)).join(", ") }));
+    return [el("ul", { class: "setup-tiles" }, lines)];
+  }
+
+  function box(host) {
+    let found = document.getElementById("setup-walk");
+    if (found) return found;
+    found = el("section", { id: "setup-walk", class: "card", "aria-live": "polite", hidden: true });
+    const before = host ? document.getElementById("controls") : document.querySelector(".table-layout");
+    if (before) before.before(found);
+    return found;
+  }
+
+  function show(update, host) {
+    const walk = update && update.session && update.session.setup;
+    const shown = box(host);
+    shown.hidden = !walk;
+    if (!walk) { shown.replaceChildren(); return; }
+    const step = walk.steps[walk.at];
+    const children = [
+      el("h2", { text: t("setup_title") }),
+      el("p", { class: "setup-count", text: t("setup_step", { n: walk.at + 1, count: walk.steps.length }) }),
+      el("p", { id: "setup-step", class: "setup-step", "data-step": step.id, text: stepText(step) }),
+      ...tiles(step),
+    ];
+    if (host) {
+      children.push(el("div", { class: "grid-buttons" },
+        el("button", { type: "button", id: "setup-back", disabled: walk.at === 0, on: { click: () => post("/api/host/setup_back") }, text: t("setup_back") }),
+        el("button", { type: "button", id: "setup-next", class: "big", on: { click: () => post("/api/host/setup_next") }, text: t("setup_next") })));
+    }
+    shown.replaceChildren(...children);
+  }
+})();
