@@ -121,8 +121,8 @@ def publish_times(changes: int) -> list[float]:
             state = session._game.state
             began = time.perf_counter()
             waiting = engine.waiting_for(state).as_dict()
-            published = Published("g", state, waiting, {"paused": False, "notices": []})
-            tell(published, listeners, [], quiet=False)  # type: ignore[arg-type]
+            published = Published("g", state, waiting, session._published.session)
+            tell(published, listeners, [], quiet=False)
             samples.append(time.perf_counter() - began)
     return samples
 

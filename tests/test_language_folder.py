@@ -14,36 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pseudo_locale import CODE, pseudo, write_pseudo_locale
 from serving import Serve
 
 from companion import words
-
-CODE = "qps"  # the pseudo-locale's code ("qps-ploc" is the usual one)
-ACCENTS = str.maketrans("aeiouyAEIOUYcnsz", "áéîöûýÁÉÎÖÛÝçñšž")
-PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
-
-
-def pseudo(text: str) -> str:
-    """A text accented, ~35 % longer and bracketed, its placeholders untouched."""
-    parts = PLACEHOLDER.split(text)
-    said = "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(ACCENTS) for p in parts)
-    return f"[{said}{'~' * (len(text) * 35 // 100)}]"
-
-
-def write_pseudo_locale(root: Path) -> Path:
-    """The pseudo-locale's folder, made from the fallback language's files."""
-    source = Path(words.__file__).parent / words.fallback()
-    folder = root / CODE
-    folder.mkdir(parents=True)
-    for path in source.glob("*.json"):
-        found = json.loads(path.read_text("utf-8"))
-        if path.name == "language.json":
-            found["name"] = pseudo("Pseudo")
-        else:
-            found = {k: v if k.startswith("_") else pseudo(v) for k, v in found.items()}
-        (folder / path.name).write_text(json.dumps(found, ensure_ascii=False), "utf-8")
-    return root
-
 
 CHECK = """
 import json, sys

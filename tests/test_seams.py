@@ -1,9 +1,10 @@
 """The seams between the layers are typed: the web, the hardware and the voice hold the session
 as `Session`, the settings as `Config` and what the session publishes as `TableUpdate` (its
-session part a `SessionPart`), never as `Any` or a bare dict, and the voice and the hardware
-are started with typed options, so that renaming a session method, misreading an update or
-passing an option nobody takes breaks the type check where it is used, not the table at the
-next game."""
+session part a `SessionPart`), never as `Any` or a bare dict; the voice and the hardware are
+started with typed options, the host's actions take typed arguments (`HostArgs`) and the
+wiring check holds the table as its `Rig`, so that renaming a session method, misreading an
+update or passing an option nobody takes breaks the type check where it is used, not the table
+at the next game."""
 
 from __future__ import annotations
 
@@ -28,7 +29,10 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     renamed, mypy names the seat buttons (hardware) and the phone's lock-in (web) that still
     call it; the OLED reading an update's "veiw", the OLED's moments a session part's "pasued"
     and the voice a notice's "cdoe", mypy names each reader and the key its type lacks; `room25
-    serve` starting the voice with a `speakers` option, mypy names the call."""
+    serve` starting the voice with a `speakers` option, or the host's undo route passing a
+    `cuont`, mypy names the call; the table's `end_check` renamed, mypy names the table handing
+    itself to the wiring check, which needs it as its `Rig`; `room25 games` reading a listed
+    game's "comands", mypy names the key `GameListing` lacks."""
     package = tmp_path / "companion"
     shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
@@ -37,6 +41,9 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "hardware" / "moments.py", '["session"]["paused"]', '["session"]["pasued"]')
     _changed(package / "voice" / "script.py", 'n["code"] not in', 'n["cdoe"] not in')
     _changed(package / "serve.py", "speaker=kind", "speakers=kind")
+    _changed(package / "web" / "api.py", '"undo", count=count', '"undo", cuont=count')
+    _changed(package / "hardware" / "table.py", "def end_check(", "def end_the_check(")
+    _changed(package / "cli.py", "{g['commands']} commands", "{g['comands']} commands")
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -55,3 +62,6 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     assert named("hardware/moments.py", 'TypedDict "SessionPart" has no key "pasued"')
     assert named("voice/script.py", 'TypedDict "NoticeView" has no key "cdoe"')
     assert named("serve.py", 'Unexpected keyword argument "speakers" for "start_voice"')
+    assert named("web/api.py", 'Unexpected keyword argument "cuont" for "_host_action"')
+    assert named("hardware/table.py", 'incompatible type "Hardware"; expected "Rig"'), said
+    assert named("cli.py", 'TypedDict "GameListing" has no key "comands"'), said

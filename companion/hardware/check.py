@@ -18,12 +18,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
+from companion.config import Config
 from companion.words import texts
 
-from .buttons import ThreadTimers, Timers
+from .buttons import Cancel, GpioButton, ThreadTimers, Timers
+from .buzzer import Buzzer
+from .display import Display
+from .leds import SeatLeds
 from .patterns import PATTERNS
+from .serial_panel import SerialPanel
+
+if TYPE_CHECKING:  # the voice is started beside the table, never by it
+    from companion.voice.voice import Voice
 
 STEP_SECONDS = 10.0  # a button not pressed within this: "no press seen"
 SHOW_SECONDS = 2.5  # the test pattern, the buzzer's notes and the phrase are given this long
@@ -84,13 +92,41 @@ class CheckOptions(TypedDict, total=False):
     on_end: Callable[[], None] | None
 
 
+class Rig(Protocol):
+    """What the check reads and drives of the running table (`table.Hardware`): named here, so
+    that the check needs no import of the table that starts it and a part renamed there fails
+    the type check here."""
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def display(self) -> Display: ...
+    @property
+    def buttons(self) -> list[GpioButton]: ...
+    @property
+    def factory(self) -> object: ...  # gpiozero's pin factory; None without GPIO
+    @property
+    def leds(self) -> SeatLeds | None: ...
+    @property
+    def buzzer(self) -> Buzzer: ...
+    @property
+    def voice(self) -> Voice | None: ...
+    @property
+    def panel(self) -> SerialPanel | None: ...
+    def describe(self) -> str: ...
+    def show_check_lights(self, lights: dict[str, str]) -> None: ...
+    def end_check(self) -> None: ...
+
+
 class Check:
     """One walk over a running `Hardware`; `start()` begins it, `take()` feeds it presses,
     `done` is set once every part has its line (`parts`), `cancel()` stops it."""
 
     def __init__(
         self,
-        rig: Any,
+        rig: Rig,
         *,
         timers: Timers | None = None,
         step_seconds: float = STEP_SECONDS,
@@ -113,7 +149,7 @@ class Check:
         self._lock = threading.RLock()
         self._steps = self._walk()
         self._at = -1
-        self._timer: Any = None
+        self._timer: Cancel | None = None
         self._lit: list[str] = []  # seat buttons whose light the check lit
         self._found: dict[str, str] = {}  # button id -> status, for the OLED's ticks
         self.parts: list[Part] = []
@@ -269,7 +305,7 @@ class Check:
         settings = self.rig.config.buttons
         return settings.seats[int(button) - 1] if button.isdigit() else getattr(settings, button)
 
-    def _gpio(self, button: str) -> Any:
+    def _gpio(self, button: str) -> GpioButton | None:
         return next((b for b in self.rig.buttons if b.name == button), None)
 
     def _ask(self, step: Step) -> None:

@@ -60,9 +60,15 @@ class Device(Protocol):
 
 
 Address = str | Callable[[], str]
-# A session with nothing to say: no pause, notice, lock-in, undo or clock.
+# A session with nothing to say: no pause, notice, lock-in, undo, lesson or clock.
 QUIET_SESSION = SessionPart(
-    paused=False, notices=[], lock_ins=[], undone=False, rigged=False, timer=None
+    paused=False,
+    notices=[],
+    lock_ins=[],
+    undone=False,
+    rigged=False,
+    teaching={"on": False, "taught": []},
+    timer=None,
 )
 # What the OLED shows before the first update: no game.
 NO_GAME = TableUpdate(

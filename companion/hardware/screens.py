@@ -205,6 +205,7 @@ def _status(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         draw.rectangle((x, dy, x + _width(tag, face) + 2, dy + 11), fill=LIT)
         _text(draw, (x + 2, dy), tag, face, DARK)
         x -= 4
+    tail = _clip(tail, face, x - dx)  # a long LAST TURN beside the alarm, cut, not past the edge
     x -= _width(tail, face)
     _text(draw, (x, dy), tail, face)
     if _width(turn, face) + 6 <= x:  # the turn number gives way to the alarm and LAST TURN
@@ -407,7 +408,7 @@ def draw_action(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         face = _fit(name, (24, 22, 20, 18, 16, 14, 12), WIDTH)
         _text(draw, (0, BODY), _clip(name, face, WIDTH), face)
         round_ = waiting.get("round") or view.get("round")
-        _text(draw, (0, BODY + 25), _round_label(lang, round_), font(SMALL))
+        _text(draw, (0, BODY + 24), _round_label(lang, round_), font(SMALL))
     if not _notices(update, lang):  # else the bottom line holds the problem
         _order_strip(draw, view.get("order") or [], current, FOOTER)
 

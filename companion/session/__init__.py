@@ -7,13 +7,15 @@ from .listeners import Listener
 from .notices import Notice
 from .replies import Reply
 from .session import HOST, PUBLIC, Session, seat_press
-from .shapes import NoticeView, SessionPart, TableUpdate
+from .shapes import GameListing, HostArgs, NoticeView, SessionPart, TableUpdate
 
 __all__ = [
     "HOST",
     "PUBLIC",
     "Clock",
     "FakeClock",
+    "GameListing",
+    "HostArgs",
     "Journal",
     "JournalError",
     "Listener",

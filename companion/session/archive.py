@@ -13,12 +13,14 @@ one).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 from companion import engine
 
-from .journal import Journal
+from .journal import GameRecord, Journal, JournalError
+from .shapes import GameListing
 
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
@@ -39,13 +41,14 @@ class ExportError(Exception):
     """A file that is not a game export this companion can rebuild."""
 
 
-def listing(journal: Journal) -> list[dict]:
+def listing(journal: Journal) -> list[GameListing]:
     """Every game, oldest first, without secrets."""
     counts = journal.command_counts()
     games = journal.games()
-    counts.update(
-        {g.id: _public_commands(journal, g.id) for g in games if g.status not in SEEN_OVER}
-    )
+    for g in games:
+        if g.status not in SEEN_OVER:
+            with contextlib.suppress(JournalError):  # a damaged row: every command counted
+                counts[g.id] = _public_commands(journal, g.id)
     return [
         {
             "game": g.id,
@@ -54,13 +57,20 @@ def listing(journal: Journal) -> list[dict]:
             "mode": g.setup.get("mode", "suspicion"),
             "tracking": g.setup.get("tracking", "dealt"),
             "players": g.setup.get("players"),
-            "outcome": json.loads(g.outcome) if g.outcome else None,
+            "outcome": outcome_of(g),
             "created": g.created,
             "ended": g.ended,
             "commands": counts.get(g.id, 0),
         }
         for g in games
     ]
+
+
+def outcome_of(record: GameRecord) -> dict[str, object] | None:
+    """A game's outcome read back: the JSON object the session wrote once it was over, else
+    None (still playing, or a row the companion did not write)."""
+    found = json.loads(record.outcome) if record.outcome else None
+    return found if isinstance(found, dict) else None
 
 
 def _public_commands(journal: Journal, game: str) -> int:
@@ -86,7 +96,7 @@ def export(journal: Journal, game: str) -> dict | None:
         "options": record.options,
         "created": record.created,
         "ended": record.ended,
-        "outcome": json.loads(record.outcome) if record.outcome else None,
+        "outcome": outcome_of(record),
         # The host's own file (the recap shows them); no public view is built from this key.
         "names": journal.names(game).get(game, {}),
     }

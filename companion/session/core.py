@@ -161,6 +161,7 @@ class SessionCore:
             "lock_ins": lock_ins,
             "undone": undone,
             "rigged": rigged,
+            "teaching": {"on": self._lessons.on, "taught": self._lessons.taught},
         }
         if self._walk is not None:
             info["setup"] = {"at": self._walk.at, "steps": self._walk.steps}
@@ -198,6 +199,7 @@ class SessionCore:
             tuple(info["notices"]),
             tuple(info["lock_ins"]),
             undone,
+            info["teaching"]["on"],
             self._walk.at if self._walk is not None else None,
         )
         quiet, self._last_seen = seen == self._last_seen, seen
@@ -212,7 +214,7 @@ class SessionCore:
             return
         fired = self._lessons.hear(engine.events_for(events, None))
         if fired:
-            self._notices["lesson"] = Notice("lesson", {"lessons": fired})
+            self._notices["lesson"] = self._lessons.notice(fired)
 
 
 def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:

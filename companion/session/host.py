@@ -24,6 +24,7 @@ from .notices import Notice
 from .playing import Playing
 from .replies import Reply, accepted, from_refusal, refused
 from .seating import Seating
+from .shapes import HostArgs
 from .text import unwritable
 
 JOURNAL = ("journal_unwritable", "journal_unsure")  # any action that writes may answer these
@@ -32,7 +33,7 @@ JOURNAL = ("journal_unwritable", "journal_unsure")  # any action that writes may
 class HostActions(Playing, Seating):
     """The effects of the host's actions and their checks, run on the writer."""
 
-    def _act(self, action: HostAction, args: dict) -> Reply:
+    def _act(self, action: HostAction, args: HostArgs) -> Reply:
         """One host action: its check, then its effect."""
         code = action.check(self) if action.check is not None else None
         if code is not None:
@@ -237,6 +238,7 @@ class HostActions(Playing, Seating):
     def _teaching(self, on: bool) -> Reply:
         """The host turns teaching on or off for the evening (remembered across a restart)."""
         self._lessons.turn(bool(on))
+        self._publish([])
         return accepted(self._version(), self._game_id())
 
     def _replay_lesson(self, lesson: str) -> Reply:
@@ -245,7 +247,7 @@ class HostActions(Playing, Seating):
             return refused(
                 "unknown_lesson", self._version(), self._game_id(), lesson=str(lesson)[:30]
             )
-        self._notices["lesson"] = Notice("lesson", {"lessons": [lesson]})
+        self._notices["lesson"] = self._lessons.notice([lesson])
         self._publish([])
         return accepted(self._version(), self._game_id())
 

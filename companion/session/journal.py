@@ -99,9 +99,9 @@ Kept = str | None
 @dataclass(frozen=True)
 class GameRecord:
     id: str
-    setup: dict
+    setup: dict[str, object]
     seed: int
-    options: dict
+    options: dict[str, object]
     status: str
     outcome: str | None
     created: float
@@ -111,17 +111,26 @@ class GameRecord:
 @dataclass(frozen=True)
 class CommandRecord:
     seq: int
-    command: dict
+    command: dict[str, object]
     source: str
     version: int
     accepted: float
     undone: bool
-    events: list[dict]
+    events: list[dict[str, object]]
 
 
 def dump(value: object) -> str:
     """Compact JSON text, as the journal's text columns hold it."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _object(found: object, what: str) -> dict[str, object]:
+    """A setup, options, command or event read back: the companion wrote a JSON object there,
+    so anything else is a journal changed behind its back, said as such rather than failing
+    later in whatever reads it."""
+    if not isinstance(found, dict):
+        raise JournalError(f"the journal holds {type(found).__name__} where {what} belongs")
+    return found
 
 
 class Journal:
@@ -465,22 +474,28 @@ class Journal:
         found = _game(row) if row else None
         return found if found is not None and found.status in ("playing", "over") else None
 
-    def start_events(self, game: str) -> list[dict]:
+    def start_events(self, game: str) -> list[dict[str, object]]:
         rows = self.db.execute(
             "SELECT event FROM events WHERE game=? AND seq=0 ORDER BY n", (game,)
         ).fetchall()
-        return [orjson.loads(row[0]) for row in rows]
+        return [_object(orjson.loads(row[0]), "an event") for row in rows]
 
     def commands(self, game: str) -> list[CommandRecord]:
         """Every command of a game in order, undone ones included, each with its events."""
-        events: dict[int, list[dict]] = {}
+        events: dict[int, list[dict[str, object]]] = {}
         for seq, blob in self.db.execute(
             "SELECT seq, event FROM events WHERE game=? AND seq>0 ORDER BY seq, n", (game,)
         ):
-            events.setdefault(seq, []).append(orjson.loads(blob))
+            events.setdefault(seq, []).append(_object(orjson.loads(blob), "an event"))
         return [
             CommandRecord(
-                seq, json.loads(cmd), source, version, accepted, bool(undone), events.get(seq, [])
+                seq,
+                _object(json.loads(cmd), "a command"),
+                source,
+                version,
+                accepted,
+                bool(undone),
+                events.get(seq, []),
             )
             for seq, cmd, source, version, accepted, undone in self.db.execute(
                 "SELECT seq, command, source, version, accepted, undone FROM commands "
@@ -558,7 +573,14 @@ class Readers:
 def _game(row: tuple) -> GameRecord:
     gid, setup, seed, options, status, outcome, created, ended = row
     return GameRecord(
-        gid, json.loads(setup), seed, json.loads(options), status, outcome, created, ended
+        gid,
+        _object(json.loads(setup), "a setup"),
+        seed,
+        _object(json.loads(options), "options"),
+        status,
+        outcome,
+        created,
+        ended,
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from companion import engine
+from companion.teaching.preview import seat_previews
 
 from .listeners import Listener, Update
 from .shapes import SessionInfo, SessionPart, TableUpdate
@@ -110,7 +111,18 @@ class Published:
         )
         if audience != PUBLIC:
             found["legal"] = self.commands(engine.HOST if audience == HOST else audience)
+        # The host has the table taught: each seat's update has its previews.
+        if self.session["teaching"]["on"] and audience not in (PUBLIC, HOST):
+            found["previews"] = self.previews(audience)
         return found
+
+    def previews(self, seat: str) -> list[dict[str, object]]:
+        """A seat's previews of its own choices, from its own view and legal commands only
+        (never the public part: another seat's choices say what that seat knows)."""
+        view = self.view(seat)
+        if view is None or "notebook" not in view:
+            return []
+        return seat_previews(view, self.commands(seat))  # type: ignore[arg-type]
 
     def session_now(self) -> SessionPart:
         """The session's part of an update, the programming clock read now."""

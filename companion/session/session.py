@@ -14,7 +14,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar, Unpack
 
 from . import archive
 from .core import _STOP, _TICK, _Job
@@ -25,7 +25,7 @@ from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
 from .replies import Reply, accepted, refused
-from .shapes import TableUpdate
+from .shapes import GameListing, HostArgs, TableUpdate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")  # what a read of the journal finds
@@ -50,7 +50,11 @@ class Session(HostActions):
             )
             self._journal = Journal(self.journal_path)
             self._journal.open()
-        record = self._journal.on_the_table()
+        try:
+            record = self._journal.on_the_table()
+        except JournalError as error:  # a game row the companion did not write: none resumed
+            log.error("%s; no game was resumed", error)
+            record = None
         if record is not None:
             try:
                 self._game = self._resume(record)
@@ -135,7 +139,7 @@ class Session(HostActions):
 
     # -- inputs --------------------------------------------------------------------------------
 
-    def submit(self, command: dict, source: str = "web") -> Reply:
+    def submit(self, command: dict[str, object], source: str = "web") -> Reply:
         """Apply one command (thread-safe); blocks until it is applied and journaled."""
         return self._call(lambda: self._apply(command, source))
 
@@ -157,10 +161,12 @@ class Session(HostActions):
             return self.host("resume" if self._timer.paused else "pause")
         return refused("unknown_button", button=str(button)[:20])
 
-    def host(self, action: str, **args: Any) -> Reply:
+    def host(self, action: str, **args: Unpack[HostArgs]) -> Reply:
         """The host's actions (host.HOST_ACTIONS): new_game(setup), undo(count), pause, resume,
-        end_game, reset_seat(seat), press_seat(seat), and once the programming time is up
-        more_time or lock_in_late; unknown actions and arguments are refused."""
+        end_game, reset_seat(seat, freed), press_seat(seat), teaching(on), replay_lesson(lesson),
+        and once the programming time is up more_time or lock_in_late. The arguments are typed
+        (`HostArgs`) for the callers' type check; an unknown action, or an argument its action
+        does not take, is still refused at run time."""
         entry = HOST_ACTIONS.get(action)
         try:
             if entry is None:
@@ -223,7 +229,7 @@ class Session(HostActions):
 
         return self._call(run, closed=False)
 
-    def games(self) -> list[dict]:
+    def games(self) -> list[GameListing]:
         """Every game in the journal, oldest first (no secrets); read beside the writer, as
         every read of past games is (`Journal.read`): a replay flood never delays a press."""
         return self._journal.read(archive.listing, closed=[])

@@ -42,16 +42,26 @@ class SetupWalkView(TypedDict):
     steps: list[SetupStepView]
 
 
+class TeachingView(TypedDict):
+    """Whether the host has the table taught, and the lessons taught this evening (public: they
+    fired on public events)."""
+
+    on: bool
+    taught: list[str]
+
+
 class SessionInfo(TypedDict):
     """The session's part of an update as the writer publishes it: paused by the host, the
     notices about this game, the seats locked in, whether the change was an undo, whether
-    the game is rigged (a teaching game) and, while teaching, the set-up step the table is at."""
+    the game is rigged (a teaching game), teaching and, while teaching, the set-up step the
+    table is at."""
 
     paused: bool
     notices: list[NoticeView]
     lock_ins: list[str]
     undone: bool
     rigged: bool
+    teaching: TeachingView
     setup: NotRequired[SetupWalkView]  # only while teaching walks the table through the set-up
 
 
@@ -72,10 +82,41 @@ class TableUpdate(TypedDict):
     game: str | None
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
-    # The engine's events (engine/face/shapes.py: `Event`, `EVENT_FIELDS`) and the session's
+    # The engine's events (engine/face/shapes.py: `EVENT_FIELDS`) and the session's
     # own, as they are built and as the journal gives them back: plain dictionaries.
     events: list[dict[str, object]]
     waiting: engine.WaitingView
     session: SessionPart
     resync: bool
     legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow
+    previews: NotRequired[list[dict[str, object]]]  # a seat's own, when the table is taught
+
+
+class HostArgs(TypedDict, total=False):
+    """The arguments of the host's actions (`Session.host`, `host.HOST_ACTIONS`), each action
+    taking its own: a caller misspelling one, or passing the wrong kind, fails the type check
+    instead of being refused at the table. The action still checks each value it is given."""
+
+    setup: dict[str, object]  # new_game: the setup as the host page sent it
+    count: int  # undo: how many commands
+    seat: str  # reset_seat, press_seat
+    freed: bool  # reset_seat: the web layer let the seat's phone go
+    on: bool  # teaching: on or off for the evening
+    lesson: str  # replay_lesson: which lesson
+
+
+class GameListing(TypedDict):
+    """One game of the history as `Session.games()` lists it (`archive.listing`), for the web,
+    the CLI and the replay pages: nothing secret. The setup's fields are as the host sent them
+    (the engine accepted them), read back from the journal."""
+
+    game: str
+    status: str  # playing, over, ended or abandoned
+    edition: object  # "base" when the setup names none
+    mode: object  # "suspicion" when the setup names none
+    tracking: object  # "dealt" when the setup names none
+    players: object  # None when the setup names none
+    outcome: dict[str, object] | None  # once over
+    created: float
+    ended: float | None
+    commands: int  # those the table saw (a running game), else every command

@@ -9,7 +9,9 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from companion.teaching import Teacher
+from companion.teaching import Teacher, lesson
+
+from .notices import Notice
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,7 @@ class TaughtBook:
         self.path = path
         self.on, taught = self._read()
         self._teacher = Teacher(taught)
+        self._shown = 0
 
     def _read(self) -> tuple[bool, list[str]]:
         try:
@@ -48,6 +51,15 @@ class TaughtBook:
         if found:
             self._write()
         return found
+
+    def notice(self, lessons: list[str]) -> Notice:
+        """The table's lesson notice: the lessons and which showing this is, so that a page that
+        closed a lesson's card shows it again when the host replays it (the same lessons, a new
+        showing) and the voice says it again. `rules` are the rules at a tap the cards open
+        (None: the lesson's text is its own)."""
+        self._shown += 1
+        rules = [lesson(found).rule for found in lessons]
+        return Notice("lesson", {"lessons": lessons, "rules": rules, "shown": self._shown})
 
     def turn(self, on: bool) -> None:
         """The host's setting: teach, or not."""

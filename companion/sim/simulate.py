@@ -106,6 +106,7 @@ def make_players(
     players = {}
     for i, seat in enumerate(seats):
         created = next((e for e in events_for(events, seat) if e["type"] == "game_created"), {})
+        composition = created.get("composition")  # EVENT_FIELDS: tile counts, or absent
         if mode in ("cooperation", "solo"):
             table = tables.setdefault("all", Table())
         elif mode == "team":
@@ -115,7 +116,7 @@ def make_players(
         players[seat] = HeuristicPlayer(
             seat,
             rng,
-            composition=created.get("composition"),
+            composition=composition if isinstance(composition, dict) else None,
             table=table,
             team_of=team_of,
             clue_index=i,

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from companion.engine import compose
+from companion.session.archive import outcome_of
 from companion.session.journal import GameRecord, Journal
 
 from .names import seats_of
@@ -45,7 +46,7 @@ def composition_of(setup: dict) -> str:
 
 def _row(record: GameRecord, names: dict[str, str]) -> dict:
     setup = record.setup
-    outcome = json.loads(record.outcome) if record.outcome else None
+    outcome = outcome_of(record)
     return {
         "game": record.id,
         "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(record.created)),

@@ -51,7 +51,7 @@ def recap_html(exported: dict, lang: str) -> str:
     told = episode(exported)
     words = {k: v for k, v in table(lang).items() if k.startswith(KEPT)}
     named = names(lang)
-    shown = {key: named[key] for key in ("rooms", "colours", "characters", "cards")}
+    shown = {key: named[key] for key in ("rooms", "rooms_short", "colours", "characters", "cards")}
     seat_names = exported.get("names") or {}
     outcome = told["outcome"] or {}
     winners = outcome.get("winners") or []

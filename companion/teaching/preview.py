@@ -59,6 +59,23 @@ def preview(
     return Preview(f"previews_{action}_{how}", {**params, "room": known})
 
 
+def seat_previews(view: SeatView, legal: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The preview of each of a seat's legal look, move, push and control choices, as the seat's
+    own update carries them when the table is taught: the choice's character, action, direction
+    and target with the preview's key and values, which the phone puts in its language."""
+    found: dict[tuple, dict[str, object]] = {}
+    for command in legal:
+        action, direction = command.get("action"), command.get("direction")
+        if command.get("type") != "act" or action not in ACTIONS or not isinstance(direction, str):
+            continue
+        cid, target = str(command["character"]), command.get("target")
+        choice = (cid, action, direction, target)  # physical tiles: one command a room it may be
+        if choice not in found:
+            shown = preview(view, cid, str(action), direction, str(target) if target else None)
+            found[choice] = {"character": cid, "key": shown.key, "params": dict(shown.params)}
+    return list(found.values())
+
+
 def preview_text(found: Preview, lang: str) -> str:
     """A preview in words: room names as the rulebook of the language prints them."""
     params = dict(found.params)

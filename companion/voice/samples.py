@@ -7,9 +7,9 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from companion.engine import load_deck
+from companion.engine.kernel.mac_cards import MacCard
 from companion.session.notices import Notice
 from companion.words import languages
 
@@ -90,12 +90,10 @@ def sample_events() -> dict[str, list[dict]]:
     return samples
 
 
-def _movement_name(card: Any) -> str:
-    if card.line.axis == "col":  # a column, north or south
+def _movement_name(card: MacCard) -> str:
+    if card.line is not None and card.line.axis == "col":  # a column, north or south
         return f"movement_column_{card.direction}"
-    twice = getattr(card, "twice", False)
-    again = getattr(card, "draw_again", False)
-    return "movement" + ("_twice" if twice else "") + ("_again" if again else "")
+    return "movement" + ("_twice" if card.twice else "") + ("_again" if card.draw_again else "")
 
 
 def sample_lines() -> dict[str, list[Line]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from companion import words
 from companion.engine import grid
+from companion.engine.kernel.mac_words import kind_name
 from companion.session import NoticeView, TableUpdate
 from companion.session.notices import is_problem, shown
 from companion.teaching import LESSONS, lesson_said
@@ -106,12 +107,8 @@ def _card_text(card: dict, lang: str) -> str:
         named = list(card.get("characters") or ())
         which = {0: "card_punishment_none", 1: "card_punishment_one"}.get(len(named))
         effect = say(lang, which or "card_punishment", {"characters": named})
-        # "Punishment: Emmett & Kevin": the effect names them, the name is said without them.
-        name = (
-            str(card.get(f"name_{lang}") or card.get(f"name_{words.fallback()}") or "")
-            .split(":")[0]
-            .strip()
-        )
+        # The effect names them; the card is said by its kind's name ("Punishment").
+        name = kind_name("punishment", lang)
     else:
         name = str(
             card.get(f"name_{lang}") or card.get(f"name_{words.fallback()}") or card.get("id", "")

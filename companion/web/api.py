@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Unpack
 
 from flask import Blueprint, Response, jsonify, request
 
 from companion import engine
-from companion.session import Notice, Session
+from companion.session import HostArgs, Notice, Session
 from companion.session.archive import seen_over
 from companion.session.host import HOST_ACTIONS
 from companion.words.pages import text
@@ -209,7 +209,9 @@ def seats():
 # --- playing ---
 
 
-def _command_for(caller: Caller, command: Any) -> tuple[dict | None, tuple[Response, int] | None]:
+def _command_for(
+    caller: Caller, command: object
+) -> tuple[dict[str, object] | None, tuple[Response, int] | None]:
     """The command as the caller may send it: its seat filled in from the cookie; the table's
     own commands ("host") only from the host."""
     if not isinstance(command, dict):
@@ -568,7 +570,7 @@ def resume_game(game: str):
     return from_reply(parts.session().resume_game(game), lang())
 
 
-def _host_action(action: str, **args: Any):
+def _host_action(action: str, **args: Unpack[HostArgs]) -> tuple[Response, int]:
     refused = _host_only()
     if refused is not None:
         return refused
@@ -597,7 +599,46 @@ def undo():
     return _host_action("undo", count=count)
 
 
-def _host_route(name: str) -> Callable[[], Any]:
+@blueprint.post("/host/teaching")
+@described(
+    "/api/host/teaching",
+    post(
+        "Teach the table the rules as they first matter, or stop (host; kept for the evening)",
+        {"type": "object", "required": ["on"], "properties": {"on": {"type": "boolean"}}},
+        401,
+    ),
+)
+def teaching():
+    refused = _host_only()  # nobody else learns what the body should have been
+    if refused is not None:
+        return refused
+    on = _field("on")
+    if not isinstance(on, bool):
+        return refusal(lang(), "bad_teaching", 400)
+    return _host_action("teaching", on=on)
+
+
+@blueprint.post("/host/lessons/replay")
+@described(
+    "/api/host/lessons/replay",
+    post(
+        "Teach a lesson again: its card on every page, said aloud (host)",
+        {"type": "object", "required": ["lesson"], "properties": {"lesson": {"type": "string"}}},
+        401,
+        409,
+    ),
+)
+def replay_lesson():
+    refused = _host_only()  # nobody else learns what the body should have been
+    if refused is not None:
+        return refused
+    lesson = _field("lesson")
+    if not isinstance(lesson, str):
+        return refusal(lang(), "bad_lesson", 400)
+    return _host_action("replay_lesson", lesson=lesson)
+
+
+def _host_route(name: str) -> Callable[[], tuple[Response, int]]:
     """The route of a host action that needs nothing but the host (session/host.py)."""
     return lambda: _host_action(name)
 

@@ -4,7 +4,9 @@ session in a temporary folder, served by waitress on a free port of 127.0.0.1) a
 driven by Playwright, the way docs/web.md shows them.
 
 Every phone is a browser context of its own; the seats act through the same API their pages use,
-and each picture is taken once the pages have drawn the moment."""
+and each picture is taken once the pages have drawn the moment. The same game, in any language
+and with any look at each page in place of its picture, is the pseudo-locale test's
+(tests/web/test_pseudo_pages.py)."""
 
 from __future__ import annotations
 
@@ -65,20 +67,25 @@ def _chromium() -> str:
     return found
 
 
-class _Table:
-    """The host, the table page and the phones of one game, and the moments' pictures."""
+# What a moment's picture does with a page once drawn: given the picture's name
+# ("03-programming-phone1") and the Playwright page.
+Look = Callable[[str, Any], None]
 
-    def __init__(self, browser: Any, url: str, outdir: Path) -> None:
-        self.written: list[Path]
-        self.url, self.outdir, self.written, self.moments = url, outdir, [], 0
+
+class SampleGame:
+    """The host, the table page and the phones of one short game, each page looked at (`look`)
+    at each of its moments. The phones read English (seat 4 French) and the table its browser's
+    default, unless `locale` names the language of every page."""
+
+    def __init__(self, browser: Any, url: str, look: Look, locale: str | None = None) -> None:
+        self.url, self.look, self.moments = url, look, 0
         host = browser.new_context()
         self.host = host.request
         self._post(self.host, "/api/host/login", {"pin": PIN})
-        self.table = browser.new_context(**TABLE).new_page()
-        self.phones = {
-            seat: browser.new_context(locale="fr-FR" if seat == "4" else "en-GB", **PHONE)
-            for seat in SEATS
-        }
+        table = TABLE if locale is None else {**TABLE, "locale": locale}
+        self.table = browser.new_context(**table).new_page()
+        spoken = {seat: locale or ("fr-FR" if seat == "4" else "en-GB") for seat in SEATS}
+        self.phones = {seat: browser.new_context(locale=spoken[seat], **PHONE) for seat in SEATS}
         self.pages = {seat: context.new_page() for seat, context in self.phones.items()}
 
     def _post(self, client: Any, path: str, body: dict) -> dict:
@@ -95,9 +102,7 @@ class _Table:
         for page, who in shown:
             page.wait_for_timeout(700)
             page.evaluate("window.scrollTo(0, 0)")
-            path = self.outdir / f"{self.moments:02d}-{moment}-{who}.png"
-            page.screenshot(path=str(path))
-            self.written.append(path)
+            self.look(f"{self.moments:02d}-{moment}-{who}", page)
 
     def public(self) -> dict:
         return self._get(self.host, "/api/view?as=table")
@@ -114,7 +119,8 @@ class _Table:
     def seat(self, seat: str) -> Any:
         return self.phones[seat].request
 
-    def play(self) -> list[Path]:
+    def play(self) -> None:
+        """The game from the seats' joining to its end, each moment looked at."""
         self._post(self.host, "/api/host/games", {"setup": SETUP})
         self.table.goto(self.url + "/table")
         for page in self.pages.values():
@@ -128,8 +134,10 @@ class _Table:
             self._post(self.seat(seat), "/api/commands",
                        {"command": {"type": "clue", "cell": "C2"}})  # fmt: skip
         page = self.pages["1"]
-        page.locator("#task").get_by_role("group", name="Action 1").get_by_role(
-            "button", name="Look"
+        # Named in the page's own language, whichever it is.
+        first, look = page.evaluate("() => [R25.t('action_n', {n: 1}), R25.t('action_look')]")
+        page.locator("#task").get_by_role("group", name=first).get_by_role(
+            "button", name=look
         ).click()
         self.shoot("programming")
         page.locator("#role-toggle").click()
@@ -143,7 +151,6 @@ class _Table:
         self.until(lambda v: v["waiting"]["phase"] == "over", self._next)
         self.shoot("game-over")
         self.shoot("game-over", "4", table=False)
-        return self.written
 
     def _program(self, seat: str) -> None:
         command = {"type": "program", "character": None, "actions": ["look"], "lock_in": False}
@@ -183,8 +190,15 @@ def render_pages(outdir: Path) -> list[Path]:
         browser = playwright.chromium.launch(
             executable_path=_chromium(), args=["--no-sandbox", "--disable-gpu"]
         )
+        written: list[Path] = []
+
+        def picture(name: str, page: Any) -> None:
+            written.append(outdir / f"{name}.png")
+            page.screenshot(path=str(written[-1]))
+
         try:
-            return _Table(browser, url, outdir).play()
+            SampleGame(browser, url, picture).play()
+            return written
         finally:
             browser.close()
 

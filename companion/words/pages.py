@@ -12,7 +12,9 @@ from typing import Any
 
 from companion.engine import ability_names, load_deck
 from companion.engine.kernel.catalogue import character_base, room_name, room_text
+from companion.engine.kernel.mac_cards import MacCard
 from companion.engine.kernel.mac_words import kind_name
+from companion.engine.rules.compose import Composition
 
 from .catalogue import offered, texts
 from .fill import fill
@@ -55,15 +57,15 @@ def _lines_in_words(found: str, lang: str) -> str:
     return _LINE_KEY.sub(said, found)
 
 
-def _card_name(card: Any, lang: str) -> str:
+def _card_name(card: MacCard, lang: str) -> str:
     """A card's name, and for a Complex Movement the line it slides, in words."""
     name = card.display.name(lang)
-    if card.line is None:
+    if card.line is None or card.direction is None:
         return name
     return f"{name} · {line_words(card.line.axis, card.line.index, lang)} {_ARROWS[card.direction]}"
 
 
-def _punishments() -> list[Any]:
+def _punishments() -> list[MacCard]:
     return [card for card in load_deck().cards if card.kind == "punishment"]
 
 
@@ -73,7 +75,7 @@ def _lone_punishments(lang: str) -> dict[str, list[str]]:
     lang = offered(lang)
     out = {}
     for card in _punishments():
-        for cid in (*card.characters, ""):
+        for cid in (*(card.characters or ()), ""):
             shown = card.shown_in([cid])
             out[cid] = [shown[f"name_{lang}"], shown[f"text_{lang}"]]
     return out
@@ -94,6 +96,11 @@ def names(lang: str) -> dict[str, dict[str, str]]:
     cast = json.loads(data.joinpath("characters.json").read_text("utf-8"))["characters"]
     return {
         "rooms": {r["id"]: room_name(r["id"], lang) for r in rooms},
+        # A phone's board names a room by the word that sets it apart ("Flooded").
+        "rooms_short": {
+            r["id"]: texts(lang).get(f"room_short_{r['id']}", room_name(r["id"], lang))
+            for r in rooms
+        },
         "room_texts": {r["id"]: room_text(r["id"], lang) for r in rooms},
         "colours": {r["id"]: r["colour"] for r in rooms},
         "boxes": {r["id"]: r["box"] for r in rooms},
@@ -116,7 +123,7 @@ def names(lang: str) -> dict[str, dict[str, str]]:
     }
 
 
-def composition_name(composition: Any, lang: str) -> str:
+def composition_name(composition: Composition, lang: str) -> str:
     """A composition as the wizard lists it, in the page's language (the engine's name
     otherwise)."""
     return texts(lang).get(f"composition_{composition.id}", str(composition.name))

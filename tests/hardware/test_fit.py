@@ -5,19 +5,25 @@ texts overlap, and no two letters of a text touch (1-bit DejaVu at 9-13 px merge
 "Tum").
 
 Each text is caught where the screens hand it to Pillow (`ImageDraw.text`), so nothing drawn
-escapes the check, and the letters are judged on the font's own pixels.
+escapes the check, and the letters are judged on the font's own pixels. The pseudo-locale
+(tests/pseudo_locale.py: every text accented and 35 % longer) is checked the same way, by a
+pytest of these tests that sees its folder in `$ROOM25_WORDS`.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from functools import cache
 from importlib import resources
 from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
+from pseudo_locale import CODE, write_pseudo_locale
 
 from companion import words
 from companion.engine import load_deck, public_view, start, waiting_for
@@ -305,3 +311,29 @@ def test_the_winners_line_names_eight_seats_whole(texts, lang) -> None:
         drawn = " ".join(text for _, text, _ in texts.drawn)
         assert "1 2 3 4 5 6 7 8" in drawn and "..." not in drawn, drawn
         assert _problems(texts.drawn) == []
+
+
+def test_every_screen_fits_in_the_pseudo_locale(tmp_path) -> None:
+    """The tests above for the pseudo-locale's language alone, in a pytest whose catalogue
+    reads its folder (this one's languages are fixed as it starts)."""
+    extra = write_pseudo_locale(tmp_path / "words")
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-rA",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        f"--basetemp={tmp_path / 'run'}",
+        __file__,
+        "-k",
+        CODE,
+    ]
+    env = {**os.environ, words.catalogue.EXTRA: str(extra)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    passed = re.findall(rf"^PASSED .*\[{CODE}\]$", done.stdout, re.M)
+    assert len(passed) == 2, done.stdout[-2000:]  # the fit and the eight winners

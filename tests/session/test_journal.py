@@ -222,3 +222,52 @@ def test_a_game_this_engine_cannot_replay_is_set_aside_not_lost(journal: Path) -
         ]
         [listed] = second.games()
         assert listed["status"] == "abandoned" and listed["commands"] == 3
+
+
+def test_a_command_read_back_as_no_json_object_is_named_and_its_game_set_aside(
+    journal: Path,
+) -> None:
+    with Session(journal, FakeClock()) as first:
+        game = first.host("new_game", setup=COUNTDOWN).game
+        play(first, 3)
+    db = sqlite3.connect(journal)
+    db.execute("UPDATE commands SET command='[1]' WHERE game=? AND seq=2", (game,))
+    db.commit()
+    db.close()
+    reading = Journal(journal)
+    reading.open()
+    with pytest.raises(JournalError, match="list where a command belongs"):
+        reading.commands(game)
+    reading.close()
+    with Session(journal, FakeClock()) as second:
+        assert second.snapshot("public")["game"] is None
+        [listed] = second.games()
+        assert listed["status"] == "abandoned"
+
+
+def test_a_game_whose_setup_is_no_json_object_is_not_resumed_and_the_table_starts(
+    journal: Path,
+) -> None:
+    with Session(journal, FakeClock()) as first:
+        game = first.host("new_game", setup=COUNTDOWN).game
+        play(first, 2)
+    db = sqlite3.connect(journal)
+    db.execute("UPDATE games SET setup='\"five\"' WHERE id=?", (game,))
+    db.commit()
+    db.close()
+    with Session(journal, FakeClock()) as second:
+        assert second.snapshot("public")["game"] is None
+        assert second.host("new_game", setup=DEALT).ok
+
+
+def test_an_outcome_read_back_as_no_json_object_is_listed_as_none(journal: Path) -> None:
+    with Session(journal, FakeClock()) as first:
+        game = first.host("new_game", setup=DEALT).game
+        assert first.host("end_game").ok
+    db = sqlite3.connect(journal)
+    db.execute("UPDATE games SET outcome='[1]' WHERE id=?", (game,))
+    db.commit()
+    db.close()
+    with Session(journal, FakeClock()) as second:
+        [listed] = second.games()
+        assert listed["game"] == game and listed["outcome"] is None

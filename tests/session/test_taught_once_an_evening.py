@@ -100,3 +100,30 @@ def test_the_host_replays_a_lesson_and_an_unknown_one_is_refused(session: Sessio
     assert _lessons(drain(table))[-1] == ["action_push"]
     refused = session.host("replay_lesson", lesson="juggling")
     assert not refused.ok and refused.code == "unknown_lesson"
+
+
+def test_a_replayed_lesson_is_a_new_showing_even_while_it_is_shown(session: Session) -> None:
+    """A page that closed a lesson's card, and the voice that said it, know a replay from the
+    showing before it: the same lessons, the next showing, and the rule its card opens."""
+    table = session.listen("public")
+    assert session.host("new_game", setup=DEALT).ok
+    shown = []
+    for _ in range(2):
+        assert session.host("replay_lesson", lesson="action_push").ok
+        notices = drain(table)[-1]["session"]["notices"]
+        shown += [n["params"] for n in notices if n["code"] == "lesson"]
+    assert [p["lessons"] for p in shown] == [["action_push"], ["action_push"]]
+    assert [p["rules"] for p in shown] == [["action:push"], ["action:push"]]
+    assert shown[0]["shown"] != shown[1]["shown"]
+
+
+def test_every_screen_knows_whether_the_table_is_taught_and_what_it_was(session: Session) -> None:
+    table = session.listen("public")
+    assert session.host("new_game", setup=DEALT).ok
+    assert session.host("teaching", on=True).ok
+    assert drain(table)[-1]["session"]["teaching"] == {"on": True, "taught": []}
+    play(session, 40)
+    taught = drain(table)[-1]["session"]["teaching"]
+    assert taught["on"] and "programming" in taught["taught"]
+    assert session.host("teaching", on=False).ok
+    assert drain(table)[-1]["session"]["teaching"]["on"] is False

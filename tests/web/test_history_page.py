@@ -196,13 +196,23 @@ def test_the_history_card_shows_every_column(server: Serve, browser, width: int)
     page.click("#history summary")
     row = page.locator("#history-games tr[data-game]").first
     row.wait_for(timeout=30_000)
-    scroll = page.locator(".history-scroll")
-    assert scroll.evaluate("(s) => s.scrollWidth <= s.clientWidth"), width
-    frame = scroll.bounding_box()
-    cells = row.locator("td").all()
-    assert len(cells) == 7
-    for cell in cells:
-        box = cell.bounding_box()
+    # Measured in one go: while the simulator works the card is redrawn every 3 s, and a cell
+    # measured after a redraw would be a cell of a row no longer there.
+    frame, boxes, sideways = page.evaluate(
+        """() => {
+            const scroll = document.querySelector(".history-scroll");
+            const rect = (e) => {
+                const r = e.getBoundingClientRect();
+                return { x: r.x, width: r.width };
+            };
+            const row = document.querySelector("#history-games tr[data-game]");
+            return [rect(scroll), [...row.querySelectorAll("td")].map(rect),
+                    scroll.scrollWidth > scroll.clientWidth];
+        }"""
+    )
+    assert not sideways, width
+    assert len(boxes) == 7
+    for box in boxes:
         assert box["width"] > 0 and box["x"] >= frame["x"] - 0.5, (width, box)
         assert box["x"] + box["width"] <= frame["x"] + frame["width"] + 0.5, (width, box)
     page.context.close()

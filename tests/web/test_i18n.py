@@ -75,7 +75,7 @@ def test_every_key_in_the_tables_is_used():
     # tests/hardware/test_check.py checks each is asked for, here or there.
     # The refusals, notices, reasons and names are said by Python code (their own tests).
     mine = ("spoken_", "oled_", "check_", "refusal_", "name_", "notice_", "button_", "reason_")
-    mine += ("composition_", "rule_", "room_name_", "room_text_", "character_base_")
+    mine += ("composition_", "rule_", "room_name_", "room_short_", "room_text_", "character_base_")
     mine += ("mac_card_", "panel_", "compose_")
     # A seat's previews (`previews_*`): tests/teaching/test_preview.py checks each is given.
     mine += ("previews_",)

@@ -239,14 +239,15 @@ def test_notices_about_seats_not_in_the_game_are_not_shown(served, browser):
 
 
 def test_a_lesson_notice_names_its_lessons_on_the_table_page(served, browser):
-    """Issue 32: the lesson notice says each lesson by its name, not its id."""
+    """Issue 32: the lesson notice is a card per lesson, each by its name, not its id."""
     shown = banners_shown(
         served,
         browser,
         """{ view: { characters: {} }, session: { notices: [
             { code: "lesson", params: { lessons: ["action_control", "slide"] }, text: "x" }] } }""",
     )
-    assert "Lesson: Control, Sliding a line" in shown and "action_control" not in shown
+    assert "Lesson · Control" in shown and "Lesson · Sliding a line" in shown
+    assert "action_control" not in shown
 
 
 # --- 7 and 9: a complete game through the pages alone -----------------------------------------

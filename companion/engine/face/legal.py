@@ -50,7 +50,7 @@ def _told(kind: str, seat: str, cid: str | None = None) -> dict:
     return shared({"type": kind, "seat": seat, "character": cid})
 
 
-def legal_commands(state: GameState, seat: object) -> list[dict]:
+def legal_commands(state: GameState, seat: object) -> list[dict[str, object]]:
     """Every command this seat may send now (reports aside, which only the table knows), in
     its plain form: any of them may also carry the `version` it was made against, and a
     `program` may carry `"lock_in": false` to lock in later with `lock`. Like views, the

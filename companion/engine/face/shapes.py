@@ -137,18 +137,12 @@ class Change(TypedDict):
     value: object
 
 
-class Event(TypedDict):
-    """Every event has a `type`; `private` names the only audience that sees it (a seat id, or a
-    marker no seat can have such as "engine"); an event without it is public. The other fields of
-    each type are listed in `views.EVENT_FIELDS`."""
-
-    type: str
-    private: NotRequired[str]
-
-
-# The fields of each event type besides `type` and `private`: "name?" is optional, "*" stands for
-# the parameters of the action played (its direction, target, cell...). Checked against random
-# games of every edition and mode by tests/engine/test_views.py.
+# Every event has a `type`; `private` names the only audience that sees it (a seat id, or a marker
+# no seat can have such as "engine"); an event without it is public. Its other fields depend on
+# its type, so it crosses the layers as a plain `dict[str, object]` (a TypedDict cannot leave its
+# keys open) and this table is its shape: the fields of each type besides `type` and `private`,
+# "name?" optional, "*" the parameters of the action played (its direction, target, cell...).
+# Checked against random games of every edition and mode by tests/engine/test_views.py.
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "game_created": (
         "ruleset",

@@ -612,7 +612,7 @@ def apply_changes(view: dict, changes: Iterable[Change]) -> dict:
     return view
 
 
-def events_for(events: list[dict], seat: object) -> list[dict]:
+def events_for(events: list[dict], seat: object) -> list[dict[str, object]]:
     """A game's events as a seat may see them: others' private events dropped, hidden tiles
     blanked. With seat None, the public record. Any other audience is refused
     (`unknown_seat`): the engine's own markers ("engine", "face-down") are no seat, and asking

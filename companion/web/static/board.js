@@ -18,13 +18,10 @@ const Board = (() => {
     return parts.join(", ");
   }
 
-  /* On a phone a cell is about 60 px wide: a room by the word that sets it apart ("Salle
-     inondable" as "Inondable", "Flooded chamber" as "Flooded"); the cell's label keeps the
-     whole name for screen readers. */
-  function shortRoom(name) {
-    const short = name.replace(/^(salle|chambre) (de |d')?/i, "").replace(/ (chamber|room)$/i, "");
-    return hyphenable(short.charAt(0).toUpperCase() + short.slice(1));
-  }
+  /* On a phone a cell is about 60 px wide: a room by the word that sets it apart, as the
+     catalogue writes it (room_short_<kind>: "Salle inondable" as "Inondable", "Flooded
+     chamber" as "Flooded"); the cell's label keeps the whole name for screen readers. */
+  const shortRoom = (kind) => hyphenable(R25.texts.names.rooms_short[kind] || room(kind));
   /* Soft hyphens between syllables (before a consonant and its vowel, or between two
      consonants), at least two letters from either end: a word too long for its cell breaks
      there, with a hyphen, instead of spilling out. */
@@ -65,7 +62,7 @@ const Board = (() => {
       R25.patch(container, [el("p", { text: t("no_complex") })]);
       return;
     }
-    const named = (kind) => (options.short ? shortRoom(room(kind)) : room(kind));
+    const named = (kind) => (options.short ? shortRoom(kind) : room(kind));
     container.classList.toggle("coords", !!options.coords);
     const COLUMNS = "ABCDE";
     const nodes = [];

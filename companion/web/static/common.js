@@ -202,19 +202,46 @@ const R25 = (() => {
     const about = (notice) => (notice.params || {}).seat;
     if (view.jammed) box.append(el("div", { class: "banner jammed", role: "alert", text: "⚠ " + t("jammed") }));
     if (session.paused) box.append(el("div", { class: "banner paused", text: "⏸ " + t("paused") }));
-    for (const notice of session.notices || []) if (!about(notice) || playing.has(about(notice))) box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
+    for (const notice of session.notices || []) {
+      if (about(notice) && !playing.has(about(notice))) continue;
+      if (notice.code === "lesson") box.append(...lessonCards(notice));
+      else box.append(el("div", { class: "banner notice", text: "ℹ " + noticeText(notice) }));
+    }
+  }
+
+  /* A lesson's card: its name, what the voice says, and the full rule (the rule at a tap, or
+     the lesson's own text folded). It never covers a control: "Got it" closes it, and a page
+     shows each showing once (the host's replay is a new showing). */
+  const closedLessons = new Set();
+  const openLessons = new Set();  // a rule unfolded stays unfolded under the next update
+  function lessonCards(notice) {
+    const params = notice.params || {};
+    const key = JSON.stringify([params.lessons, params.shown]);
+    if (closedLessons.has(key)) return [];
+    return (params.lessons || []).map((id, i) => {
+      const rule = (params.rules || [])[i];
+      const full = rule
+        ? el("button", { class: "lesson-rule", type: "button", "data-rule": rule, text: t("lessons_rule") })
+        : el("details", { open: openLessons.has(key + id), on: { toggle: (e) => (e.target.open ? openLessons.add(key + id) : openLessons.delete(key + id)) } },
+          el("summary", { text: t("lessons_rule") }), el("p", { text: T["lessons_" + id + "_text"] || "" }));
+      const close = (e) => { closedLessons.add(key); e.target.closest(".lesson").remove(); };
+      return el("section", { class: "banner lesson", "data-lesson": id, role: "status" },
+        el("strong", { text: t("lessons_title") + " · " + (T["lessons_" + id + "_name"] || id) }),
+        el("p", { text: T["lessons_" + id + "_said"] || "" }),
+        el("div", { class: "lesson-actions" }, full,
+          el("button", { class: "lesson-close", type: "button", text: t("lessons_got_it"), on: { click: close } })));
+    });
   }
 
   /* A notice is a code and its parameters, said from the session's catalogue in the page's
-     language ({seats}: a list; {button}: a control button's name; {lessons}: lessons by name); an unknown code by its
-     English text. */
+     language ({seats}: a list; {button}: a control button's name); an unknown code by its English
+     text. */
   function noticeText(notice) {
     const key = "notice_" + notice.code;
     if (T[key] === undefined) return notice.text;
     const params = {};
     for (const [k, v] of Object.entries(notice.params || {})) {
-      const named = k === "lessons" && Array.isArray(v) ? v.map((id) => T["lessons_" + id + "_name"] || id) : v;
-      params[k] = Array.isArray(named) ? named.join(", ") : k === "button" ? N.buttons[v] || v : v;
+      params[k] = Array.isArray(v) ? v.join(", ") : k === "button" ? N.buttons[v] || v : v;
     }
     return t(key, params);
   }

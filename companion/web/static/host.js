@@ -120,6 +120,7 @@
     if (stands !== listed) { listed = stands; pastGames(); }
     hostSeats(view, waiting);
     hostTask(view, waiting);
+    teaching();
     if (waiting.phase === "over" && view.notebooks) reveal(view, update.game);
   }
 
@@ -189,6 +190,19 @@
     R25.patch($("host-task"), [...box.childNodes]);
   }
 
+  /* Teaching (the session's, for the evening): the wizard's switch and the controls' one show
+     the same state; a lesson taught can be taught again, on every page and aloud. */
+  function teaching() {
+    const taught = (update.session || {}).teaching || { on: false, taught: [] };
+    for (const box of document.querySelectorAll("[data-teach]")) box.checked = taught.on;
+    const pick = el("select", { id: "teach-pick", "aria-label": t("wizard_teach_pick") },
+      taught.taught.map((id) => el("option", { value: id, text: t("lessons_" + id + "_name") })));
+    const again = () => post("/api/host/lessons/replay", { lesson: $("teach-pick").value });
+    R25.patch($("teach-again"), taught.taught.length
+      ? [pick, el("button", { type: "button", class: "small", id: "teach-again-button", on: { click: again } }, t("wizard_teach_again"))]
+      : [el("p", { text: t("wizard_teach_none") })]);
+  }
+
   function reveal(view, game) {
     $("reveal").hidden = false;
     const body = $("reveal-body");
@@ -245,6 +259,9 @@
       if (answer.ok) location.reload();
     });
     for (const id of ["w-edition", "w-mode", "w-players", "w-composition"]) $(id).addEventListener("change", refreshWizard);
+    for (const box of document.querySelectorAll("[data-teach]")) {
+      box.addEventListener("change", () => post("/api/host/teaching", { on: box.checked }));
+    }
     $("wizard").addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!replaceConfirmed()) return;

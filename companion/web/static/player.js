@@ -160,8 +160,22 @@
   function offer(m, group) {
     const label = describe(m.move);
     const play = m.rooms.length ? () => { revealing = m.key; render(); } : () => send(m.move);
+    const seen = previewOf(m.move);
     return el("button", { type: "button", class: "offer", "aria-label": group + ": " + label,
-      on: { click: play } }, label);
+      on: { click: play } }, label, ...(seen ? [el("small", { class: "preview", text: seen })] : []));
+  }
+
+  /* While the table is taught, what a look, move, push or control would do, as this seat
+     knows the complex: the server builds each from this seat's own view (session/publish.py),
+     the page only says it in its language. */
+  function previewOf(move) {
+    const p = ((update && update.previews) || []).find((found) => found.character === move.character
+      && found.params.action === move.action && found.params.direction === move.direction
+      && (found.params.target || null) === (move.target || null));
+    if (!p) return null;
+    const { action, direction, target, room: kind } = p.params;
+    return t(p.key, { action: t("action_" + action), direction: t("dir_" + direction),
+      target: target ? who(target) : "", room: kind ? room(kind) : "" });
   }
 
   function roomPicker(m) {

@@ -22,11 +22,9 @@
     return node;
   }
   const room = (id) => (names.rooms || {})[id] || id || "?";
-  /* A room by the word that sets it apart ("Flooded", "Inondable"), for a phone's narrow cells. */
-  const shortRoom = (name) => {
-    const short = name.replace(/^(salle|chambre) (de |d')?/i, "").replace(/ (chamber|room)$/i, "");
-    return short.charAt(0).toUpperCase() + short.slice(1);
-  };
+  /* A room by the word that sets it apart ("Flooded", "Inondable": the catalogue's
+     room_short_<kind>), for a phone's narrow cells. */
+  const shortRoom = (id) => (names.rooms_short || {})[id] || room(id);
   const who = (cid) => ((names.characters || {})[cid] || cid).split(" (")[0];
   const card = (id) => (names.cards || {})[id] || id;
   const action = (id) => t("action_" + id);
@@ -130,7 +128,7 @@
       return el("div", { class: ["rcell", down.has(cell) ? "down" : "up", colour ? "c-" + colour : ""].join(" "),
         role: "gridcell", "data-cell": cell, "aria-label": [cell, room(kind), ...(here[cell] || []).map(who)].join(", ") },
         [el("span", { class: "coord", text: cell }), el("span", { class: "room long", text: kind ? room(kind) : "" }),
-          el("span", { class: "room short", "aria-hidden": "true", text: kind ? shortRoom(room(kind)) : "" }), ...tokens, ...robots]);
+          el("span", { class: "room short", "aria-hidden": "true", text: kind ? shortRoom(kind) : "" }), ...tokens, ...robots]);
     }));
   }
 
