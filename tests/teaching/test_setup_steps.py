@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import engine, words
+from companion.engine.kernel.catalogue import room_name
 from companion.hardware import screens
 from companion.hardware.screens import HEIGHT, SMALL, WIDTH
 from companion.teaching.setup import STEPS, setup_steps, step_text
@@ -109,3 +110,18 @@ def test_each_step_is_a_sentence_in_every_language_that_fits_the_oled(lang: str)
             _, lines = screens._fit_lines(said, screens.SIZES, WIDTH, HEIGHT - SMALL - 2)
             assert not any(line.endswith(screens.ELLIPSIS) for line in lines), (lang, lines)
     assert {"mac_physical_madness", "roles_tiles", "talents", "roles_dealt"} <= seen
+
+
+@pytest.mark.parametrize("lang", words.languages())
+def test_the_rooms_set_aside_are_one_list_joined_by_the_languages_and(lang: str) -> None:
+    """001, Construction of the Complex: "Set aside the Vision chamber and Room 25"; the names
+    are handed as a list and joined by the catalogue's list filler (`{rooms|and}`), so every
+    language says its own "and" between the last two and its comma before (three rooms here,
+    as a composition with more exit-zone rooms would have)."""
+    game = _steps({"edition": "base", "mode": "cooperation", "players": 4})["set_aside"]
+    three = {**game, "params": {"rooms": ["room25", "vision", "key"]}}
+    for step in (game, three):
+        names = [room_name(room, lang) for room in step["params"]["rooms"]]
+        lists = words.settings(lang)["lists"]
+        joined = lists[""].join(names[:-1]) + lists["and"] + names[-1]
+        assert joined in step_text(step, lang)

@@ -5,7 +5,7 @@
    handed every update of their own stream (no second stream per page). */
 "use strict";
 (() => {
-  const { t, el, room, firstName, post } = R25;
+  const { t, el, room, firstName, freeSlots, post } = R25;
   const listen = R25.listen;
   R25.listen = (as, onUpdate) => listen(as, (u) => { show(u, as === "host"); onUpdate(u); });
 
@@ -21,8 +21,8 @@
   function tiles(step) {
     if (step.id !== "compose") return [];
     const lines = step.params.rooms.map((line) => el("li", { text: line.count + " × " + room(line.room) }));
-    const free = Object.entries(step.params.free || {});
-    if (free.length) lines.push(el("li", { text: t("free_slots") + " " + free.map(([c, n]) => n + " " + t("colour_" + c)).join(", ") }));
+    const free = freeSlots(step.params.free);
+    if (free) lines.push(el("li", { class: "setup-free", text: free }));
     return [el("ul", { class: "setup-tiles" }, lines)];
   }
 
