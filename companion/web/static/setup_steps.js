@@ -26,12 +26,15 @@
     return [el("ul", { class: "setup-tiles" }, lines)];
   }
 
+  /* The step's card: above the host's controls; on the table page at the top of the column
+     beside the board, where a TV shows it instead of the cast, card and log (room25.css), none
+     of which has anything to say before the first command. */
   function box(host) {
     let found = document.getElementById("setup-walk");
     if (found) return found;
-    found = el("section", { id: "setup-walk", class: "card", "aria-live": "polite", hidden: true });
-    const before = host ? document.getElementById("controls") : document.querySelector(".table-layout");
-    if (before) before.before(found);
+    found = el("section", { id: "setup-walk", class: host ? "card" : null, "aria-live": "polite", hidden: true });
+    if (host) document.getElementById("controls")?.before(found);
+    else document.querySelector(".table-layout .side")?.prepend(found);
     return found;
   }
 
