@@ -7,7 +7,7 @@
 (() => {
   const { t, el, room, firstName, freeSlots, post } = R25;
   const listen = R25.listen;
-  R25.listen = (as, onUpdate) => listen(as, (u) => { show(u, as === "host"); onUpdate(u); });
+  R25.listen = (as, onUpdate) => listen(as, (u) => { onUpdate(u); show(u, as === "host"); });
 
   /* A step in words, as teaching/setup.py `step_text` puts it for the OLED and the voice. */
   function stepText(step) {
@@ -26,15 +26,18 @@
     return [el("ul", { class: "setup-tiles" }, lines)];
   }
 
-  /* The step's card: above the host's controls; on the table page at the top of the column
+  /* The step's card: right above the host's controls, wherever host.js has moved them (a game
+     in play puts them before the folded wizard); on the table page at the top of the column
      beside the board, where a TV shows it instead of the cast, card and log (room25.css), none
      of which has anything to say before the first command. */
   function box(host) {
     let found = document.getElementById("setup-walk");
-    if (found) return found;
-    found = el("section", { id: "setup-walk", class: host ? "card" : null, "aria-live": "polite", hidden: true });
-    if (host) document.getElementById("controls")?.before(found);
-    else document.querySelector(".table-layout .side")?.prepend(found);
+    if (!found) {
+      found = el("section", { id: "setup-walk", class: host ? "card" : null, "aria-live": "polite", hidden: true });
+      if (!host) document.querySelector(".table-layout .side")?.prepend(found);
+    }
+    const controls = document.getElementById("controls");
+    if (host && controls && found.nextElementSibling !== controls) controls.before(found);
     return found;
   }
 
