@@ -295,11 +295,11 @@ def test_a_full_disk_refuses_inputs_plainly_and_loses_none(tmp_path: Path) -> No
             host = host_of(server)
             table.play(host, 4)
             filler = disk / "filler"
-            with filler.open("wb") as out:
+            # Unbuffered: a buffered file would keep what did not fit and fail again at close.
+            with filler.open("wb", buffering=0) as out:
                 try:
                     while True:
                         out.write(b"\0" * 65536)
-                        out.flush()
                 except OSError:
                     pass
             refusal = None
