@@ -71,19 +71,20 @@ def outside_catalogue(text: str, allowed: re.Pattern[str]) -> str:
 
 # Every visible text of a page at its present size, as [text, where] pairs: each text node shown
 # (not in a script, a style, a hidden element or a closed <details>), and the placeholders of
-# the fields shown.
-SHOWN_TEXTS = """() => {
+# the fields shown; only those inside the element a selector names, if given one.
+SHOWN_TEXTS = """(root) => {
+  const top = root ? document.querySelector(root) : document.body;
   const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
     && el.getClientRects().length > 0;
   const where = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
   const found = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walk = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
   for (let node = walk.nextNode(); node; node = walk.nextNode()) {
     const el = node.parentElement;
     if (!node.data.trim() || ["SCRIPT", "STYLE", "TEMPLATE"].includes(el.tagName)) continue;
     if (shown(el)) found.push([node.data.trim(), where(el)]);
   }
-  for (const field of document.querySelectorAll("[placeholder]")) {
+  for (const field of top.querySelectorAll("[placeholder]")) {
     if (shown(field) && field.placeholder.trim()) found.push([field.placeholder, where(field)]);
   }
   return found;
@@ -92,10 +93,13 @@ SHOWN_TEXTS = """() => {
 # Every element of a page `width` px wide whose text does not fit its box, as [text, why] pairs:
 # a box (not a scrolling one) whose content is larger than it, cut or spilling, a text that
 # spills out of its box, or one that runs past the page's sides (where a phone's browser would
-# zoom the page out to show it). A box of a pixel is a text for screen readers alone.
-PAST_THEIR_BOX = """(width) => {
+# zoom the page out to show it). A box of a pixel is a text for screen readers alone. Given
+# [width, selector], only the element the selector names and those inside it.
+PAST_THEIR_BOX = """(asked) => {
+  const [width, root] = Array.isArray(asked) ? asked : [asked, null];
+  const top = root ? document.querySelector(root) : document.body;
   const found = [];
-  for (const el of document.body.querySelectorAll("*")) {
+  for (const el of root ? [top, ...top.querySelectorAll("*")] : top.querySelectorAll("*")) {
     if (!el.checkVisibility({ checkVisibilityCSS: true }) || !el.getClientRects().length) continue;
     const style = getComputedStyle(el);
     const box = style.display !== "inline";  // an inline element has no box of its own to fill

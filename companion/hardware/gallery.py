@@ -15,6 +15,7 @@ from companion.engine import apply, legal_commands, load_deck, public_view, star
 from companion.lan import wifi_join_text
 from companion.session import TableUpdate
 from companion.session.notices import Notice
+from companion.teaching.setup import setup_steps
 
 from .display import QUIET_SESSION
 from .moments import announcements, steady_moment
@@ -65,6 +66,9 @@ def sample_updates() -> dict[str, dict]:
         },
         "setup": _update(state),
     }
+    setup = {"edition": "season2", "mode": "cooperation", "players": 4}
+    steps = [step.as_dict() for step in setup_steps(samples["setup"]["view"], setup)]
+    samples["setup_step"] = _update(state, setup={"at": 0, "steps": steps})
     samples["join_wifi"] = samples["join"]
     samples["pin"] = samples["join"]
     state = _until(state, "programming")

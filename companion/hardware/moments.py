@@ -20,7 +20,7 @@ def steady_moment(update: TableUpdate) -> str:
         return "paused"
     phase = (update.get("waiting") or {}).get("phase") or view.get("phase")
     if phase == "clue":
-        return "setup"
+        return "setup_step" if "setup" in update["session"] else "setup"
     if phase == "programming":
         return "programming"
     return "action"

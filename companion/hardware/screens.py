@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion import words
 from companion.engine import PublicView
 from companion.session.notices import shown
+from companion.teaching.setup import step_text
 
 from .font_files import font_file
 from .words import name_of, word
@@ -324,6 +325,20 @@ def draw_setup(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
         _text(draw, (0, i * SMALL), line, face)
     waiting = (update.get("waiting") or {}).get("seats") or []
     _seat_boxes(draw, seats, [s for s in seats if s not in waiting], HEIGHT - 14)
+
+
+def draw_setup_step(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None:
+    """The set-up step the table is at while it is taught (teaching/setup.py): which of how
+    many on the top line, then the step in as large a font as its sentence fits (the
+    sentences are written short enough for the small font: tests/teaching/test_setup_steps)."""
+    walk = update["session"]["setup"]
+    face = font(SMALL)
+    head = words.text(lang, "setup_step", n=walk["at"] + 1, count=len(walk["steps"]))
+    _text(draw, (0, 0), _clip(head, face, WIDTH), face)
+    said = step_text(walk["steps"][walk["at"]], lang)
+    big, lines = _fit_lines(said, SIZES, WIDTH, HEIGHT - SMALL - 2)
+    for i, line in enumerate(lines):
+        _text(draw, (0, SMALL + 2 + i * _height(big)), line, big)
 
 
 def _seat_boxes(draw: ImageDraw.ImageDraw, seats: list[str], done: list[str], y: int) -> None:
@@ -655,6 +670,7 @@ SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, dict, str], None]] = {
     "join": draw_join,
     "pin": draw_pin,
     "setup": draw_setup,
+    "setup_step": draw_setup_step,
     "programming": draw_programming,
     "action": draw_action,
     "end_of_turn": draw_end_of_turn,

@@ -24,7 +24,7 @@ from .notices import Notice, about_the_game
 from .publish import Published, tell
 from .replies import Reply, accepted, refused
 from .seats import SeatAsks
-from .shapes import SessionInfo
+from .shapes import SessionInfo, SetupStepView
 from .taught import FILE as TAUGHT_FILE
 from .taught import TaughtBook
 from .timer import ProgrammingTimer
@@ -54,6 +54,16 @@ class _Game:
 
 T = TypeVar("T")  # what a job's run answers
 U = TypeVar("U")  # what it answers when the session stops first, or its run fails
+
+
+@dataclass
+class _Walk:
+    """The physical set-up taught step by step (teaching/setup.py) for one new game: it lasts
+    until its last step is done or the game moves on (a first command, another game)."""
+
+    game: str
+    steps: list[SetupStepView]
+    at: int = 0
 
 
 @dataclass
@@ -95,6 +105,7 @@ class SessionCore:
         self._timer = ProgrammingTimer(0, warning)
         self._notices: dict[str, Notice] = {}
         self._lessons = TaughtBook(self.journal_path.with_name(TAUGHT_FILE))
+        self._walk: _Walk | None = None
         self._seat_asks = SeatAsks()
         self._seat_given: list[Callable[[str, str], None]] = []
         self._last_seen: tuple = ()
@@ -153,7 +164,7 @@ class SessionCore:
         seats = set(self._game.state.seats) if self._game is not None else None
         notices = about_the_game(self._notices.values(), seats)
         notices += [Notice("rigged_game")] if rigged else []
-        return {
+        info: SessionInfo = {
             "paused": self._timer.paused,
             "notices": [notice.as_dict() for notice in notices],
             "lock_ins": lock_ins,
@@ -161,6 +172,9 @@ class SessionCore:
             "rigged": rigged,
             "teaching": {"on": self._lessons.on, "taught": self._lessons.taught},
         }
+        if self._walk is not None:
+            info["setup"] = {"at": self._walk.at, "steps": self._walk.steps}
+        return info
 
     def _rigged(self) -> bool:
         """A rigged (teaching) game: its setup chose the seed, roles or complex; every screen
@@ -172,6 +186,10 @@ class SessionCore:
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
         self._teach(events, undone)
+        if self._walk is not None and (
+            game is None or game.record.id != self._walk.game or game.applied
+        ):
+            self._walk = None
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
         published = Published(
             game.record.id if game else None,
@@ -191,6 +209,7 @@ class SessionCore:
             tuple(info["lock_ins"]),
             undone,
             info["teaching"]["on"],
+            self._walk.at if self._walk is not None else None,
         )
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:

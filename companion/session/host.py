@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from companion import engine
 from companion.config import MAX_TIME_LIMIT
 from companion.teaching import LESSONS
+from companion.teaching.setup import setup_steps
 
 from . import undo
-from .core import _Game, _replay, log
+from .core import _Game, _replay, _Walk, log
 from .journal import GameRecord, JournalError
 from .notices import Notice
 from .playing import Playing
@@ -61,6 +62,14 @@ class HostActions(Playing, Seating):
     def _time_up(self) -> str | None:
         return None if self._time_is_up() else "time_not_up"
 
+    def _walking(self) -> str | None:
+        return None if self._walk is not None else "no_setup_walk"
+
+    def _walked(self) -> str | None:
+        if self._walk is None:
+            return "no_setup_walk"
+        return None if self._walk.at > 0 else "setup_first_step"
+
     # -- effects ------------------------------------------------------------------------------
 
     def _new_game(self, setup: object) -> Reply:
@@ -89,6 +98,7 @@ class HostActions(Playing, Seating):
             return self._unwritable(error)
         record = GameRecord(gid, setup, seed, options, "playing", None, time.time(), None)
         self._game = _Game(record, started.events, [], started.state, 1)
+        self._walk = self._setup_walk(gid, started.state, setup)
         self._notices.pop("resume", None)
         # A new game starts clean: no word of the last game's phones (offline, asleep, gone)
         # nor of a game resumed; this game's phones are told about from their next stream.
@@ -105,6 +115,39 @@ class HostActions(Playing, Seating):
         self._sync_timer(entering=True)
         self._publish(started.events, undone=False)
         return accepted(started.state.version, gid)
+
+    def _setup_walk(self, gid: str, state: engine.GameState, setup: dict) -> _Walk | None:
+        """While teaching, a new game's physical set-up is walked through one step a Next
+        before its first command; its steps hold public facts only (teaching/setup.py)."""
+        if not self._lessons.on:
+            return None
+        steps = setup_steps(engine.public_view(state), setup)
+        return _Walk(gid, [{"id": s.id, "key": s.key, "params": dict(s.params)} for s in steps])
+
+    def _setup_next(self) -> Reply:
+        """The table has done the set-up step shown: the next one, or none after the last."""
+        walk = self._walk
+        assert walk is not None, "the check lets no setup_next through without a walk"
+        walk.at += 1
+        if walk.at >= len(walk.steps):
+            self._walk = None
+        self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    def _setup_back(self) -> Reply:
+        """The step before, shown again."""
+        walk = self._walk
+        assert walk is not None, "the check lets no setup_back through without a walk"
+        walk.at -= 1
+        self._publish([])
+        return accepted(self._version(), self._game_id())
+
+    def _next_pressed(self) -> Reply:
+        """The table's Next button: the set-up's next step while it is taught, else the game's
+        Next (the current action is done, countdown-only games)."""
+        if self._walk is not None:
+            return self._setup_next()
+        return self._apply({"type": "next", "seat": "host"}, "button")
 
     def _undo(self, count: object = 1) -> Reply:
         game = self._current()
@@ -273,6 +316,20 @@ HOST_ACTIONS: dict[str, HostAction] = {
     ),
     "teaching": HostAction(HostActions._teaching, None, ()),
     "replay_lesson": HostAction(HostActions._replay_lesson, None, ("unknown_lesson",)),
+    "setup_next": HostAction(
+        HostActions._setup_next,
+        HostActions._walking,
+        ("no_setup_walk",),
+        "setup_next",
+        "While the set-up is taught: its next step (host)",
+    ),
+    "setup_back": HostAction(
+        HostActions._setup_back,
+        HostActions._walked,
+        ("no_setup_walk", "setup_first_step"),
+        "setup_back",
+        "While the set-up is taught: its step before (host)",
+    ),
 }
 
 

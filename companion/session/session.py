@@ -147,10 +147,11 @@ class Session(HostActions):
         return self._call(lambda: self._press_and_tell(seat))
 
     def control(self, button: str, long: bool = False) -> Reply:
-        """The table's buttons: Next (the current action is done, countdown-only games), Back
+        """The table's buttons: Next (the set-up's next step while it is taught, else the current
+        action is done, countdown-only games), Back
         held (undo the last command), Menu (pause or resume the programming clock)."""
         if button == "next":
-            return self.submit({"type": "next", "seat": "host"}, source="button")
+            return self._call(self._next_pressed)
         if button == "back":
             return self.host("undo", count=1) if long else refused("hold_back_to_undo")
         if button == "menu":

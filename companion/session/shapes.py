@@ -26,6 +26,22 @@ class NoticeView(TypedDict):
     text: str
 
 
+class SetupStepView(TypedDict):
+    """One step of the physical set-up as an update carries it (teaching/setup.py): public
+    ids and numbers only, each screen putting it into its own words (`setup_<key>`)."""
+
+    id: str
+    key: str
+    params: dict[str, object]
+
+
+class SetupWalkView(TypedDict):
+    """The set-up being taught: this game's steps and the one the table is at."""
+
+    at: int
+    steps: list[SetupStepView]
+
+
 class TeachingView(TypedDict):
     """Whether the host has the table taught, and the lessons taught this evening (public: they
     fired on public events)."""
@@ -37,7 +53,8 @@ class TeachingView(TypedDict):
 class SessionInfo(TypedDict):
     """The session's part of an update as the writer publishes it: paused by the host, the
     notices about this game, the seats locked in, whether the change was an undo, whether
-    the game is rigged (a teaching game), and teaching."""
+    the game is rigged (a teaching game), teaching and, while teaching, the set-up step the
+    table is at."""
 
     paused: bool
     notices: list[NoticeView]
@@ -45,6 +62,7 @@ class SessionInfo(TypedDict):
     undone: bool
     rigged: bool
     teaching: TeachingView
+    setup: NotRequired[SetupWalkView]  # only while teaching walks the table through the set-up
 
 
 class SessionPart(SessionInfo):

@@ -17,6 +17,7 @@ from companion.engine.kernel.mac_words import kind_name
 from companion.session import NoticeView, TableUpdate
 from companion.session.notices import is_problem, shown
 from companion.teaching import LESSONS, lesson_said
+from companion.teaching.setup import step_text
 
 from .catalogue import has_line, line_text, say, spoken
 
@@ -58,6 +59,8 @@ class Line:
         params = json.loads(self.params)
         if self.key == "card":
             return _card_text(params["card"], lang)
+        if self.key == "setup_step":
+            return step_text(params["step"], lang)
         if self.key == "notice" and params["notice"].get("code") == "lesson":
             return _lesson_text(params["notice"].get("params", {}), lang)
         if self.key == "notice":  # "Problem: ..." for a problem only, news said as it is
@@ -125,12 +128,24 @@ class Script:
 
     said_notices: set[str] = field(default_factory=set)
     game: object = None  # the game the notices were said in: a new game may say them again
+    setup_at: object = None  # the set-up step said last (game, step), while it is taught
 
     def lines(self, update: TableUpdate) -> list[Line]:
         """The lines an update calls for, in the order they are said."""
         found = event_lines(update["events"], update["view"])
+        found.extend(self._setup(update))
         found.extend(self._notices(update))
         return found
+
+    def _setup(self, update: TableUpdate) -> list[Line]:
+        """The set-up step the table is shown, while it is taught: said once each time the
+        table moves to it (Back then Next says a step again, another update does not)."""
+        walk = update["session"].get("setup")
+        at = None if walk is None else (update["game"], walk["at"])
+        said, self.setup_at = self.setup_at, at
+        if walk is None or at == said:
+            return []
+        return [Line.of("setup_step", step=walk["steps"][walk["at"]])]
 
     def _notices(self, update: TableUpdate) -> Iterable[Line]:
         if update["game"] != self.game:

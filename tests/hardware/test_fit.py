@@ -33,6 +33,7 @@ from companion.hardware.moments import announcements
 from companion.hardware.screens import HEIGHT, SCREENS, WIDTH, frame
 from companion.lan import wifi_join_text
 from companion.session.notices import Notice, catalogue
+from companion.teaching.setup import setup_steps
 
 DRAW_TEXT = ImageDraw.ImageDraw.text  # Pillow's own
 RUN = drawing._run  # how a frame sets a run of text, before the test catches the runs
@@ -102,6 +103,14 @@ def _cards() -> list[dict]:
     return found
 
 
+SETUP_WALKS = [
+    {"edition": "base", "mode": "suspicion", "players": 6, "tracking": "physical"},
+    {"edition": "season2", "mode": "cooperation", "players": 4,
+     "settings": {"mac_deck": "physical", "mac": "madness"}},
+    {"edition": "ultimate", "mode": "suspicion", "players": 8},
+]  # fmt: skip
+
+
 def screens() -> list[tuple[str, str, dict]]:
     """(name, moment, update) for every screen with the longest values."""
     base = _base()
@@ -123,6 +132,12 @@ def screens() -> list[tuple[str, str, dict]]:
         for edition in ("base", "season2", "ultimate"):
             rules = {**base["view"]["ruleset"], "mode": mode, "edition": edition}
             add(f"setup {mode} {edition}", "setup", _with(base, ruleset=rules, turns_left=12))
+    for setup in SETUP_WALKS:  # the set-up taught step by step, 11 or more steps
+        started = start({**setup, "seed": 1}).state
+        steps = [step.as_dict() for step in setup_steps(public_view(started), setup)]
+        for at, step in enumerate(steps):
+            walk = {"at": at, "steps": steps}
+            add(f"setup step {step['key']}", "setup_step", _session(base, setup=walk))
     for last_turn in (False, True):
         status = _with(base, last_turn=last_turn)
         for left in (None, 5, 99, 3599):

@@ -37,6 +37,8 @@ def test_an_action_with_a_route_is_served_and_described_from_its_entry(app: Flas
         "/api/host/end",
         "/api/host/more_time",
         "/api/host/lock_in_late",
+        "/api/host/setup_next",
+        "/api/host/setup_back",
     }
     served = {rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())}
     document = app.test_client().get("/api/openapi.json").get_json()

@@ -32,6 +32,12 @@ const R25 = (() => {
   const room = (id) => (id && N.rooms[id]) || id || "?";
   const who = (id) => (id && N.characters[id]) || id || "?";
   const firstName = (id) => who(id).split(" (")[0];
+  /* A composition's free slots ({"green": 5}) in one sentence, the colours joined with the
+     language's "and" (the wizard and the set-up step's tiles), or "" when it has none. */
+  const freeSlots = (free) => {
+    const slots = Object.entries(free || {}).map(([colour, n]) => n + " " + t("colour_" + colour));
+    return slots.length ? t("free_slots", { slots }) : "";
+  };
   const $ = (id) => document.getElementById(id);
   const ARROWS = { north: "↑", west: "←", east: "→", south: "↓" };
 
@@ -425,5 +431,5 @@ const R25 = (() => {
     });
   });
 
-  return { texts, t, tn, typography, hostDecision, cellName, withName, colon, lineName, clearStale, reveal, room, who, firstName, $, el, patch, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
+  return { texts, t, tn, typography, hostDecision, cellName, withName, colon, lineName, clearStale, reveal, room, who, firstName, freeSlots, $, el, patch, status, post, get, listen, banners, summary, outcomeText, cardText, cardEffect, cardWithEffect, describe };
 })();

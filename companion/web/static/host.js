@@ -2,7 +2,7 @@
    everything and the past games of the journal. */
 "use strict";
 (() => {
-  const { $, t, who, el, post, get, listen, banners, summary, status, describe } = R25;
+  const { $, t, who, el, post, get, listen, banners, summary, status, describe, freeSlots } = R25;
   let wizard = null;
   let update = null;
   let lastGame = null;  // the game on the table, kept to reveal it once the host ends it
@@ -44,8 +44,8 @@
     if (wizard.error) { tiles.append(el("p", { class: "bad", text: wizard.error })); return; }
     tiles.append(el("p", { text: t("tiles_to_take", { turns: wizard.turns }) }),
       el("ul", {}, (wizard.tiles || []).map((l) => el("li", { "data-rule": "room:" + l.room, "data-rule-edition": form.edition.value || "base", text: l.count + " × " + l.name + " (" + t("colour_" + l.colour) + ")" + (l.placement && l.placement !== "any" ? " — " + t("placement_" + l.placement) : "") }))));
-    const free = Object.entries(wizard.free_slots || {});
-    if (free.length) tiles.append(el("p", { text: t("free_slots") + " " + free.map(([c, k]) => k + " " + t("colour_" + c)).join(", ") }));
+    const free = freeSlots(wizard.free_slots);
+    if (free) tiles.append(el("p", { text: free }));
   }
 
   function seatsFieldset(seatIds, per) {
