@@ -26,9 +26,10 @@ from companion import words
 from companion.web.gallery import PIN, SampleGame
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tv": {"width": 1920, "height": 1080}}
-# Beside the names and numbers: the PIN, a cell (C2) or a column (A), the join address, and
-# the game's name in the bar.
-ALLOWED = allowed(PIN, "[A-E][1-5]?", r"http://[\w.:/]+", "Room 25")
+# Beside the names and numbers: the PIN, a cell (C2) or a column (A), the join address, a
+# game's id (the host's past games: "20261203-124706-5cb4", its end hexadecimal), and the
+# game's name in the bar.
+ALLOWED = allowed(PIN, "[A-E][1-5]?", r"http://[\w.:/]+", r"\d{8}-\d{6}-[0-9a-f]{4}", "Room 25")
 DRAWN = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
