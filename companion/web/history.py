@@ -8,12 +8,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from companion.engine import compose
+from companion.engine.kernel.catalogue import composition_name
 from companion.story.chart import rates_chart
 from companion.story.history import CUSTOM, table_history
 from companion.story.names import NamesRefused, checked_names, seats_of
 from companion.story.simulated import Simulated
-from companion.words.pages import composition_name, text
+from companion.words.pages import text
 
 from . import parts
 from .api import GAME_ID, _field, _host_only
@@ -48,10 +48,7 @@ def _rates_or_later(simulated: Simulated) -> Any:
 def _composition_name(composition: str) -> str:
     if composition == CUSTOM:
         return text(lang(), "history_custom")
-    try:
-        return composition_name(compose.get_composition(composition), lang())
-    except compose.CompositionError:
-        return composition
+    return composition_name(composition, lang())
 
 
 def _result(result: str) -> str:

@@ -13,7 +13,7 @@ from companion.engine import (
     make_ruleset,
     turns_for,
 )
-from companion.words.pages import composition_name, names
+from companion.words.pages import names
 
 
 def _players(edition: str, mode: str) -> list[int]:
@@ -51,7 +51,7 @@ def options(
     except compose.CompositionError as error:
         return {**found, "error": str(error)}
     found["compositions"] = [c.id for c in choices]
-    found["composition_names"] = {c.id: composition_name(c, lang) for c in choices}
+    found["composition_names"] = {c.id: c.name(lang) for c in choices}
     found["composition"] = tiles.composition
     found["tiles"] = [
         {

@@ -14,7 +14,6 @@ from companion.engine import ability_names, load_deck
 from companion.engine.kernel.catalogue import character_base, room_name, room_text
 from companion.engine.kernel.mac_cards import MacCard
 from companion.engine.kernel.mac_words import kind_name
-from companion.engine.rules.compose import Composition
 
 from .catalogue import offered, texts
 from .fill import fill
@@ -121,9 +120,3 @@ def names(lang: str) -> dict[str, dict[str, str]]:
             card.id: _lines_in_words(card.display.text(lang), lang) for card in load_deck().cards
         },
     }
-
-
-def composition_name(composition: Composition, lang: str) -> str:
-    """A composition as the wizard lists it, in the page's language (the engine's name
-    otherwise)."""
-    return texts(lang).get(f"composition_{composition.id}", str(composition.name))

@@ -712,6 +712,10 @@ def _example_off(rooms: dict, comps: dict) -> None:
     example["acid"] = 2
 
 
+def _unnamed(rooms: dict, comps: dict) -> None:
+    _comp(comps, "beginner")["id"] = "nameless"
+
+
 BROKEN = {
     "sums to 22": (_sum_22, "has 22 rooms"),
     "more than the box": (_too_many_mortal, "asks 3 Mortal chamber tiles"),
@@ -723,6 +727,7 @@ BROKEN = {
     "missing edition count": (_missing_count, "no tile count for edition 'season2'"),
     "use of unknown composition": (_unknown_use, "unknown composition 'expert'"),
     "example off its column": (_example_off, "does not fit .*needs 1 Timer room"),
+    "composition without a name": (_unnamed, r"no name in the catalogue \(composition_nameless\)"),
 }
 
 

@@ -1,9 +1,10 @@
 """Issue 30, point 4: the pages in the pseudo-locale. A real `room25 serve` reads the
 pseudo-locale's folder from `$ROOM25_WORDS`; the page gallery's sample game (`room25 screens
 --pages`) is played on it in Chromium, every page in the pseudo-locale, and each page at each
-moment is read at a phone's size and at a TV's (the table page at a TV's): every text shown is
-the catalogue's (bracketed, or one of the few names, numbers and signs allowed), and none runs
-past its box."""
+moment is read at a phone's size and at a TV's; so are the host page (its set-up wizard before
+the game, its controls and history after it), the rules page and the game's replay: every text
+shown is the catalogue's (bracketed, or one of the few names, numbers and signs allowed), and
+none runs past its box."""
 
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ from companion import words
 from companion.web.gallery import PIN, SampleGame
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tv": {"width": 1920, "height": 1080}}
-# Beside the names and numbers: the PIN, a cell (C2) or a column (A), the join address, and
-# the game's name in the bar.
-ALLOWED = allowed(PIN, "[A-E][1-5]?", r"http://[\w.:/]+", "Room 25")
+# Beside the names and numbers: the PIN, a cell (C2) or a column (A), the join address, a
+# game's id (the host's past games: "20261203-124706-5cb4", its end hexadecimal), and the
+# game's name in the bar.
+ALLOWED = allowed(PIN, "[A-E][1-5]?", r"http://[\w.:/]+", r"\d{8}-\d{6}-[0-9a-f]{4}", "Room 25")
 DRAWN = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
@@ -41,10 +43,9 @@ class Read:
 
     def __call__(self, name: str, page: Any) -> None:
         drawn = page.viewport_size
-        # The table page is a TV's (the gallery pictures it at 1080p alone); a phone's page is
-        # read on a phone and on a big screen.
-        sizes = {"tv": SIZES["tv"]} if name.endswith("-table") else SIZES
-        for size, viewport in sizes.items():
+        # Every page on a phone and on a big screen: the table page is a TV's, but a phone
+        # may open it too.
+        for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.evaluate(DRAWN)
             where = f"{name} at {size}"
@@ -64,8 +65,27 @@ def read(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Rea
     env = {words.catalogue.EXTRA: str(extra)}
     server = Serve(tmp_path_factory.mktemp("serve"), env=env).wait_ready()
     looked = Read()
+    host = browser.new_context(locale=CODE, viewport=SIZES["phone"]).new_page()
     try:
+        host.goto(server.url + "/host")
+        host.fill("#pin", PIN)
+        host.click("#login-form button")
+        host.locator("#wizard #w-tiles li").first.wait_for()
+        looked("00-wizard-host", host)
         SampleGame(browser, server.url, looked, locale=CODE).play()
+        host.reload()
+        host.locator("#history summary").click()
+        host.locator("#history-games tr[data-game]").first.wait_for()
+        looked("90-after-the-game-host", host)
+        games = host.request.get(server.url + "/api/host/games").json()["games"]
+        (game,) = [g["game"] for g in games]
+        page = browser.new_context(locale=CODE, viewport=SIZES["phone"]).new_page()
+        page.goto(server.url + "/rules")
+        page.locator(".rules-group h2").first.wait_for()
+        looked("91-rules", page)
+        page.goto(server.url + f"/replay/{game}")
+        page.locator("#replay-play").wait_for()
+        looked("92-replay", page)
         yield looked
     finally:
         server.stop()
@@ -81,8 +101,9 @@ def _offenders(found: dict[str, list[list[str]]]) -> list[str]:
 
 
 def test_the_sample_game_reads_every_page_at_both_sizes(read: Read) -> None:
-    # Seven pictures of a phone at 2 sizes and four of the table (`room25 screens --pages`).
-    assert len(read.outside) == len(read.past) == 7 * 2 + 4
+    # The eleven pictures of `room25 screens --pages` (seven of a phone, four of the table),
+    # the host page twice, the rules and the replay, each at 2 sizes.
+    assert len(read.outside) == len(read.past) == (11 + 4) * 2
     assert {where.rsplit(" ", 1)[1] for where in read.outside} == set(SIZES)
 
 

@@ -33,6 +33,12 @@ def room_name(kind: str, lang: str = "") -> str:
     return words.texts(lang).get(f"room_name_{kind}", kind.replace("_", " "))
 
 
+def composition_name(composition: str, lang: str = "") -> str:
+    """A suggested composition as the pages and `room25 compose` name it (the catalogue's
+    compositions.json, its only name: the engine's data gives ids alone)."""
+    return words.texts(lang).get(f"composition_{composition}", composition)
+
+
 def room_text(kind: str, lang: str = "") -> str:
     """A room's effect as the rulebook of the language prints it on the tile."""
     return words.texts(lang).get(f"room_text_{kind}", "")

@@ -66,7 +66,6 @@ class Composition:
 
     id: str
     edition: str
-    name: str
     rooms: Mapping[str, int] = field(hash=False)
     random: Mapping[str, int] = field(hash=False)
     removed: Mapping[str, int] = field(hash=False)
@@ -75,6 +74,10 @@ class Composition:
     example_of: str | None = None
     wording: str | None = None
     source: str | None = None
+
+    def name(self, lang: str = "") -> str:
+        """The composition as the language names it (the catalogue's)."""
+        return catalogue.composition_name(self.id, lang)
 
     @property
     def size(self) -> int:
@@ -107,7 +110,6 @@ class TileList:
 
     edition: str
     composition: str
-    name: str
     lines: tuple[TileLine, ...]
     unfilled: Mapping[str, int] = field(hash=False)
     wording: str | None = None
@@ -323,6 +325,8 @@ def _build_composition(
         problems.append(f"a composition has no id: {entry!r:.80}")
         return None
     where = f"composition {cid!r}"
+    if catalogue.composition_name(cid) == cid:
+        problems.append(f"{where} has no name in the catalogue (composition_{cid})")
     edition = entry.get("edition")
     if edition not in EDITIONS:
         problems.append(f"{where} has unknown edition {edition!r}")
@@ -361,7 +365,6 @@ def _build_composition(
     return Composition(
         id=cid,
         edition=edition,
-        name=str(entry.get("name", cid)),
         rooms=MappingProxyType(fixed),
         random=MappingProxyType(free),
         removed=MappingProxyType(removed),
@@ -708,7 +711,6 @@ def tile_list(
     return TileList(
         edition=composition.edition,
         composition=composition.id,
-        name=composition.name,
         lines=tuple(lines),
         unfilled=MappingProxyType(unfilled),
         wording=composition.wording,
@@ -727,8 +729,9 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     colours = {c: text[f"colour_{c}"] for c in COLOURS}
     cats = _catalogues()
     width = max(len(line.name(lang)) for line in tiles.lines)
-    edition = EDITION_NAMES[tiles.edition]
-    title = tiles.name if tiles.name.startswith(edition) else f"{edition}: {tiles.name}"
+    edition = found[f"edition_{tiles.edition}"]
+    name = catalogue.composition_name(tiles.composition, lang)
+    title = name if name.startswith(edition) else f"{edition}: {name}"
     out = [title, words.fill(lang, text["take"], {"n": tiles.tiles})]
     for line in tiles.lines:
         where = {"centre": text["centre"], "exit": text["exit"]}.get(line.placement, "")
