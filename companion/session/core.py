@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Generic, TypeVar, overload
 
 from companion import engine
+from companion.teaching.setup import SetupStepView
 
 from .clock import Clock, SystemClock
 from .journal import GameRecord, Journal, JournalError
@@ -24,7 +25,7 @@ from .notices import Notice, about_the_game
 from .publish import Published, tell
 from .replies import Reply, accepted, refused
 from .seats import SeatAsks
-from .shapes import SessionInfo, SetupStepView
+from .shapes import SessionInfo
 from .taught import FILE as TAUGHT_FILE
 from .taught import TaughtBook
 from .timer import ProgrammingTimer

@@ -122,7 +122,7 @@ class HostActions(Playing, Seating):
         if not self._lessons.on:
             return None
         steps = setup_steps(engine.public_view(state), setup)
-        return _Walk(gid, [{"id": s.id, "key": s.key, "params": dict(s.params)} for s in steps])
+        return _Walk(gid, [step.as_dict() for step in steps])
 
     def _setup_next(self) -> Reply:
         """The table has done the set-up step shown: the next one, or none after the last."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from companion import engine
+from companion.teaching.setup import SetupStepView
 
 
 class TimerView(TypedDict):
@@ -24,15 +25,6 @@ class NoticeView(TypedDict):
     code: str
     params: dict[str, object]
     text: str
-
-
-class SetupStepView(TypedDict):
-    """One step of the physical set-up as an update carries it (teaching/setup.py): public
-    ids and numbers only, each screen putting it into its own words (`setup_<key>`)."""
-
-    id: str
-    key: str
-    params: dict[str, object]
 
 
 class SetupWalkView(TypedDict):

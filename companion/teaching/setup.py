@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.engine import compose, make_ruleset
 from companion.engine.kernel.catalogue import characters, room_name
@@ -18,6 +18,15 @@ from companion.words import text
 # The reversible board's side by mode (001, SETUP: "10 turns side" for Suspicion, Competition
 # and Team, "8 turns side" for Cooperation and Solo; 000, COUNTDOWN likewise).
 _BOARD_SIDE = {"suspicion": 10, "competition": 10, "team": 10, "cooperation": 8, "solo": 8}
+
+
+class SetupStepView(TypedDict):
+    """One step of the physical set-up as an update carries it: public ids and numbers only,
+    each screen putting it into its own words (`setup_<key>`)."""
+
+    id: str
+    key: str
+    params: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -30,7 +39,7 @@ class SetupStep:
     source: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SetupStepView:
         """The step as an update carries it (the session's public part)."""
         return {"id": self.id, "key": self.key, "params": dict(self.params)}
 
