@@ -5,7 +5,7 @@
    handed every update of their own stream (no second stream per page). */
 "use strict";
 (() => {
-  const { t, el, room, firstName, freeSlots, post } = R25;
+  const { t, el, room, firstName, freeSlots, post, patch } = R25;
   const listen = R25.listen;
   R25.listen = (as, onUpdate) => listen(as, (u) => { onUpdate(u); show(u, as === "host"); });
 
@@ -58,6 +58,7 @@
         el("button", { type: "button", id: "setup-back", disabled: walk.at === 0, on: { click: () => post("/api/host/setup_back") }, text: t("setup_back") }),
         el("button", { type: "button", id: "setup-next", class: "big", on: { click: () => post("/api/host/setup_next") }, text: t("setup_next") })));
     }
-    shown.replaceChildren(...children);
+    // Patched in: a Next tapped while another update arrives is not lost under the finger.
+    patch(shown, children);
   }
 })();
