@@ -28,6 +28,7 @@ import argparse
 import http.client
 import json
 import multiprocessing
+import os
 import random
 import re
 import shutil
@@ -417,7 +418,10 @@ def flood(port: int, path: str, source: str, stop: threading.Event, answers: lis
 def flooding_phone(port: int, path: str, source: str, stop: Any, counts: Any) -> None:
     """The flooding phone, a process of its own (another device: its threads do not slow the
     measuring ones): `FLOODERS` connections until `stop`, then (served, refused, lost) in
-    `counts`."""
+    `counts`. It runs at the lowest priority: a phone floods from its own processor, so here it
+    takes only the time the companion and the measured phones leave (on this 2-core machine it
+    would otherwise take a core from them, which no phone on the Wi-Fi can)."""
+    os.nice(19)
     halt, answers = threading.Event(), []
     threads = [
         threading.Thread(target=flood, args=(port, path, source, halt, answers))

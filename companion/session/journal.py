@@ -119,6 +119,11 @@ class CommandRecord:
     events: list[dict[str, object]]
 
 
+# What changes whenever a game's export would (its status, when it ended, its commands and which
+# of them are undone): `Journal.mark`.
+GameMark = tuple[str, float | None, int, int]
+
+
 def dump(value: object) -> str:
     """Compact JSON text, as the journal's text columns hold it."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -503,6 +508,17 @@ class Journal:
                 (game,),
             )
         ]
+
+    def mark(self, game: str) -> GameMark | None:
+        """The game's mark, in one query (None: no such game): what lets a reader keep what it
+        built from an export until the game changes, without reading every command again."""
+        row = self.db.execute(
+            "SELECT status, ended, (SELECT count(*) FROM commands WHERE game=:id), "
+            "(SELECT coalesce(sum(undone), 0) FROM commands WHERE game=:id) "
+            "FROM games WHERE id=:id",
+            {"id": game},
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3])
 
     def command_counts(self) -> dict[str, int]:
         """Game id -> how many commands it has (undone ones included), in one query."""

@@ -11,6 +11,7 @@ from flask import Flask, current_app
 from companion.session import Session
 
 from .access import Access
+from .episodes import Episodes
 from .stream import Streams
 
 if TYPE_CHECKING:  # optional: the pages work without it
@@ -20,6 +21,7 @@ _SESSION = "room25.session"
 _ACCESS = "room25.access"
 _STREAMS = "room25.streams"
 _HARDWARE = "room25.hardware"
+_EPISODES = "room25.episodes"
 
 
 def keep(app: Flask, session: Session, access: Access, hardware: Hardware | None) -> None:
@@ -27,6 +29,7 @@ def keep(app: Flask, session: Session, access: Access, hardware: Hardware | None
     app.extensions[_ACCESS] = access
     app.extensions[_STREAMS] = Streams()
     app.extensions[_HARDWARE] = hardware
+    app.extensions[_EPISODES] = Episodes()
 
 
 def session() -> Session:
@@ -42,6 +45,11 @@ def access(app: Flask | None = None) -> Access:
 
 def streams() -> Streams:
     found: Streams = current_app.extensions[_STREAMS]
+    return found
+
+
+def episodes() -> Episodes:
+    found: Episodes = current_app.extensions[_EPISODES]
     return found
 
 

@@ -72,6 +72,11 @@ class ReadShare:
         debt, counted = self._debts.get(address, (0.0, now))
         return max(0.0, debt - (now - counted) * self.share)
 
+    def debt(self, address: str) -> float:
+        """The seconds of server time `address` owes now."""
+        with self._lock:
+            return self._debt(address, self._clock())
+
     def owed(self, address: str) -> float:
         """The seconds `address` must wait for its debt to drain below the burst (0: none)."""
         with self._lock:
@@ -95,12 +100,21 @@ class ReadShare:
             left = self._going.pop(address, 1) - 1
             if left > 0:
                 self._going[address] = left
-            now = self._clock()
-            debt = self._debt(address, now) + seconds
-            self._debts.pop(address, None)
-            self._debts[address] = (debt, now)  # the most recent last: the oldest go first
-            while len(self._debts) > ADDRESSES:
-                del self._debts[next(iter(self._debts))]
+            self._add(address, seconds)
+
+    def charge(self, address: str, seconds: float) -> None:
+        """Time the server spent on `address` outside its reads (reading its requests, sending
+        its answers)."""
+        with self._lock:
+            self._add(address, seconds)
+
+    def _add(self, address: str, seconds: float) -> None:
+        now = self._clock()
+        debt = self._debt(address, now) + seconds
+        self._debts.pop(address, None)
+        self._debts[address] = (debt, now)  # the most recent last: the oldest go first
+        while len(self._debts) > ADDRESSES:
+            del self._debts[next(iter(self._debts))]
 
 
 def check_read() -> tuple[Response, int] | None:
@@ -195,6 +209,49 @@ def end_read(_error: BaseException | None = None) -> None:
     if found is not None:
         shares, began = found
         shares.end(request.remote_addr or "?", time.thread_time() - began)
+
+
+def hold_owing_connections(server: Any, app: Flask) -> None:
+    """Waitress stops reading a connection while its address owes time, and charges the address
+    the time its event loop spends on that connection (reading requests, sending answers).
+
+    A phone that floods without waiting for its answers then waits in its own network buffers:
+    it is neither parsed nor refused a thousand times a second (each refusal cost the seats' core
+    what a small read costs), and the bytes of what it is sent count in its share, as the time
+    its reads took on the threads does. A request read before the debt was due is still refused
+    in words (`RefusedEarly`); the companion itself is never held."""
+    from waitress.server import BaseWSGIServer
+
+    shares: ReadShare = app.extensions["room25.reads"]
+    allowed = app.config["ROOM25_PANEL_ALLOW"]
+
+    for found in [server, *getattr(server, "map", {}).values()]:
+        if not isinstance(found, BaseWSGIServer):
+            continue
+
+        class Held(found.channel_class):  # type: ignore[name-defined]
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                host = self.addr[0] if isinstance(self.addr, tuple) else None
+                self.held = None if at_the_companion_address(host, allowed) else host
+
+            def readable(self) -> bool:
+                owing = self.held is not None and shares.owed(self.held) > 0
+                return bool(super().readable()) and not owing
+
+            def handle_read(self) -> None:
+                self._charged(super().handle_read)
+
+            def handle_write(self) -> None:
+                self._charged(super().handle_write)
+
+            def _charged(self, handle: Callable[[], None]) -> None:
+                began = time.thread_time()
+                handle()
+                if self.held is not None:
+                    shares.charge(self.held, time.thread_time() - began)
+
+        found.channel_class = Held
 
 
 def trim_after_large(response: Response) -> Response:

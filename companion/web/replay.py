@@ -9,9 +9,10 @@ the host may download; the public replay never carries them.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request
 
-from companion.session.archive import seen_over
+from companion.session.archive import SEEN_OVER, seen_over
+from companion.session.journal import GameMark
 
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
 from companion.story import recap as story_recap
@@ -31,18 +32,29 @@ blueprint = Blueprint("replay", __name__)
 LAST = "last"
 
 
-def _found(game: str) -> tuple[dict | None, str | None, int]:
-    """A finished game's export, else the refusal's text key and status."""
-    session = parts.session()
-    if game == LAST:
-        listed = session.games()
-        game = listed[-1]["game"] if listed else ""
-    exported = session.export(game) if GAME_ID.fullmatch(game) else None
-    if exported is None:
+def _named(game: str) -> str:
+    """The game `game` names (`last`: the journal's latest)."""
+    if game != LAST:
+        return game
+    listed = parts.session().games()
+    return listed[-1]["game"] if listed else ""
+
+
+def _finished(game: str) -> tuple[GameMark | None, str | None, int]:
+    """A finished game's journal mark (one small read, not its commands), else the refusal's
+    text key and status."""
+    found = parts.session().reading(lambda j: j.mark(game)) if GAME_ID.fullmatch(game) else None
+    if found is None:
         return None, "replay_unknown", 404
-    if not seen_over(exported):
+    if found[0] not in SEEN_OVER:
         return None, NotOver.code, 409
-    return exported, None, 200
+    return found, None, 200
+
+
+def _export(game: str) -> dict | None:
+    """A finished game's export (None: it is no longer finished, an undo came in between)."""
+    exported = parts.session().export(game)
+    return exported if exported is not None and seen_over(exported) else None
 
 
 @blueprint.get("/api/games/<game>/replay")
@@ -55,17 +67,24 @@ def _found(game: str) -> tuple[dict | None, str | None, int]:
     ),
 )
 def replay_json(game: str):
-    exported, refused, status = _found(game)
-    if exported is None:
-        return refusal(lang(), refused or "", status)
-    return jsonify(episode(exported))
+    game = _named(game)
+    mark, refused, status = _finished(game)
+
+    def build() -> bytes | None:
+        exported = _export(game)
+        return None if exported is None else current_app.json.dumps(episode(exported)).encode()
+
+    body = parts.episodes().served(game, mark, build) if mark else None
+    if body is None:
+        return refusal(lang(), refused or NotOver.code, status if mark is None else 409)
+    return Response(body, mimetype="application/json")
 
 
 @blueprint.get("/replay/<game>")
 def replay_page(game: str):
     """The page: the episode itself is fetched by replay.js; a game not over gets the refusal
     in the page's words, with its status."""
-    _, refused, status = _found(game)
+    _, refused, status = _finished(_named(game))
     chosen = lang()
     page = render_template(
         "replay.html",
@@ -86,9 +105,11 @@ def recap(game: str):
     caller = access.caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
     if not caller.host:
         return refusal(lang(), "host_only", 401)
-    exported, refused, status = _found(game)
+    game = _named(game)
+    mark, refused, status = _finished(game)
+    exported = _export(game) if mark else None
     if exported is None:
-        return refusal(lang(), refused or "", status)
+        return refusal(lang(), refused or NotOver.code, status if mark is None else 409)
     chosen = request.args.get("lang", "")
     chosen = chosen if chosen in languages() else lang()
     response = Response(story_recap.recap_html(exported, chosen), mimetype="text/html")

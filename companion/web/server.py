@@ -33,6 +33,7 @@ from flask import Flask
 
 from .guard import secure_server_errors
 from .last_resort import last_resort
+from .reads import hold_owing_connections
 from .stream import MAX_STREAMS
 
 # Threads: one per stream that may be open, 4 for superseded streams still ending (each within a
@@ -104,6 +105,7 @@ def serve_app(
     for `create_server`."""
     server = create_server(app, host, port, listening, stopping)
     secure_server_errors(server)
+    hold_owing_connections(server, app)
     server.print_listen("Serving on http://{}:{}")
     wait_for_the_pool(server)
     try:
