@@ -41,14 +41,31 @@ const Board = (() => {
     red: "M12 2l10 19H2zM12 9v5M12 17v1",
     blue: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z",
   };
-  const drawn = {};  // one parsed symbol per colour (the HTML parser puts it in SVG's namespace)
-  function symbol(colour) {
-    if (!drawn[colour]) {
+  /* What a cell holds besides its characters, drawn the same way: an emoji needs a font that
+     the table's TV may lack (Debian's Chromium showed empty boxes for the lock). */
+  const MARKS = {
+    robot: "M6 9h12v9H6zM12 9V5M10 13v1M14 13v1",
+    locked: "M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z",
+    sealed: "M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM7 12h10",
+  };
+  const drawn = {};  // one parsed symbol per kind (the HTML parser puts it in SVG's namespace)
+  function drawing(kind, path) {
+    if (!drawn[kind]) {
       const holder = document.createElement("template");
-      holder.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" class="symbol s-' + colour + '"><path d="' + SHAPES[colour] + '"/></svg>';
-      drawn[colour] = holder.content.firstChild;
+      holder.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" class="' + kind + '"><path d="' + path + '"/></svg>';
+      drawn[kind] = holder.content.firstChild;
     }
-    return drawn[colour].cloneNode(true);
+    return drawn[kind].cloneNode(true);
+  }
+  const symbol = (colour) => drawing("symbol s-" + colour, SHAPES[colour]);
+  const mark = (kind) => drawing("mark m-" + kind, MARKS[kind]);
+
+  function marks(cell) {
+    return el("span", { class: "marks" },
+      cell.reminders.length ? "◆" + cell.reminders.join("") + " " : null,
+      cell.robots ? [mark("robot"), String(cell.robots)] : null,
+      cell.locked ? mark("locked") : null,
+      cell.sealed ? mark("sealed") : null);
   }
 
   /* Patched in, not drawn anew: a cell under a finger (a destination being picked, a room
@@ -82,7 +99,7 @@ const Board = (() => {
           cell.room && SHAPES[colour] ? symbol(colour) : null,
           el("span", { class: "room", "data-rule": kind ? "room:" + kind : null, text: cell.room ? named(cell.room) : seen ? t("seen") + " " + named(seen) : "?" }),
           el("span", { class: "who", text: cell.occupants.map((c) => firstName(c).slice(0, 3)).join(" ") }),
-          el("span", { class: "marks", text: [cell.reminders.length ? "◆" + cell.reminders.join("") : "", cell.robots ? "🤖" + cell.robots : "", cell.locked ? "🔒" : "", cell.sealed ? "⛔" : ""].join(" ").trim() }),
+          marks(cell),
         ];
         if (pick.has(cell.cell) && options.onPick) {
           nodes.push(el("button", { ...attrs, type: "button", on: { click: () => options.onPick(cell.cell) } }, inner));
