@@ -32,7 +32,7 @@ from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companio
 from .i18n import language
 from .replies import refusal
 
-SHARE = 0.25  # seconds of server time per second an address's reads may take, in the long run
+SHARE = 0.1  # seconds of server time per second an address's reads may take, in the long run
 BURST = 2.0  # seconds of server time an address may take at once (a few replays, a page load)
 # Reads of one address in progress at once: a browser loads a page's files over six connections
 # to one server, none of them may be refused.
