@@ -16,12 +16,6 @@ from companion.session.taught import QUIET
 HOUR = 3600.0
 
 
-def _opened(journal: Path, clock: FakeClock) -> Session:
-    session = Session(journal, clock)
-    session.open()
-    return session
-
-
 def _taught_a_game(session: Session, seed: int) -> list[str]:
     """The lessons a new game's first moves fire on the table's screens (each showing once:
     a notice stays in the updates after the one that fired it)."""
@@ -39,12 +33,9 @@ def _taught_a_game(session: Session, seed: int) -> list[str]:
 
 def _evening(journal: Path, clock: FakeClock) -> list[str]:
     """A first evening: teaching on, one game's first moves; what it taught."""
-    session = _opened(journal, clock)
-    try:
+    with Session(journal, clock) as session:
         assert session.host("teaching", on=True).ok
         taught = _taught_a_game(session, 3)
-    finally:
-        session.close()
     assert "programming" in taught
     return taught
 
@@ -52,70 +43,49 @@ def _evening(journal: Path, clock: FakeClock) -> list[str]:
 def test_the_next_day_the_table_is_taught_again_after_a_restart(journal: Path) -> None:
     clock = FakeClock()
     first = _evening(journal, clock)
-    again = _opened(journal, FakeClock(clock.now() + 20 * HOUR))
-    try:
+    with Session(journal, FakeClock(clock.now() + 20 * HOUR)) as again:
         assert again.snapshot("public")["session"]["teaching"] == {"on": True, "taught": []}
         assert _taught_a_game(again, 3) == first
-    finally:
-        again.close()
 
 
 def test_a_restart_within_the_evening_teaches_nothing_again(journal: Path) -> None:
     clock = FakeClock()
     first = _evening(journal, clock)
-    again = _opened(journal, FakeClock(clock.now() + QUIET - 60))
-    try:
+    with Session(journal, FakeClock(clock.now() + QUIET - 60)) as again:
         assert again.snapshot("public")["session"]["teaching"]["taught"] == first
         assert "programming" not in _taught_a_game(again, 4)
-    finally:
-        again.close()
 
 
 def test_six_quiet_hours_end_the_evening_without_a_restart(journal: Path) -> None:
     clock = FakeClock()
-    session = _opened(journal, clock)
-    try:
+    with Session(journal, clock) as session:
         assert session.host("teaching", on=True).ok
         assert "programming" in _taught_a_game(session, 3)
         clock.advance(QUIET)
         assert "programming" in _taught_a_game(session, 4)
-    finally:
-        session.close()
 
 
 def test_an_evening_that_plays_on_past_six_hours_is_one_evening(journal: Path) -> None:
     """The evening's last moment moves with each command: eight hours of play, a command every
     twenty minutes, then a restart, teach nothing twice."""
     clock = FakeClock()
-    session = _opened(journal, clock)
-    try:
+    with Session(journal, clock) as session:
         assert session.host("teaching", on=True).ok
         first = _taught_a_game(session, 3)
         for moved in range(24):
             clock.advance(HOUR / 3)
             assert len(play(session, 1, seed=moved)) == 1
-    finally:
-        session.close()
-    again = _opened(journal, FakeClock(clock.now() + HOUR))
-    try:
+    with Session(journal, FakeClock(clock.now() + HOUR)) as again:
         taught = again.snapshot("public")["session"]["teaching"]["taught"]
         assert set(first) <= set(taught)
         assert "programming" not in _taught_a_game(again, 4)
-    finally:
-        again.close()
 
 
 def test_with_teaching_off_an_ended_evening_stays_off(journal: Path) -> None:
     """The host's switch is not the evening's: teaching off stays off the next day."""
     clock = FakeClock()
-    session = _opened(journal, clock)
-    try:
+    with Session(journal, clock) as session:
         assert session.host("teaching", on=True).ok and session.host("teaching", on=False).ok
-    finally:
-        session.close()
-    again = _opened(journal, FakeClock(clock.now() + 20 * HOUR))
-    try:
+    with Session(journal, FakeClock(clock.now() + 20 * HOUR)) as again:
         assert again.snapshot("public")["session"]["teaching"]["on"] is False
         assert _taught_a_game(again, 3) == []
-    finally:
-        again.close()
