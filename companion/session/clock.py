@@ -20,6 +20,10 @@ class Clock(Protocol):
         """Seconds on a monotonic scale."""
         ...
 
+    def wall(self) -> float:
+        """Seconds since the epoch: what a time kept across a restart is measured in."""
+        ...
+
     def schedule(self, deadline: float | None, wake: Wake) -> float | None:
         """Arrange to be woken at `deadline` (None: no deadline). Returns how long the writer may
         block on its queue before it must look at the time again (None: until woken)."""
@@ -31,6 +35,9 @@ class SystemClock:
 
     def now(self) -> float:
         return time.monotonic()
+
+    def wall(self) -> float:
+        return time.time()
 
     def schedule(self, deadline: float | None, wake: Wake) -> float | None:
         if deadline is None:
@@ -50,6 +57,10 @@ class FakeClock:
     def now(self) -> float:
         with self._lock:
             return self._now
+
+    def wall(self) -> float:
+        """The same hand-moved time: a test restarts on a later clock to say hours went by."""
+        return self.now()
 
     def schedule(self, deadline: float | None, wake: Wake) -> float | None:
         with self._lock:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Generic, TypeVar, overload
 
 from companion import engine
-from companion.teaching.setup import SetupStepView
+from companion.teaching.setup import SetupStepView, setup_steps
 
 from .clock import Clock, SystemClock
 from .journal import GameRecord, Journal, JournalError
@@ -27,7 +27,7 @@ from .replies import Reply, accepted, refused
 from .seats import SeatAsks
 from .shapes import SessionInfo
 from .taught import FILE as TAUGHT_FILE
-from .taught import TaughtBook
+from .taught import TaughtBook, WalkMark
 from .timer import ProgrammingTimer
 
 # The session's one log, whichever room writes (its lines read as they did from session.py).
@@ -60,7 +60,8 @@ U = TypeVar("U")  # what it answers when the session stops first, or its run fai
 @dataclass
 class _Walk:
     """The physical set-up taught step by step (teaching/setup.py) for one new game: it lasts
-    until its last step is done or the game moves on (a first command, another game)."""
+    until its last step is done or the game moves on (a first command, another game). The step
+    it is at is kept in the evening's book (`SessionCore._follow_walk`)."""
 
     game: str
     steps: list[SetupStepView]
@@ -105,7 +106,7 @@ class SessionCore:
         self._game: _Game | None = None
         self._timer = ProgrammingTimer(0, warning)
         self._notices: dict[str, Notice] = {}
-        self._lessons = TaughtBook(self.journal_path.with_name(TAUGHT_FILE))
+        self._lessons = TaughtBook(self.journal_path.with_name(TAUGHT_FILE), self.clock.wall)
         self._walk: _Walk | None = None
         self._seat_asks = SeatAsks()
         self._seat_given: list[Callable[[str, str], None]] = []
@@ -187,10 +188,7 @@ class SessionCore:
         state = game.state if game else None
         waiting = engine.waiting_for(state).as_dict() if state is not None else {"phase": "none"}
         self._teach(events, undone)
-        if self._walk is not None and (
-            game is None or game.record.id != self._walk.game or game.applied
-        ):
-            self._walk = None
+        self._follow_walk()
         info = self._session_info(undone, list(waiting.get("locked_in", [])))
         published = Published(
             game.record.id if game else None,
@@ -225,6 +223,32 @@ class SessionCore:
         fired = self._lessons.hear(engine.events_for(events, None))
         if fired:
             self._notices["lesson"] = self._lessons.notice(fired)
+
+    def _follow_walk(self) -> None:
+        """The set-up walk belongs to the game on the table before its first command. The step
+        it is at is kept in the evening's book, not the journal: it is teaching, not the game
+        (no undo, export or replay has anything to do with it), and the book is the file a
+        restart already reads for teaching. A restart mid set-up takes the same step up again."""
+        game, walk = self._game, self._walk
+        if game is None or game.applied:
+            walk = None
+        elif walk is None or walk.game != game.record.id:
+            walk = self._walk_again(game)
+        self._walk = walk
+        self._lessons.walked(None if walk is None else WalkMark(walk.game, walk.at))
+
+    def _walk_again(self, game: _Game) -> _Walk | None:
+        """The walk the book says this game was in (after a restart), at the same step."""
+        mark = self._lessons.walk
+        if mark is None or mark.game != game.record.id:
+            return None
+        steps = walk_steps(game.state, game.record.setup)
+        return _Walk(mark.game, steps, mark.at) if mark.at < len(steps) else None
+
+
+def walk_steps(state: engine.GameState, setup: dict) -> list[SetupStepView]:
+    """A new game's set-up steps as the session part carries them: public facts only."""
+    return [step.as_dict() for step in setup_steps(engine.public_view(state), setup)]
 
 
 def _replay(start: list[dict], applied: list[_Applied]) -> engine.GameState:

@@ -15,10 +15,9 @@ from dataclasses import dataclass, replace
 from companion import engine
 from companion.config import MAX_TIME_LIMIT
 from companion.teaching import LESSONS
-from companion.teaching.setup import setup_steps
 
 from . import undo
-from .core import _Game, _replay, _Walk, log
+from .core import _Game, _replay, _Walk, log, walk_steps
 from .journal import GameRecord, JournalError
 from .notices import Notice
 from .playing import Playing
@@ -121,8 +120,7 @@ class HostActions(Playing, Seating):
         before its first command; its steps hold public facts only (teaching/setup.py)."""
         if not self._lessons.on:
             return None
-        steps = setup_steps(engine.public_view(state), setup)
-        return _Walk(gid, [step.as_dict() for step in steps])
+        return _Walk(gid, walk_steps(state, setup))
 
     def _setup_next(self) -> Reply:
         """The table has done the set-up step shown: the next one, or none after the last."""
@@ -131,6 +129,7 @@ class HostActions(Playing, Seating):
         walk.at += 1
         if walk.at >= len(walk.steps):
             self._walk = None
+            self._lessons.walked(None)  # done: a restart does not take it up again
         self._publish([])
         return accepted(self._version(), self._game_id())
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.engine import load_deck
 from companion.engine.kernel.mac_cards import MacCard
 from companion.session.notices import Notice
+from companion.teaching import LESSONS
 from companion.words import languages
 
 from .cache import Cache
@@ -96,28 +97,33 @@ def _movement_name(card: MacCard) -> str:
     return "movement" + ("_twice" if card.twice else "") + ("_again" if card.draw_again else "")
 
 
-def sample_lines() -> dict[str, list[Line]]:
-    """Every announcement the voice makes, as lines: the events', a problem and news."""
+def sample_lines(every_lesson: bool = True) -> dict[str, list[Line]]:
+    """Every announcement the voice makes, as lines: the events', a problem and news, a lesson,
+    and (`every_lesson`) each lesson of the catalogue as a table being taught hears it (the
+    docs' gallery keeps one: its clips stay small)."""
     view = {"turn": 1, "turns_left": 10}
     found = {name: event_lines(events, view) for name, events in sample_events().items()}
     found["notice"] = [Line.of("notice", notice=Notice("phone_offline", {"seat": "3"}).as_dict())]
     found["news"] = [Line.of("notice", notice=Notice("seat_taken_back", {"seat": "3"}).as_dict())]
-    lesson = Notice("lesson", {"lessons": ["action_control"]}).as_dict()
-    found["lesson"] = [Line.of("notice", notice=lesson)]
+    taught = [each.id for each in LESSONS] if every_lesson else []
+    for name, lessons in [("lesson", ["action_control"]), *((f"lesson_{t}", [t]) for t in taught)]:
+        lesson = Notice("lesson", {"lessons": lessons}).as_dict()
+        found[name] = [Line.of("notice", notice=lesson)]
     return found
 
 
 def render_samples(
     outdir: Path, engine: Espeak | None = None, small: bool = False
 ) -> list[tuple[Path, str]]:
-    """Every sample in both languages as `OUTDIR/<name>.<lang>.wav`, with what it says;
-    `small`: each clip compacted (a third of its rate, 8-bit, no silent ends) for the docs."""
+    """Every sample in every language as `OUTDIR/<name>.<lang>.wav`, with what it says;
+    `small`: for the docs, one lesson only and each clip compacted (a third of its rate, 8-bit,
+    no silent ends)."""
     engine = engine or Espeak()
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
-        for name, lines in sample_lines().items():
+        for name, lines in sample_lines(every_lesson=not small).items():
             for lang in languages():
                 texts = [line.text(lang) for line in lines]
                 clip = join([cache.clip(engine, text, lang) for text in texts])

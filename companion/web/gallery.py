@@ -120,7 +120,8 @@ class SampleGame:
         return self.phones[seat].request
 
     def play(self) -> None:
-        """The game from the seats' joining to its end, each moment looked at."""
+        """The game from the seats' joining to its end, each moment looked at, then the first
+        moments of a game taught."""
         self._post(self.host, "/api/host/games", {"setup": SETUP})
         self.table.goto(self.url + "/table")
         for page in self.pages.values():
@@ -151,6 +152,24 @@ class SampleGame:
         self.until(lambda v: v["waiting"]["phase"] == "over", self._next)
         self.shoot("game-over")
         self.shoot("game-over", "4", table=False)
+        self.taught()
+
+    def taught(self) -> None:
+        """The next game, the table being taught (issue 32): a set-up step on the phones and the
+        table, walked to its end by the host's Next, then the first programming's lesson card."""
+        self._post(self.host, "/api/host/teaching", {"on": True})
+        self._post(self.host, "/api/host/games", {"setup": SETUP})
+        for page in (self.pages["1"], self.table):
+            page.locator("#setup-walk:not([hidden])").wait_for()
+        self.shoot("setup")
+        for _ in self.public()["session"]["setup"]["steps"]:
+            self._post(self.host, "/api/host/setup_next", {})
+        for seat in SEATS:
+            self._post(self.seat(seat), "/api/commands",
+                       {"command": {"type": "clue", "cell": "C2"}})  # fmt: skip
+        for page in (self.pages["1"], self.table):
+            page.locator(".banner.lesson[data-lesson=programming]").wait_for()
+        self.shoot("lesson")
 
     def _program(self, seat: str) -> None:
         command = {"type": "program", "character": None, "actions": ["look"], "lock_in": False}

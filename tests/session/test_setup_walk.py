@@ -1,12 +1,16 @@
 """Issue 32, point 1: while teaching, a new game's physical set-up is walked through one step a
 Next (the host action, the host page's route, the table's Next button), public, changing
-nothing else; with teaching off there is no walk. A real Session on a real SQLite journal."""
+nothing else; with teaching off there is no walk; a restart mid set-up shows the same step.
+A real Session on a real SQLite journal."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from session_helpers import COUNTDOWN, DEALT, MAC, drain, play
 
-from companion.session import Session
+from companion.session import FakeClock, Session
 
 
 def _walk(session: Session, audience: str = "public") -> dict | None:
@@ -89,3 +93,111 @@ def test_the_walk_is_the_same_for_every_audience_and_names_no_role(session: Sess
     walks = [_walk(session, audience) for audience in ("public", "host", "1", "5")]
     assert all(walk == walks[0] for walk in walks)
     assert "guard" not in str(walks[0]) and "prisoner" not in str(walks[0])
+
+
+def _reopened(journal: Path, clock: FakeClock | None = None) -> Session:
+    """A new Session on the same journal file: the companion after a restart."""
+    again = Session(journal, clock or FakeClock())
+    again.open()
+    return again
+
+
+def test_a_restart_mid_setup_comes_back_to_the_same_step(journal: Path) -> None:
+    first = _reopened(journal)
+    try:
+        assert first.host("teaching", on=True).ok
+        assert first.host("new_game", setup=MAC).ok
+        assert first.host("setup_next").ok and first.host("setup_next").ok
+        before = _walk(first)
+    finally:
+        first.close()
+    again = _reopened(journal)
+    try:
+        assert before is not None and before["at"] == 2
+        assert _walk(again) == before
+        assert again.host("setup_back").ok
+        assert _walk(again)["at"] == 1
+    finally:
+        again.close()
+    third = _reopened(journal)
+    try:
+        assert _walk(third)["at"] == 1
+    finally:
+        third.close()
+
+
+def test_a_walk_ended_or_played_past_does_not_come_back_after_a_restart(journal: Path) -> None:
+    first = _reopened(journal)
+    try:
+        assert first.host("teaching", on=True).ok
+        assert first.host("new_game", setup=DEALT).ok
+        for _ in _walk(first)["steps"]:
+            assert first.host("setup_next").ok
+    finally:
+        first.close()
+    second = _reopened(journal)
+    try:
+        assert _walk(second) is None
+        assert second.host("new_game", setup={**DEALT, "seed": 5}).ok
+        assert second.host("setup_next").ok
+        play(second, 1)
+    finally:
+        second.close()
+    third = _reopened(journal)
+    try:
+        assert _walk(third) is None and not third.host("setup_next").ok
+    finally:
+        third.close()
+
+
+def test_a_walk_kept_for_another_game_or_past_its_steps_is_no_walk(journal: Path) -> None:
+    """A book that names a game not on the table, or a step the game does not have, shows no
+    walk (and no Next or Back of one)."""
+    first = _reopened(journal)
+    try:
+        assert first.host("teaching", on=True).ok
+        assert first.host("new_game", setup=DEALT).ok
+        count = len(_walk(first)["steps"])
+    finally:
+        first.close()
+    book = journal.with_name("taught.json")
+    kept = json.loads(book.read_text("utf-8"))
+    assert kept["walk"]["at"] == 0
+    for walk in ({"game": "20260101-000000-beef"}, {"at": count}, {"at": -1}, {"at": True}, "2"):
+        wrong = {**kept["walk"], **walk} if isinstance(walk, dict) else walk
+        book.write_text(json.dumps({**kept, "walk": wrong}), "utf-8")
+        again = _reopened(journal)
+        try:
+            assert _walk(again) is None, walk
+            assert again.host("setup_next").code == "no_setup_walk", walk
+        finally:
+            again.close()
+
+
+def _walked(session: Session) -> list[dict]:
+    """Every step of the walk, Next pressed after each."""
+    steps = []
+    while (walk := _walk(session, "1")) is not None:
+        steps.append(walk["steps"][walk["at"]])
+        assert session.host("setup_next").ok
+    return steps
+
+
+def test_twin_games_differing_only_in_a_secret_walk_the_same_setup(tmp_path: Path) -> None:
+    """Two games whose only difference is who is the guard, or the hidden complex the
+    companion dealt (its seed), walk the same steps: no step depends on a secret."""
+    rigged = {**DEALT, "rigged": True}
+    twins = {
+        "roles": ({**rigged, "roles": {"emmett": "guard"}}, {**rigged, "roles": {"max": "guard"}}),
+        "seed": ({**DEALT, "seed": 3}, {**DEALT, "seed": 8}),
+    }
+    for secret, setups in twins.items():
+        walks, seen = [], []
+        for n, setup in enumerate(setups):
+            with Session(tmp_path / f"{secret}{n}.sqlite", FakeClock()) as twin:
+                assert twin.host("teaching", on=True).ok
+                assert twin.host("new_game", setup=setup).ok
+                seen.append([twin.snapshot(seat)["view"] for seat in "12345"])
+                walks.append(_walked(twin))
+        assert seen[0] != seen[1], secret  # the twins do differ, in what the seats see
+        assert walks[0] == walks[1] and len(walks[0]) > 5, secret

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from companion.teaching import LESSONS
 from companion.voice.samples import sample_lines
 from companion.voice.wav import duration
 from companion.words import languages
@@ -33,6 +34,7 @@ def test_sample_renders_every_announcement_in_every_language(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     written = {p.name for p in (tmp_path / "out").glob("*.wav")}
     assert written == {f"{name}.{lang}.wav" for name in sample_lines() for lang in languages()}
+    assert {f"lesson_{each.id}.fr.wav" for each in LESSONS} <= written  # each lesson, said
     assert "Au tour d'Emmett : première action." in done.stdout
     assert all(duration(p.read_bytes()) > 0.5 for p in (tmp_path / "out").glob("*.wav"))
 

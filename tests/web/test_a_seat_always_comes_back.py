@@ -33,14 +33,15 @@ class BrowserPhone:
         return answer.status, answer.json()
 
 
-def play_to_the_end(server, seats: dict, host: Phone, seed: int = 1) -> dict:
+def play_to_the_end(server, seats: dict, host: Phone, seed: int = 1, until=None) -> dict:
     """Random legal commands of whoever the game waits for, each through that seat's own phone
-    (the host's for the table's own), until the game is over."""
+    (the host's for the table's own), until the game is over (or `until(public view)` holds)."""
     rng = random.Random(seed)
     for _ in range(2000):
-        waiting = public(server)["waiting"]
-        if waiting["phase"] == "over":
-            return public(server)
+        shown = public(server)
+        waiting = shown["waiting"]
+        if waiting["phase"] == "over" or (until is not None and until(shown)):
+            return shown
         for seat in waiting["seats"]:
             client = host if seat == "host" else seats[seat]
             _, mine = client.get("/api/view?as=host" if seat == "host" else "/api/view")

@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 ROOM25 = Path(sys.executable).with_name("room25")
-MOMENTS = ("join", "clue", "programming", "role", "action", "game-over")
+MOMENTS = ("join", "clue", "programming", "role", "action", "game-over", "setup", "lesson")
 
 
 def test_screens_pages_pictures_each_moment_on_a_tv_and_a_phone(tmp_path):

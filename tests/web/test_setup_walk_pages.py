@@ -1,9 +1,9 @@
 """Issue 32, point 1 in headless Chromium: with teaching on, the host page walks the table
-through a new game's physical set-up, Next clicked through every step, and the table page
-shows each step as the host page moves to it; after the last step both show it no more. Each
-page (the host's in English, the table's in French) says every step in the words the OLED and
-the voice say it (teaching/setup.py `step_text`): the rooms set aside as one list joined by
-the language's "and"."""
+through a new game's physical set-up, Next clicked through every step, and the table page and
+a seated phone show each step as the host page moves to it, read-only; after the last step
+none shows it. Each page (the host's in English, the table's in French, the phone's in German)
+says every step in the words the OLED and the voice say it (teaching/setup.py `step_text`):
+the rooms set aside as one list joined by the language's "and"."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from pseudo_locale import CODE, PAST_THEIR_BOX, SHOWN_TEXTS, outside_catalogue, write_pseudo_locale
-from serving import Serve, host_of
+from serving import Phone, Serve, host_of
 from waiting import page_until
 
 from companion import words
 from companion.teaching.setup import step_text
 
+from .test_browser import PHONE
 from .test_pseudo_pages import ALLOWED, DRAWN, SIZES
 
 # Season 2 Cooperation: the M.A.C. deck's step is among them (002, LES CARTES M.A.C.).
@@ -41,6 +42,8 @@ def test_the_host_clicks_next_through_every_step_and_the_table_shows_each(
     server = _taught(tmp_path)
     try:
         host = host_of(server)
+        seat = Phone(server.url)
+        assert seat.post("/api/join", {"seat": "1"})[0] == 200
         status, body = host.post("/api/host/games", {"setup": SETUP})
         assert status == 200, body
         _, table_view = host.get("/api/view?as=table")
@@ -50,9 +53,10 @@ def test_the_host_clicks_next_through_every_step_and_the_table_shows_each(
         page.goto(server.url + "/host")
         table = browser.new_context(locale="fr-FR").new_page()
         table.goto(server.url + "/table")
+        phone = seat.in_browser(browser, locale="de-DE", **PHONE)
         for at, step in enumerate(steps):
             wanted = json.dumps(step["id"])
-            for shown, lang in ((page, "en"), (table, "fr")):
+            for shown, lang in ((page, "en"), (table, "fr"), (phone, "de")):
                 page_until(
                     shown, f"document.getElementById('setup-step')?.dataset.step === {wanted}"
                 )
@@ -61,7 +65,8 @@ def test_the_host_clicks_next_through_every_step_and_the_table_shows_each(
                 # As the OLED and the voice say it, set as the page sets a language's signs.
                 said = shown.evaluate("(s) => R25.typography(s)", step_text(step, lang))
                 assert shown.locator("#setup-step").inner_text() == said
-            assert table.locator("#setup-next").count() == 0  # Next is the host's
+            for reader in (table, phone):  # Back and Next are the host's (and the table's button)
+                assert reader.locator("#setup-walk button").count() == 0
             if step["id"] == "set_aside":
                 assert page.locator("#setup-step").inner_text() == (
                     "Set aside Room 25 and Robot room."
@@ -72,7 +77,7 @@ def test_the_host_clicks_next_through_every_step_and_the_table_shows_each(
                 free = "Free slots of your choice: 5 yellow and 8 red."
                 assert page.locator(".setup-free").inner_text() == free
             page.locator("#setup-next").click()
-        for shown in (page, table):
+        for shown in (page, table, phone):
             page_until(shown, "document.getElementById('setup-walk')?.hidden === true")
         _, after = host.get("/api/view?as=table")
         assert "setup" not in after["session"] and after["waiting"]["phase"] == "clue"

@@ -1,13 +1,14 @@
-/* The physical set-up taught step by step (issue 32, point 1), on the host page and the table
-   page: the step the table is at, from the session's public part (`session.setup`, public
-   facts only), the tiles to take out listed beside it, and on the host page Back and Next
-   (POST /api/host/setup_back, /api/host/setup_next). Loaded before host.js and table.js, it is
-   handed every update of their own stream (no second stream per page). */
+/* The physical set-up taught step by step (issue 32, point 1), on the host page, the table
+   page and the phones: the step the table is at, from the session's public part
+   (`session.setup`, public facts only), the tiles to take out listed beside it, and on the
+   host page only Back and Next (POST /api/host/setup_back, /api/host/setup_next: a phone reads
+   the step, the host or the table's button moves it). Loaded before host.js, table.js and
+   player.js, it is handed every update of their own stream (no second stream per page). */
 "use strict";
 (() => {
   const { t, el, room, firstName, freeSlots, post, patch } = R25;
   const listen = R25.listen;
-  R25.listen = (as, onUpdate) => listen(as, (u) => { onUpdate(u); show(u, as === "host"); });
+  R25.listen = (as, onUpdate) => listen(as, (u) => { onUpdate(u); show(u, as); });
 
   /* A step in words, as teaching/setup.py `step_text` puts it for the OLED and the voice. */
   function stepText(step) {
@@ -29,21 +30,24 @@
   /* The step's card: right above the host's controls, wherever host.js has moved them (a game
      in play puts them before the folded wizard); on the table page at the top of the column
      beside the board, where a TV shows it instead of the cast, card and log (room25.css), none
-     of which has anything to say before the first command. */
-  function box(host) {
+     of which has anything to say before the first command; on a phone above its task, the
+     first thing it reads. */
+  function box(as) {
     let found = document.getElementById("setup-walk");
     if (!found) {
-      found = el("section", { id: "setup-walk", class: host ? "card" : null, "aria-live": "polite", hidden: true });
-      if (!host) document.querySelector(".table-layout .side")?.prepend(found);
+      found = el("section", { id: "setup-walk", class: as === "table" ? null : "card", "aria-live": "polite", hidden: true });
+      if (as === "table") document.querySelector(".table-layout .side")?.prepend(found);
+      if (as === "seat") document.getElementById("task")?.before(found);
     }
     const controls = document.getElementById("controls");
-    if (host && controls && found.nextElementSibling !== controls) controls.before(found);
+    if (as === "host" && controls && found.nextElementSibling !== controls) controls.before(found);
     return found;
   }
 
-  function show(update, host) {
+  function show(update, as) {
     const walk = update && update.session && update.session.setup;
-    const shown = box(host);
+    const host = as === "host";
+    const shown = box(as);
     shown.hidden = !walk;
     if (!walk) { shown.replaceChildren(); return; }
     const step = walk.steps[walk.at];
