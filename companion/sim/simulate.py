@@ -10,7 +10,6 @@ policies and gives the figures; `benchmarks/players.py` measures the speed.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import random
 import time
 from collections import Counter
@@ -259,10 +258,7 @@ def _play_in_processes(
     runs = min(games, jobs * 4)
     cuts = [games * k // runs for k in range(runs + 1)]
     summary = Summary()
-    # Not forked: a caller with threads (a test run, a server) would fork their locks with it
-    # (Python 3.12 warns, 3.14 no longer forks by default).
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending = [
             pool.submit(_play, setup, seed, policy, range(start, end))
             for start, end in itertools.pairwise(cuts)

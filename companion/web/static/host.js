@@ -23,11 +23,18 @@
     select.replaceChildren(...values.map((v) => el("option", { value: String(v), selected: String(v) === String(chosen), text: label(v) })));
   }
 
+  /* Only the answer to the latest choice is drawn: a host who picks the mode, then the number
+     of players before the first answer is back, keeps both (the older answer no longer puts the
+     old number back). */
+  let asked = 0;
   async function refreshWizard() {
     const form = $("wizard");
+    const mine = ++asked;
     const q = new URLSearchParams({ edition: form.edition.value || "base", mode: form.mode.value || "suspicion",
       players: form.players.value || "5", composition: wizard && form.composition.value && wizard.compositions && wizard.compositions.includes(form.composition.value) ? form.composition.value : "" });
-    wizard = await get("/api/host/wizard?" + q);
+    const answer = await get("/api/host/wizard?" + q);
+    if (mine !== asked) { form.dataset.dropped = String(mine); return; }
+    wizard = answer;
     fill($("w-edition"), wizard.editions, (e) => t("edition_" + e), q.get("edition"));
     fill($("w-mode"), wizard.modes, (m) => t("mode_" + m), q.get("mode"));
     const players = wizard.players || [];
