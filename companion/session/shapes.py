@@ -104,6 +104,13 @@ class HostArgs(TypedDict, total=False):
     lesson: str  # replay_lesson: which lesson
 
 
+class SeatAsk(TypedDict):
+    """A phone's request for a seat (`Session.asking`): the seat and the code it shows."""
+
+    seat: str
+    ask: str
+
+
 class GameListing(TypedDict):
     """One game of the history as `Session.games()` lists it (`archive.listing`), for the web,
     the CLI and the replay pages: nothing secret. The setup's fields are as the host sent them
