@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from companion import words
 from companion.engine import (
@@ -20,6 +20,9 @@ from companion.engine import (
     make_ruleset,
     turns_for,
 )
+
+if TYPE_CHECKING:  # the session loads only for the commands that read its journal
+    from companion.session.shapes import Export
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -291,7 +294,7 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _recap(found: dict, path: Path, lang: str) -> int:
+def _recap(found: Export, path: Path, lang: str) -> int:
     """`room25 export GAME --html FILE`: the recap to keep, one self-contained HTML file."""
     from companion.story.recap import recap_html
     from companion.story.replay import NotOver

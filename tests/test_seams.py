@@ -2,9 +2,10 @@
 as `Session`, the settings as `Config` and what the session publishes as `TableUpdate` (its
 session part a `SessionPart`), never as `Any` or a bare dict; the voice and the hardware are
 started with typed options, the host's actions take typed arguments (`HostArgs`) and the
-wiring check holds the table as its `Rig`, so that renaming a session method, misreading an
-update or passing an option nobody takes breaks the type check where it is used, not the table
-at the next game."""
+wiring check holds the table as its `Rig`, and a game's export is an `Export` from the journal
+or the file it is read from to the replay, the recap and the reveal, so that renaming a session
+method, misreading an update or an export, or passing an option nobody takes breaks the type
+check where it is used, not the table at the next game."""
 
 from __future__ import annotations
 
@@ -32,7 +33,9 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     serve` starting the voice with a `speakers` option, or the host's undo route passing a
     `cuont`, mypy names the call; the table's `end_check` renamed, mypy names the table handing
     itself to the wiring check, which needs it as its `Rig`; `room25 games` reading a listed
-    game's "comands", mypy names the key `GameListing` lacks."""
+    game's "comands", mypy names the key `GameListing` lacks; the episode reading a finished
+    export's "strat" and the OLED rebuilding a session part with a "notice", mypy names the
+    key `FinishedExport` lacks and the key `SessionPart` does not take."""
     package = tmp_path / "companion"
     shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
@@ -44,6 +47,8 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "web" / "api.py", '"undo", count=count', '"undo", cuont=count')
     _changed(package / "hardware" / "table.py", "def end_check(", "def end_the_check(")
     _changed(package / "cli.py", "{g['commands']} commands", "{g['comands']} commands")
+    _changed(package / "story" / "replay.py", 'exported["start"]', 'exported["strat"]')
+    _changed(package / "hardware" / "display.py", '"notices": problems', '"notice": problems')
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -65,3 +70,5 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     assert named("web/api.py", 'Unexpected keyword argument "cuont" for "_host_action"')
     assert named("hardware/table.py", 'incompatible type "Hardware"; expected "Rig"'), said
     assert named("cli.py", 'TypedDict "GameListing" has no key "comands"'), said
+    assert named("story/replay.py", 'TypedDict "FinishedExport" has no key "strat"'), said
+    assert named("hardware/display.py", 'Extra key "notice" for TypedDict "SessionPart"'), said

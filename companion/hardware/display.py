@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from luma.core.error import Error as LumaError
@@ -70,6 +70,18 @@ QUIET_SESSION = SessionPart(
     teaching={"on": False, "taught": []},
     timer=None,
 )
+
+
+class Drawn(TableUpdate, total=False):
+    """An update as the steady screen draws it: its session part with the hardware's notices
+    and the clock counted down here, and the OLED's own additions."""
+
+    nudge: int  # the status bar's move against burn-in
+    address: str  # the join screen's: the address to open
+    wifi: dict[str, str]  # and, with a hotspot, its QR text and name
+    join_step: int  # which of the join screen's QR codes is up
+
+
 # What the OLED shows before the first update: no game.
 NO_GAME = TableUpdate(
     game=None,
@@ -277,8 +289,8 @@ class Display:
         """The notices that are problems (news such as a seat asked for is no problem)."""
         return [n for n in self._all_notices(update) if is_problem(n["code"])]
 
-    def _with_notices(self, update: TableUpdate, now: float) -> dict:
-        session = {**update["session"], "notices": self._all_notices(update)}
+    def _with_notices(self, update: TableUpdate, now: float) -> Drawn:
+        session: SessionPart = {**update["session"], "notices": self._all_notices(update)}
         return {**update, "session": session, "nudge": int(now // NUDGE_EVERY)}
 
     def _announcement(self, now: float) -> tuple[str, dict, float] | None:
@@ -305,9 +317,12 @@ class Display:
             moment, shown, since = up
             if moment == "problem":
                 problems = self._problems(self._update)
-                shown = {**self._update, "session": {"notices": problems}}
+                told: TableUpdate = {
+                    **self._update,
+                    "session": {**self._update["session"], "notices": problems},
+                }
                 key: tuple = ("problem", tuple(map(str, problems)))
-                return self._drawn(key, moment, shown, False)
+                return self._drawn(key, moment, told, False)
             flashed = moment == "alarm" and int((now - since) / FLASH) % 2 == 1
             return self._drawn((moment, id(shown), flashed), moment, shown, flashed)
         if now < self._pin_until:
@@ -317,16 +332,16 @@ class Display:
         if moment == "join":
             update = self._join(update, now)
         left = None
-        if self._deadline is not None:
-            session = update["session"]
+        session, timer = update["session"], update["session"]["timer"]
+        if self._deadline is not None and timer is not None:  # the deadline is the timer's
             left = max(0, int(self._deadline - now + 0.999))
-            update["session"] = {**session, "timer": {**(session.get("timer") or {}), "left": left}}
+            update["session"] = {**session, "timer": {**timer, "left": left}}
         notices = tuple(map(str, update["session"]["notices"]))
         key = ("steady", id(self._update), notices, left, update["nudge"])
         key += (update.get("address"), update.get("join_step"))
         return self._drawn(key, moment, update, False)
 
-    def _join(self, update: dict, now: float) -> dict:
+    def _join(self, update: Drawn, now: float) -> Drawn:
         """The join screen's address (worked out again every ADDRESS_EVERY seconds) and, with a
         hotspot, which of the two QR codes is up."""
         if callable(self._where):
@@ -341,11 +356,13 @@ class Display:
         step = int(now // JOIN_STEP) if self._wifi.get("text") else 1
         return {**update, "address": self._address, "wifi": self._wifi, "join_step": step}
 
-    def _drawn(self, key: tuple, moment: str, update: dict, flashed: bool) -> Image.Image:
+    def _drawn(
+        self, key: tuple, moment: str, update: Mapping[str, object], flashed: bool
+    ) -> Image.Image:
         """The picture for `key`, drawn only when the key changed (nothing is redrawn while
         the table waits)."""
         if key != self._drawn_key:
-            picture = frame(moment, update, self._lang)
+            picture = frame(moment, dict(update), self._lang)
             self._drawn_picture = picture.point(lambda p: 255 - p) if flashed else picture
             self._drawn_key = key
         return self._drawn_picture

@@ -16,11 +16,12 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
+from typing import TypedDict, TypeGuard, cast
 
 from companion import engine
 
 from .journal import GameRecord, Journal, JournalError
-from .shapes import GameListing
+from .shapes import Export, ExportHead, FinishedExport, GameListing, OpenExport
 
 EXPORT_FORMAT = "room25-game"
 EXPORT_VERSION = 1
@@ -29,12 +30,49 @@ EXPORT_VERSION = 1
 SEEN_OVER = ("over", "ended")
 # Setup fields that deal what the table must not know until the game is over.
 SECRET_SETUP = ("seed", "roles", "complex", "deck")
+# The fields an export's readers take, and what JSON gives back for each (`shapes.Export`):
+# a file from disk is checked against them once, where it is read.
+NUMBER = (int, float)
+HEAD_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "game": str,
+    "status": str,
+    "setup": dict,
+    "options": dict,
+    "created": NUMBER,
+    "ended": (*NUMBER, type(None)),
+    "outcome": (dict, type(None)),
+    "complete": bool,
+}
+FINISHED_FIELDS: dict[str, type | tuple[type, ...]] = {"seed": int, "start": list, "commands": list}
+COMMAND_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "seq": int,
+    "command": dict,
+    "source": str,
+    "version": int,
+    "accepted": NUMBER,
+    "undone": bool,
+    "events": list,
+}
+OPEN_FIELDS: dict[str, type | tuple[type, ...]] = {"public_events": list}
 
 
-def seen_over(exported: dict) -> bool:
+class RebuiltGame(TypedDict):
+    """A finished game's export rebuilt into its end state (`room25 replay FILE` prints it)."""
+
+    game: str
+    status: str
+    commands: int  # those kept (not undone)
+    undone: int
+    version: int
+    waiting: engine.WaitingView
+    commands_agree: bool  # applying the commands again gave the journal's events
+    view: engine.FullView
+
+
+def seen_over(exported: Export) -> TypeGuard[FinishedExport]:
     """Whether an export is of a game the table saw end, with every command in it: what the
     reveal, the replay and the recap may tell."""
-    return exported.get("status") in SEEN_OVER and bool(exported.get("complete"))
+    return exported["status"] in SEEN_OVER and exported["complete"]
 
 
 class ExportError(Exception):
@@ -80,14 +118,14 @@ def _public_commands(journal: Journal, game: str) -> int:
     )
 
 
-def export(journal: Journal, game: str) -> dict | None:
+def export(journal: Journal, game: str) -> Export | None:
     """One game as a JSON-ready dict (None: no such game)."""
     record = journal.game(game)
     if record is None:
         return None
     start = journal.start_events(game)
     commands = journal.commands(game)
-    base = {
+    head: ExportHead = {
         "format": EXPORT_FORMAT,
         "format_version": EXPORT_VERSION,
         "game": record.id,
@@ -101,8 +139,8 @@ def export(journal: Journal, game: str) -> dict | None:
         "names": journal.names(game).get(game, {}),
     }
     if record.status in SEEN_OVER:
-        return {
-            **base,
+        finished: FinishedExport = {
+            **head,
             "complete": True,
             "seed": record.seed,
             "start": start,
@@ -119,24 +157,21 @@ def export(journal: Journal, game: str) -> dict | None:
                 for c in commands
             ],
         }
+        return finished
     kept = [e for c in commands if not c.undone for e in c.events]
-    setup = {k: v for k, v in record.setup.items() if k not in SECRET_SETUP}
-    return {
-        **base,
-        "setup": setup,
+    going: OpenExport = {
+        **head,
+        "setup": {k: v for k, v in record.setup.items() if k not in SECRET_SETUP},
         "complete": False,
         "public_events": engine.events_for([*start, *kept], None),
     }
+    return going
 
 
-def rebuild(exported: dict) -> dict:
+def rebuild(exported: Export) -> RebuiltGame:
     """The end state of an exported game, checked twice: by replaying its events, and by
     applying its commands again from the setup and seed (they must give the same events)."""
-    if not isinstance(exported, dict) or exported.get("format") != EXPORT_FORMAT:
-        raise ExportError("this file is not a Room 25 game export")
-    if exported.get("format_version", 0) > EXPORT_VERSION:
-        raise ExportError("this export was written by a newer companion")
-    if not exported.get("complete"):
+    if exported["complete"] is False:
         raise ExportError(
             "this export is of a game still being played: it leaves out the game's secrets, "
             "so it cannot be rebuilt (export the game again once it is over)"
@@ -156,8 +191,8 @@ def rebuild(exported: dict) -> dict:
             break
         again = step.state
     return {
-        "game": exported.get("game"),
-        "status": exported.get("status"),
+        "game": exported["game"],
+        "status": exported["status"],
         "commands": len(kept),
         "undone": len(exported["commands"]) - len(kept),
         "version": state.version,
@@ -167,10 +202,56 @@ def rebuild(exported: dict) -> dict:
     }
 
 
-def read_export(path: Path) -> dict:
+def read_export(path: Path) -> Export:
+    """A game export read from a file (`room25 replay FILE`), checked once here: its format,
+    its version and every field its readers take (`checked`)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        found = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise ExportError(f"cannot read {path}: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ExportError(f"{path} is not JSON: {error}") from None
+    return checked(found)
+
+
+def checked(found: object) -> Export:
+    """`found` as an export, once its format, its version and its fields are what an export of
+    this companion holds; else `ExportError` says what is wrong."""
+    if not isinstance(found, dict) or found.get("format") != EXPORT_FORMAT:
+        raise ExportError("this file is not a Room 25 game export")
+    version = found.get("format_version")
+    if not isinstance(version, int):
+        raise ExportError("this file is not a Room 25 game export: it names no format version")
+    if version > EXPORT_VERSION:
+        raise ExportError("this export was written by a newer companion")
+    damaged = _damaged(found)
+    if damaged is not None:
+        raise ExportError(f"this game export is damaged: its {damaged!r} is missing or wrong")
+    return cast(Export, found)  # every field `Export` names was checked just above
+
+
+def _damaged(found: dict) -> str | None:
+    """The first field of an export that is missing or not of its kind, else None."""
+    finished = found.get("complete") is True
+    wrong = _wrong(found, {**HEAD_FIELDS, **(FINISHED_FIELDS if finished else OPEN_FIELDS)})
+    if wrong is None and not isinstance(found.get("names", {}), dict):
+        wrong = "names"
+    if wrong is not None or not finished:
+        return wrong or _events_wrong(found["public_events"], "public_events")
+    for n, command in enumerate(found["commands"]):
+        wrong = _wrong(command, COMMAND_FIELDS) if isinstance(command, dict) else ""
+        if wrong is None:
+            wrong = _events_wrong(command["events"], "events")
+        if wrong is not None:
+            return f"commands[{n}]" + (wrong and f".{wrong}")
+    return _events_wrong(found["start"], "start")
+
+
+def _wrong(found: dict, fields: dict[str, type | tuple[type, ...]]) -> str | None:
+    return next((k for k, kind in fields.items() if not isinstance(found.get(k, ...), kind)), None)
+
+
+def _events_wrong(events: list, key: str) -> str | None:
+    """`key` when one of its events is not an object with a type."""
+    shaped = all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events)
+    return None if shaped else key

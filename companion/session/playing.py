@@ -9,11 +9,12 @@ from .core import _Applied, _Game, _replay
 from .journal import GameRecord, JournalError, dump
 from .notices import Notice
 from .replies import Reply, accepted, from_refusal, refused
+from .shapes import WireCommand
 from .text import unwritable
 from .timing import Timing
 
 
-def seat_press(waiting: engine.WaitingView, seat: str) -> dict:
+def seat_press(waiting: engine.WaitingView, seat: str) -> WireCommand:
     """A seat button (or the phone's lock-in button) as an engine command: a seat that is locked
     in during programming unlocks (its player changed his mind), any other press locks in."""
     locked = waiting.get("phase") == "programming" and seat in waiting.get("locked_in", ())

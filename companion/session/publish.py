@@ -17,7 +17,7 @@ from companion import engine
 from companion.teaching.preview import seat_previews
 
 from .listeners import Listener, Update
-from .shapes import SessionInfo, SessionPart, TableUpdate
+from .shapes import Event, SessionInfo, SessionPart, TableUpdate, WireCommand
 from .timer import ProgrammingTimer
 
 PUBLIC, HOST = "public", "host"
@@ -40,7 +40,7 @@ class Published:
     timer: ProgrammingTimer = field(default_factory=ProgrammingTimer)
     now: Callable[[], float] = time.monotonic
     views: dict[str, engine.PublicView | None] = field(default_factory=dict)
-    legal: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    legal: dict[str, list[WireCommand]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _shared: engine.Views | None = None
 
@@ -68,7 +68,7 @@ class Published:
             return self._shared.public
         return self._shared.seat(audience)
 
-    def commands(self, seat: str) -> list[dict[str, object]]:
+    def commands(self, seat: str) -> list[WireCommand]:
         """A seat's legal commands (or the table's own, for the host), so its page offers only
         what the rules allow; built once per change like the views (a seat's depend on public
         facts and its own secrets, the table's on public facts only)."""
@@ -77,7 +77,7 @@ class Published:
                 self.legal[seat] = self._legal(seat)
             return self.legal[seat]
 
-    def _legal(self, seat: str) -> list[dict[str, object]]:
+    def _legal(self, seat: str) -> list[WireCommand]:
         state = self.state
         if state is None or self.waiting.get("phase") == "over":
             return []
@@ -86,7 +86,7 @@ class Published:
         return engine.legal_commands(state, seat)
 
     @staticmethod
-    def events_for(audience: str, events: list[dict]) -> list[dict[str, object]]:
+    def events_for(audience: str, events: list[Event]) -> list[Event]:
         """The events of a change this audience may see."""
         seat = None if audience in (PUBLIC, HOST) else audience
         return engine.events_for(events, seat) if events else []
@@ -94,7 +94,7 @@ class Published:
     def update(
         self,
         audience: str,
-        shown: list[dict[str, object]],
+        shown: list[Event],
         resync: bool = False,
         session: SessionPart | None = None,
     ) -> TableUpdate:
@@ -130,7 +130,7 @@ class Published:
 
 
 def tell(
-    published: Published, listeners: Iterable[Listener], events: list[dict], quiet: bool
+    published: Published, listeners: Iterable[Listener], events: list[Event], quiet: bool
 ) -> None:
     """Give each listener its audience's update of this change: one update per audience,
     however many listen to it, the clock read once for all of them. A `quiet` change (nothing

@@ -9,6 +9,7 @@ from .core import SessionCore, log
 from .journal import JournalError
 from .notices import Notice
 from .replies import Reply, accepted, refused
+from .shapes import SeatAsk
 
 
 class Seating(SessionCore):
@@ -32,7 +33,7 @@ class Seating(SessionCore):
         """Seat -> code of the phone asking for it (any thread: a seat button reads it)."""
         return self._seat_asks.pending()
 
-    def asking(self, digest: str) -> dict | None:
+    def asking(self, digest: str) -> SeatAsk | None:
         """The request of one phone: {"seat", "ask"}, or None."""
         found = self._seat_asks.asking(digest)
         return None if found is None else {"seat": found.seat, "ask": found.code}

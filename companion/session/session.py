@@ -25,7 +25,7 @@ from .notices import Notice
 from .playing import seat_press
 from .publish import HOST, PUBLIC
 from .replies import Reply, accepted, refused
-from .shapes import GameListing, HostArgs, TableUpdate
+from .shapes import Export, GameListing, HostArgs, TableUpdate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")  # what a read of the journal finds
@@ -233,7 +233,7 @@ class Session(HostActions):
         every read of past games is (`Journal.read`): a replay flood never delays a press."""
         return self._journal.read(archive.listing, closed=[])
 
-    def export(self, game: str) -> dict | None:
+    def export(self, game: str) -> Export | None:
         """One game as JSON; an unfinished game's secrets are left out."""
         return self._journal.read(lambda journal: archive.export(journal, game), closed=None)
 

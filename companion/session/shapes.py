@@ -1,10 +1,10 @@
-"""The shape of an update, the one type every listener reads across the layers (the hardware,
-the voice and the web), and of the session's part of it, so that a consumer reading a key no
-update (or no session part) has fails the type check."""
+"""The shapes that cross the layers: an update, the one type every listener reads (the hardware,
+the voice and the web), the session's part of it, and a game's export, which the story, the web
+and the CLI read, so that a consumer reading a key none of them has fails the type check."""
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from companion import engine
 from companion.teaching.setup import SetupStepView
@@ -64,6 +64,15 @@ class SessionPart(SessionInfo):
     timer: TimerView | None
 
 
+# An engine event (engine/face/shapes.py: `EVENT_FIELDS`) or the session's own, as it is built
+# and as the journal gives it back. Its fields depend on its type: a TypedDict cannot leave its
+# keys open (PEP 728's `extra_items`, which mypy does not read yet), so it stays a dictionary.
+Event = dict[str, object]
+# A command in its wire form (`engine.wire`, `engine.legal_commands`): its fields depend on its
+# type, as an event's do.
+WireCommand = dict[str, object]
+
+
 class TableUpdate(TypedDict):
     """What every listener reads, the one type of an update across the layers (the hardware,
     the voice and the web): the game and its version, the audience's view (None before a game
@@ -74,13 +83,11 @@ class TableUpdate(TypedDict):
     game: str | None
     version: int
     view: engine.PublicView | None  # a SeatView or, at the reveal, a FullView for the host
-    # The engine's events (engine/face/shapes.py: `EVENT_FIELDS`) and the session's
-    # own, as they are built and as the journal gives them back: plain dictionaries.
-    events: list[dict[str, object]]
+    events: list[Event]
     waiting: engine.WaitingView
     session: SessionPart
     resync: bool
-    legal: NotRequired[list[dict[str, object]]]  # the wire form of each command the rules allow
+    legal: NotRequired[list[WireCommand]]  # each command the rules allow
     previews: NotRequired[list[dict[str, object]]]  # a seat's own, when the table is taught
 
 
@@ -95,6 +102,13 @@ class HostArgs(TypedDict, total=False):
     freed: bool  # reset_seat: the web layer let the seat's phone go
     on: bool  # teaching: on or off for the evening
     lesson: str  # replay_lesson: which lesson
+
+
+class SeatAsk(TypedDict):
+    """A phone's request for a seat (`Session.asking`): the seat and the code it shows."""
+
+    seat: str
+    ask: str
 
 
 class GameListing(TypedDict):
@@ -112,3 +126,53 @@ class GameListing(TypedDict):
     created: float
     ended: float | None
     commands: int  # those the table saw (a running game), else every command
+
+
+class ExportedCommand(TypedDict):
+    """One command of a finished game's export as the journal holds it, undone ones too."""
+
+    seq: int
+    command: WireCommand
+    source: str
+    version: int  # the game's version before the command
+    accepted: float
+    undone: bool
+    events: list[Event]
+
+
+class ExportHead(TypedDict):
+    """What every export starts with (`archive.export`): its format, the game's record and
+    the names the host typed for the seats (a file written before the table had names has
+    none)."""
+
+    format: str
+    format_version: int
+    game: str
+    status: str  # playing, over, ended or abandoned
+    setup: dict[str, object]
+    options: dict[str, object]
+    created: float
+    ended: float | None
+    outcome: dict[str, object] | None
+    names: NotRequired[dict[str, str]]
+
+
+class FinishedExport(ExportHead):
+    """A game the table saw end: everything, its secrets being out (the seed, the events of
+    the start and every command with its own)."""
+
+    complete: Literal[True]
+    seed: int
+    start: list[Event]
+    commands: list[ExportedCommand]
+
+
+class OpenExport(ExportHead):
+    """A game still being played or set aside: what the whole table may see, its setup without
+    what deals the hidden parts and the public record of its events."""
+
+    complete: Literal[False]
+    public_events: list[Event]
+
+
+Export = FinishedExport | OpenExport

@@ -15,6 +15,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
 from companion.engine import compose
 from companion.session.archive import outcome_of
@@ -26,6 +27,49 @@ CUSTOM = "custom"  # a complex given room by room, or none (countdown tracking)
 
 # The simulated rates of a setup: what they are, or None while they are worked out.
 Rates = Callable[[dict], dict | None]
+
+
+class HistoryGame(TypedDict):
+    """One game of the history, as the host page and `room25 stats` show it."""
+
+    game: str
+    date: str  # local time, minutes
+    status: str
+    edition: str  # the setup's (the engine accepted it), "base" when it names none
+    mode: str  # the setup's, "suspicion" when it names none
+    composition: str  # its id, or `CUSTOM`
+    players: int | None
+    result: object  # the outcome's, None before it is over
+    winners: object  # the outcome's seats
+    rigged: bool
+    names: dict[str, str]  # seat -> the name the host typed
+    composition_name: NotRequired[str]  # the web's, in the page's language
+
+
+class HistoryGroup(TypedDict):
+    """The games of one edition, mode, players and composition, with this table's rates and
+    the simulator's (None while they are worked out, or when it cannot play the setup)."""
+
+    edition: str
+    mode: str
+    players: int | None
+    composition: str
+    mac: object  # the M.A.C. level the simulator plays
+    games: int
+    counts: dict[str, int]  # result -> games
+    rates: dict[str, float]  # result -> share of the games
+    simulated: dict | None  # the simulator's cache entry (`Simulated.cached`)
+    simulating: bool
+    composition_name: NotRequired[str]  # the web's, in the page's language
+    chart: NotRequired[str]  # the web's SVG chart
+
+
+class TableHistory(TypedDict):
+    """What `table_history` finds: the games, oldest first, and their groups, most played
+    first."""
+
+    games: list[HistoryGame]
+    groups: list[HistoryGroup]
 
 
 def composition_of(setup: dict) -> str:
@@ -44,15 +88,15 @@ def composition_of(setup: dict) -> str:
         return CUSTOM
 
 
-def _row(record: GameRecord, names: dict[str, str]) -> dict:
+def _row(record: GameRecord, names: dict[str, str]) -> HistoryGame:
     setup = record.setup
     outcome = outcome_of(record)
     return {
         "game": record.id,
         "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(record.created)),
         "status": record.status,
-        "edition": setup.get("edition", "base"),
-        "mode": setup.get("mode", "suspicion"),
+        "edition": str(setup.get("edition", "base")),
+        "mode": str(setup.get("mode", "suspicion")),
         "composition": composition_of(setup),
         "players": len(seats_of(setup)) or None,
         "result": outcome.get("result") if outcome else None,
@@ -62,7 +106,7 @@ def _row(record: GameRecord, names: dict[str, str]) -> dict:
     }
 
 
-def simulation_setup(row: dict, setup: dict) -> dict | None:
+def simulation_setup(row: HistoryGame, setup: dict) -> dict | None:
     """The setup `room25 simulate` plays for a game's group, or None when it cannot."""
     if row["composition"] == CUSTOM or not row["players"]:
         return None
@@ -84,12 +128,14 @@ def _rates(counts: Counter, games: int) -> dict[str, float]:
     return {result: counts[result] / games for result in sorted(counts)} if games else {}
 
 
-def table_history(journal: Journal, simulated: Rates) -> dict:
+def table_history(journal: Journal, simulated: Rates) -> TableHistory:
     """The games, oldest first, and the groups of games with their rates and the simulator's."""
     names = journal.names()
     records = journal.games()
     games = [_row(r, names.get(r.id, {})) for r in records]
-    groups: dict[str, dict] = {}
+    # Per group: its first game (edition, mode, players, composition), the simulator's setup
+    # and the results counted.
+    counted: dict[str, tuple[HistoryGame, dict | None, Counter]] = {}
     for record, row in zip(records, games, strict=True):
         if row["result"] is None or row["rigged"]:
             continue
@@ -97,28 +143,18 @@ def table_history(journal: Journal, simulated: Rates) -> dict:
         key = json.dumps(
             [row["edition"], row["mode"], row["players"], row["composition"], sim], sort_keys=True
         )
-        group = groups.setdefault(
-            key,
-            {
-                "edition": row["edition"],
-                "mode": row["mode"],
-                "players": row["players"],
-                "composition": row["composition"],
-                "mac": ((sim or {}).get("settings") or {}).get("mac"),
-                "counts": Counter(),
-                "setup": sim,
-            },
-        )
-        group["counts"][row["result"]] += 1
-    found = []
-    for group in groups.values():
-        counts = group.pop("counts")
-        setup = group.pop("setup")
+        counted.setdefault(key, (row, sim, Counter()))[2][row["result"]] += 1
+    found: list[HistoryGroup] = []
+    for first, setup, counts in counted.values():
         played = sum(counts.values())
         rates = simulated(setup) if setup is not None else None
         found.append(
             {
-                **group,
+                "edition": first["edition"],
+                "mode": first["mode"],
+                "players": first["players"],
+                "composition": first["composition"],
+                "mac": ((setup or {}).get("settings") or {}).get("mac"),
                 "games": played,
                 "counts": dict(sorted(counts.items())),
                 "rates": _rates(counts, played),
@@ -134,7 +170,7 @@ def _percent(rate: float | None) -> str:
     return "–" if rate is None else f"{rate:.0%}"
 
 
-def as_text(found: dict) -> str:
+def as_text(found: TableHistory) -> str:
     """What `table_history` found, for a terminal (`room25 stats`): the games, then each group
     with its rates beside the simulator's."""
     lines = ["Games:" if found["games"] else "No games yet."]

@@ -13,6 +13,7 @@ from importlib import resources
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from companion.session.shapes import Export
 from companion.words import page_settings
 from companion.words.pages import names, table, text
 from companion.words.reasons import reason_text
@@ -46,7 +47,7 @@ def _when(moment: object) -> str:
     return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def recap_html(exported: dict, lang: str) -> str:
+def recap_html(exported: Export, lang: str) -> str:
     """The recap of a finished game's export (`NotOver` for a game still being played)."""
     told = episode(exported)
     words = {k: v for k, v in table(lang).items() if k.startswith(KEPT)}
@@ -54,14 +55,14 @@ def recap_html(exported: dict, lang: str) -> str:
     shown = {key: named[key] for key in ("rooms", "rooms_short", "colours", "characters", "cards")}
     seat_names = exported.get("names") or {}
     outcome = told["outcome"] or {}
-    winners = outcome.get("winners") or []
+    winners = outcome.get("winners")
     roles = [
         (
             cid,
             text(lang, "seat_n", seat=c["seat"])
             + (f" ({seat_names[c['seat']]})" if seat_names.get(c["seat"]) else "")
             + f" · {shown['characters'].get(cid, cid)} — {text(lang, 'role_' + c['role'])}",
-            c["seat"] in winners,
+            isinstance(winners, list) and c["seat"] in winners,
         )
         for cid, c in told["characters"].items()
     ]

@@ -13,11 +13,12 @@ replay never carries them (the recap adds them, `recap.py`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from companion import engine
 from companion.engine import GameState
-from companion.session.archive import EXPORT_FORMAT, ExportError, seen_over
+from companion.session.archive import seen_over
+from companion.session.shapes import Event, Export, WireCommand
 
 CELLS = tuple(engine.cell_name(cell) for cell in engine.grid.CELLS)
 # The events a step tells, and the fields of each that tell it (a tile becomes its cell).
@@ -60,10 +61,50 @@ class NotOver(Exception):
     code = "replay_not_over"
 
 
-def episode(exported: dict) -> dict:
+class Step(TypedDict):
+    """The game as it stood after one command the table saw (`seq` 0: the start)."""
+
+    seq: int
+    seat: object  # the command's seat (the host's own command: `engine.HOST`), None at the start
+    command: object  # the command's type
+    character: object
+    action: object
+    room: str | None  # the room the character stands in once his action is done
+    turn: int
+    round: int
+    phase: str
+    turns_left: int
+    alarm: bool
+    events: list[Event]  # those told, each with the fields `TOLD` names
+    rooms: list[str | None] | None  # every cell's room, None when the complex is not tracked
+    face_down: list[str]
+    positions: dict[str, str | None]
+    out: list[str]
+    played: dict[str, list[str]]
+    robots: list[str | None]
+    mac: dict[str, list[str]] | None
+    highlights: list[str]  # alarm, eliminated, last
+
+
+class Episode(TypedDict):
+    """A finished game told step by step, as the replay page and the recap read it."""
+
+    game: str
+    status: str
+    edition: str
+    mode: str
+    tracking: str
+    created: float
+    ended: float | None
+    outcome: dict[str, object] | None
+    cells: list[str]
+    characters: dict[str, dict[str, str]]  # character -> its seat and role
+    programmes: dict[str, dict[str, list[str]]]  # turn -> character -> tokens
+    steps: list[Step]
+
+
+def episode(exported: Export) -> Episode:
     """The steps of a finished game's export (`archive.export`), for the replay and the recap."""
-    if not isinstance(exported, dict) or exported.get("format") != EXPORT_FORMAT:
-        raise ExportError("this file is not a Room 25 game export")
     if not seen_over(exported):
         raise NotOver("this game is not over: its replay is shown once it has ended")
     state = engine.replay(exported["start"])
@@ -75,24 +116,26 @@ def episode(exported: dict) -> dict:
         told = []
         for event in command["events"]:
             if event["type"] == "programmed":
-                tokens = list(event["tokens"]) + (["adrenaline"] if event.get("adrenaline") else [])
-                programmes.setdefault(str(state.turn), {})[event["character"]] = tokens
+                tokens = [*map(str, _listed(event["tokens"]))]
+                tokens += ["adrenaline"] if event.get("adrenaline") else []
+                programmes.setdefault(str(state.turn), {})[str(event["character"])] = tokens
             engine.evolve(state, event)
             if event["type"] in TOLD and event.get("private") is None:
                 told.append(_told(state, event))
         if told:
             steps.append(_step(state, command["seq"], command["command"], told))
     steps[-1]["highlights"].append("last")
-    setup = exported.get("setup") or {}
+    setup = exported["setup"]
     return {
-        "game": exported.get("game"),
-        "status": exported.get("status"),
-        "edition": setup.get("edition", "base"),
-        "mode": setup.get("mode", "suspicion"),
-        "tracking": setup.get("tracking", "dealt"),
-        "created": exported.get("created"),
-        "ended": exported.get("ended"),
-        "outcome": exported.get("outcome"),
+        "game": exported["game"],
+        "status": exported["status"],
+        # The engine accepted the setup: each of these is one of its words.
+        "edition": str(setup.get("edition", "base")),
+        "mode": str(setup.get("mode", "suspicion")),
+        "tracking": str(setup.get("tracking", "dealt")),
+        "created": exported["created"],
+        "ended": exported["ended"],
+        "outcome": exported["outcome"],
         "cells": list(CELLS),
         "characters": {
             cid: {"seat": c.seat, "role": c.role} for cid, c in state.characters.items()
@@ -102,26 +145,31 @@ def episode(exported: dict) -> dict:
     }
 
 
+def _listed(value: object) -> list[object]:
+    """An event's list field (a `programmed` event's tokens) as the list it is."""
+    return value if isinstance(value, list) else []
+
+
 def _where(state: GameState, tile: Any) -> str | None:
     """The cell of a tile (an event's `tile`, a character's), None off the board."""
     place = state.places.get(tile)
     return None if place is None else CELLS[place]
 
 
-def _told(state: GameState, event: dict) -> dict:
-    told = {"type": event["type"]}
-    told.update((key, event[key]) for key in TOLD[event["type"]] if key in event)
+def _told(state: GameState, event: Event) -> Event:
+    told: Event = {"type": event["type"]}
+    told.update((key, event[key]) for key in TOLD[str(event["type"])] if key in event)
     if "tile" in event:
         told["cell"] = _where(state, event["tile"])
     return told
 
 
-def _step(state: GameState, seq: int, command: dict | None, told: list[dict]) -> dict:
+def _step(state: GameState, seq: int, command: WireCommand | None, told: list[Event]) -> Step:
     """The game as it stood after one command: plain values, nothing shared with the state."""
     types = {event["type"] for event in told}
-    highlights = [kind for kind in ("alarm", "eliminated") if kind in types]
+    highlights: list[str] = [kind for kind in ("alarm", "eliminated") if kind in types]
     mac = state.mac
-    actor = None if command is None else state.characters.get(command.get("character", ""))
+    actor = None if command is None else state.characters.get(str(command.get("character")))
     return {
         "seq": seq,
         "seat": None if command is None else command.get("seat", engine.HOST),

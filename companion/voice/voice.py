@@ -31,6 +31,16 @@ KEPT = 8  # recent announcements whose WAV the browser may still fetch
 MUTE_BUTTON = "back"  # the control button whose short press mutes (companion/hardware/table.py)
 
 
+class Said(TypedDict):
+    """An announcement as the browser reads it (`Voice.latest`, `/panel/voice`)."""
+
+    id: int
+    text: str
+    lang: str
+    wav: str | None  # its WAV's file name, None when nothing was rendered
+    muted: bool
+
+
 class Voice:
     """The running voice. Start it with `start_voice`; `close()` stops its threads."""
 
@@ -57,7 +67,7 @@ class Voice:
         self._problems: dict[str, Notice] = {}
         self.muted = False
         self.set_mute(settings.mute)
-        self._recent: OrderedDict[int, tuple[dict, bytes | None]] = OrderedDict()
+        self._recent: OrderedDict[int, tuple[Said, bytes | None]] = OrderedDict()
         self._said = threading.Condition()
         self.cache = Cache(cache_dir or _cache_dir(session), settings.cache_mb * MB)
         self.engines = engines or self._engines(settings)
@@ -110,14 +120,14 @@ class Voice:
 
     # --- what the browser reads -------------------------------------------------------------
 
-    def latest(self) -> dict | None:
+    def latest(self) -> Said | None:
         """The last announcement: {id, text, lang, wav (a file name or None), muted}."""
         with self._said:
             if not self._recent:
                 return None
-            return dict(next(reversed(self._recent.values()))[0])
+            return Said(**next(reversed(self._recent.values()))[0])
 
-    def wait(self, after: int, timeout: float) -> dict | None:
+    def wait(self, after: int, timeout: float) -> Said | None:
         """The first announcement newer than id `after`, waiting up to `timeout` seconds."""
         with self._said:
             self._said.wait_for(
@@ -180,7 +190,7 @@ class Voice:
         texts = [line.text(lang) for line in announcement.lines]
         wav = self._render(texts, lang) if self.enabled else None
         text = " ".join(texts)
-        record = {
+        record: Said = {
             "id": announcement.id,
             "text": text,
             "lang": lang,

@@ -15,6 +15,7 @@ from companion import engine
 from companion.session import HostArgs, Notice, Session
 from companion.session.archive import seen_over
 from companion.session.host import HOST_ACTIONS
+from companion.session.shapes import Event, Export, FinishedExport
 from companion.words.pages import text
 from companion.words.reasons import reason_text
 
@@ -326,7 +327,7 @@ def stream():
     return response
 
 
-def _played(found: dict) -> list[dict]:
+def _played(found: FinishedExport) -> list[Event]:
     """The events of a finished game's export as the game went: its undone commands left out."""
     kept = (e for c in found["commands"] if not c["undone"] for e in c["events"])
     return [*found["start"], *kept]
@@ -359,7 +360,7 @@ def public_log():
     found = session.export(game) if game else None
     if found is None:
         return jsonify({"game": None, "events": []})
-    if found.get("complete"):
+    if found["complete"]:
         events = engine.events_for(_played(found), None)
     else:
         events = found["public_events"]
@@ -472,7 +473,7 @@ def past_games():
     return jsonify({"games": parts.session().games()})
 
 
-def _export(game: str) -> tuple[dict | None, tuple[Response, int] | None]:
+def _export(game: str) -> tuple[Export | None, tuple[Response, int] | None]:
     """A past game's export from the journal, for the host only; none comes with the refusal
     that says why."""
     refused = _host_only()
@@ -508,21 +509,21 @@ def reveal_game(game: str):
     found, refused = _export(game)
     if found is None:
         return refused
-    if found.get("status") == "abandoned":  # it may be resumed: its secrets stay secret
+    if found["status"] == "abandoned":  # it may be resumed: its secrets stay secret
         return refusal(lang(), "game_set_aside", 409, game=game)
-    if not found.get("complete"):
+    if not found["complete"]:
         return refusal(lang(), "game_not_over", 409)
     return jsonify(_reveal(found))
 
 
-def _reveal(found: dict) -> dict:
+def _reveal(found: FinishedExport) -> dict:
     """A finished game laid open: roles, the whole complex, every notebook, the outcome and
     why the game ended in the caller's language (the host's end of it said as such)."""
     state = engine.replay(_played(found))
-    outcome = found.get("outcome")
+    outcome = found["outcome"]
     return {
         "game": found["game"],
-        "status": found.get("status"),
+        "status": found["status"],
         "outcome": outcome,
         "reason": reason_text(outcome, lang()),
         "view": engine.full_view(state),

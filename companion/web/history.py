@@ -4,13 +4,11 @@ the names never reach the table page, a phone, the replay or the logs."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, current_app, jsonify
 
 from companion.engine.kernel.catalogue import composition_name
 from companion.story.chart import rates_chart
-from companion.story.history import CUSTOM, table_history
+from companion.story.history import CUSTOM, HistoryGroup, Rates, table_history
 from companion.story.names import NamesRefused, checked_names, seats_of
 from companion.story.simulated import Simulated
 from companion.words.pages import text
@@ -33,7 +31,7 @@ def _simulated() -> Simulated:
     return found
 
 
-def _rates_or_later(simulated: Simulated) -> Any:
+def _rates_or_later(simulated: Simulated) -> Rates:
     """The simulated rates when kept; otherwise None, and they are worked out meanwhile."""
 
     def rates(setup: dict) -> dict | None:
@@ -56,7 +54,7 @@ def _result(result: str) -> str:
     return text(lang(), key)
 
 
-def _chart(group: dict) -> str:
+def _chart(group: HistoryGroup) -> str:
     simulated = group["simulated"]
     mode = "mode_" + group["mode"]
     title = text(lang(), "history_chart_title", mode=text(lang(), mode), players=group["players"])

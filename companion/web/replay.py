@@ -13,6 +13,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 
 from companion.session.archive import SEEN_OVER, seen_over
 from companion.session.journal import GameMark
+from companion.session.shapes import FinishedExport
 
 # The module, not its function: the recap reads this package's texts (`companion.web.i18n`).
 from companion.story import recap as story_recap
@@ -51,7 +52,7 @@ def _finished(game: str) -> tuple[GameMark | None, str | None, int]:
     return found, None, 200
 
 
-def _export(game: str) -> dict | None:
+def _export(game: str) -> FinishedExport | None:
     """A finished game's export (None: it is no longer finished, an undo came in between)."""
     exported = parts.session().export(game)
     return exported if exported is not None and seen_over(exported) else None

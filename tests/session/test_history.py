@@ -74,3 +74,32 @@ def test_unknown_games_and_files_are_said_plainly(tmp_path: Path, capsys) -> Non
     (tmp_path / "x.json").write_text("{]")
     assert main(["replay", str(tmp_path / "x.json")]) == 1
     assert "is not JSON" in capsys.readouterr().err
+
+
+def test_a_damaged_or_newer_export_is_refused_where_it_is_read(tmp_path: Path, capsys) -> None:
+    """A file is checked once, where it is read: each damage is named in words, nothing is
+    rebuilt and the file is left as it was."""
+    over, _ = journal_with_games(tmp_path)
+    good = tmp_path / "game.json"
+    assert main(["export", over, "--data-dir", str(tmp_path), "-o", str(good)]) == 0
+    exported = json.loads(good.read_text())
+    no_seed = {k: v for k, v in exported.items() if k != "seed"}
+    commands = [dict(c) for c in exported["commands"]]
+    commands[3]["events"] = [{"character": "emmett"}]  # an event without its type
+    damaged = {
+        "not an export": ([exported], "not a Room 25 game export"),
+        "newer": ({**exported, "format_version": 2}, "written by a newer companion"),
+        "no version": ({**exported, "format_version": "1"}, "names no format version"),
+        "no seed": (no_seed, "its 'seed' is missing or wrong"),
+        "bad event": ({**exported, "commands": commands}, "its 'commands[3].events' is"),
+        "bad names": ({**exported, "names": ["Bea"]}, "its 'names' is missing or wrong"),
+    }
+    capsys.readouterr()
+    for name, (content, said) in damaged.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(content))
+        before = path.read_bytes()
+        assert main(["replay", str(path)]) == 1, name
+        out = capsys.readouterr()
+        assert said in out.err and out.out == "", (name, out.err)
+        assert path.read_bytes() == before
