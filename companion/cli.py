@@ -200,6 +200,9 @@ def _compose(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from companion import lean
+
+    lean.leave_out()  # before the server's imports load them (companion/lean.py)
     from companion.serve import serve
 
     return serve(args.data_dir, args.port, args.config, args.hardware)

@@ -12,11 +12,13 @@ import multiprocessing
 import os
 import threading
 import time
-from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import __version__
-from companion.sim.simulate import simulate
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 log = logging.getLogger(__name__)
 GAMES = 100
@@ -140,7 +142,11 @@ def _end_with(server: int) -> None:
 
 
 def _run(setup: dict) -> dict:
-    """The simulator's rates per result for one setup; a setup it cannot play has none."""
+    """The simulator's rates per result for one setup; a setup it cannot play has none. The
+    simulator is imported here, in the child that plays (`_apart`), or by `room25 simulate`:
+    a server that only reads kept rates never holds it (2.4 MB, issue 29 point 7)."""
+    from companion.sim.simulate import simulate
+
     try:
         summary = simulate(setup, games(), SEED, policy=POLICY)
     except (ValueError, RuntimeError) as error:
