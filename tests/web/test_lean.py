@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from serving import Phone, Serve, host_of
 
 from companion.hardware.screens import frame
 
-SETUP = {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt"}
+from .conftest import SETUP
+
 LEFT_OUT = ("libcrypto", "libssl", "libfreetype")
 JOIN = {"address": "http://192.168.1.25:8025/"}
 PIN_SCREEN = {"pin": "2525"}
@@ -28,13 +27,6 @@ DRAWN_LEAN = (
     "assert sys.modules['PIL._imagingft'] is None and sys.modules['_hashlib'] is None\n"
     "sys.stdout.buffer.write(pictures)\n"
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve]:
-    running = Serve(tmp_path_factory.mktemp("lean")).wait_ready()
-    yield running
-    running.stop()
 
 
 def test_serve_maps_neither_openssl_nor_freetype(server: Serve) -> None:
