@@ -740,7 +740,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     for colour in FREE_COLOURS:
         n = tiles.unfilled.get(colour, 0)
         if n:
-            out.append(f"  {colours[colour]:<7} {n:>2}  {text['free']}")
+            out.append(f"  {colours[colour]:<7} {n:>2}  {words.counted(lang, 'compose_free', n)}")
     if tiles.removed:
         out.append(words.fill(lang, text["removed"], {"items": _items(cats, tiles.removed, lang)}))
     if tiles.reserve:
