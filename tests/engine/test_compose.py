@@ -562,7 +562,7 @@ def test_season2_cooperation_keeps_one_vortex_at_most(cid: str) -> None:
         and rid != "vortex"
         and rooms[rid] > ALL[cid].rooms.get(rid, 0)
     )
-    with pytest.raises(CompositionError, match="Vortex room but the season2 box has 2"):
+    with pytest.raises(CompositionError, match="Vortex room but the Season 2 box has 2"):
         compose.check(ALL[cid], {**rooms, "vortex": 2, other: rooms[other] - 1})
 
 
