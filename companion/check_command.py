@@ -9,9 +9,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion import words
 from companion.config import load_config
 from companion.hardware.check import SHOW_SECONDS, Check, Part, Step, label
-from companion.words import texts
+from companion.words.locale import cli_language
 
 
 def check_command(
@@ -23,15 +24,15 @@ def check_command(
     from companion.session import Session
 
     config = load_config(config_file)
-    lang = lang or config.table.language
+    lang = cli_language(lang, config.table.language if config_file else "")
     kind, _why = choose_hardware(asked)
     if kind == "virtual":
-        print(f"room25 check: {texts(lang)['check_virtual_here']}", file=sys.stderr)
+        print(f"room25 check: {words.text(lang, 'check_virtual_here')}", file=sys.stderr)
         return 2
     try:
         lock = take_lock(data_dir or default_data_dir())  # no serve may hold the pins meanwhile
     except ServeError:
-        print(f"room25 check: {texts(lang)['check_serving']}", file=sys.stderr)
+        print(f"room25 check: {words.text(lang, 'check_serving')}", file=sys.stderr)
         return 1
     with lock, tempfile.TemporaryDirectory() as folder, Session(Path(folder) / "j.sqlite") as table:
         rig = start_hardware(table, config, kind)
@@ -72,8 +73,8 @@ def _voice(table, config, kind: str):
 
 def _prompt(step: Step, lang: str) -> str:
     key, values = step.prompt
-    return texts(lang)[key].format(
-        **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
+    return words.text(
+        lang, key, **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
     )
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from companion import heap
+from companion import heap, words
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
 from companion.session import systemd_notify
@@ -210,11 +210,11 @@ def _cannot_listen(host: str, port: int, error: OSError) -> str:
     return f"cannot listen on {host} port {port}: {error.strerror}"
 
 
-def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
+def _say_ready(port: int, stop: threading.Event, session: Session, lang: str) -> None:
     """The `ready` line and systemd's READY=1, once the sockets listen (a connection made now
     waits in their queue until the web server takes it); then the watchdog, while the session's
     writer answers."""
-    say(f"ready on http://127.0.0.1:{port}")
+    say(words.text(lang, "serve_ready", url=f"http://127.0.0.1:{port}"))
     systemd_notify.notify_ready()
     interval = systemd_notify.watchdog_interval()
     if interval is not None:
@@ -235,7 +235,8 @@ def serve(
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     port = config.web.port if port is None else port
     if not 0 <= port <= 65535:
-        say(f"room25 serve: --port {port}: a port is a number from 0 to 65535", sys.stderr)
+        said = words.text(config.table.language, "serve_bad_port", port=port)
+        say(f"room25 serve: {said}", sys.stderr)
         return 1
     try:
         lock = take_lock(data_dir)
@@ -271,11 +272,9 @@ def _serve_listening(
     )
     _open(session)
     if session.moved_aside is not None:
-        say(
-            f"room25 serve: the journal could not be read; it was kept as {session.moved_aside} "
-            "and a new one started",
-            sys.stderr,
-        )
+        aside = str(session.moved_aside)
+        said = words.text(config.table.language, "serve_journal_aside", path=aside)
+        say(f"room25 serve: {said}", sys.stderr)
     kind, why = choose_hardware(asked)
     log.info("hardware: %s (%s)", kind, why)
     from companion.web import create_app, parts, serve_app
@@ -295,15 +294,17 @@ def _serve_listening(
             rig.set_voice(voice)
         app = create_app(session, served, rig, voice=voice)
         access = parts.access(app)
-        pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
+        lang = config.table.language
+        unseen = words.text(lang, "serve_pin_on_display")
+        pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", unseen)
         if rig is not None:
             rig.set_pin(pin)
         for address in sorted(addresses):  # this machine, and the address phones open
-            say(f"Room 25 Companion on {address}")
+            say(words.text(lang, "serve_on", url=address))
         if kind == "virtual":
-            say(f"virtual table (OLED, buzzer, buttons): {here}panel")
-        say(f"host PIN: {pin}")
-        _say_ready(port, stop, session)
+            say(words.text(lang, "serve_virtual_table", url=f"{here}panel"))
+        say(words.text(lang, "serve_pin", pin=pin))
+        _say_ready(port, stop, session, lang)
         serve_app(app, listening=sockets, stopping=lambda: _stop(stop, rig, voice, session))
     except (KeyboardInterrupt, Stop):
         pass
