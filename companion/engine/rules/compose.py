@@ -747,7 +747,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     width = max(len(line.name(lang)) for line in tiles.lines)
     edition = found[f"edition_{tiles.edition}"]
     name = catalogue.composition_name(tiles.composition, lang)
-    title = name if name.startswith(edition) else f"{edition}: {name}"
+    title = name if name.startswith(edition) else f"{edition}{words.colon(lang)}{name}"
     out = [title, words.fill(lang, text["take"], {"n": tiles.tiles})]
     for line in tiles.lines:
         where = {"centre": text["centre"], "exit": text["exit"]}.get(line.placement, "")
