@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion import words
 from companion.config import load_config
-from companion.hardware.check import SHOW_SECONDS, Check, Part, Step, label
+from companion.hardware.check import SHOW_SECONDS, Check, Part
 from companion.words.locale import cli_language
 
 
@@ -43,7 +43,7 @@ def check_command(
                 step_seconds=seconds,
                 show_seconds=min(seconds, SHOW_SECONDS),
                 summary_seconds=min(seconds, 5.0),
-                on_step=lambda step: print(f"> {_prompt(step, lang)}", flush=True),
+                on_step=lambda step: print(f"> {step.text(lang)}", flush=True),
                 on_part=lambda part: print(f"  {_mark(part)} {part.text(lang)}", flush=True),
             )
             assert isinstance(check, Check)  # no game in a journal of its own
@@ -69,13 +69,6 @@ def _voice(table, config, kind: str):
         return start_voice(table, config, speaker=kind == "pi")
     except Exception:  # a missing engine: the speaker's line says the voice is off
         return None
-
-
-def _prompt(step: Step, lang: str) -> str:
-    key, values = step.prompt
-    return words.text(
-        lang, key, **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
-    )
 
 
 def _mark(part: Part) -> str:
