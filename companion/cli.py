@@ -257,11 +257,11 @@ def _games(args: argparse.Namespace) -> int:
     for g in games:
         outcome = g["outcome"] or {}
         result = outcome.get("result") or outcome.get("winner") or ""
-        facts = {key: g[key] for key in ("game", "edition", "mode", "tracking", "commands")}
-        players = g["players"] or "?"
         line = words.text(
-            lang, "cli_game_line", status=f"{g['status']:<9}", players=players, **facts
-        )
+            lang, "cli_game_line", game=g["game"], status=f"{g['status']:<9}",
+            edition=g["edition"], mode=g["mode"], players=g["players"] or "?",
+            tracking=g["tracking"], commands=g["commands"],
+        )  # fmt: skip
         print(line + (f"  {result}" if result else ""))
     return 0
 
