@@ -9,9 +9,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion import words
 from companion.config import load_config
-from companion.hardware.check import SHOW_SECONDS, Check, Part, Step, label
-from companion.words import texts
+from companion.hardware.check import SHOW_SECONDS, Check, Part
+from companion.words.locale import cli_language
 
 
 def check_command(
@@ -23,15 +24,15 @@ def check_command(
     from companion.session import Session
 
     config = load_config(config_file)
-    lang = lang or config.table.language
+    lang = cli_language(lang, config.table.language if config_file else "")
     kind, _why = choose_hardware(asked)
     if kind == "virtual":
-        print(f"room25 check: {texts(lang)['check_virtual_here']}", file=sys.stderr)
+        print(f"room25 check: {words.text(lang, 'check_virtual_here')}", file=sys.stderr)
         return 2
     try:
         lock = take_lock(data_dir or default_data_dir())  # no serve may hold the pins meanwhile
     except ServeError:
-        print(f"room25 check: {texts(lang)['check_serving']}", file=sys.stderr)
+        print(f"room25 check: {words.text(lang, 'check_serving')}", file=sys.stderr)
         return 1
     with lock, tempfile.TemporaryDirectory() as folder, Session(Path(folder) / "j.sqlite") as table:
         rig = start_hardware(table, config, kind)
@@ -42,7 +43,7 @@ def check_command(
                 step_seconds=seconds,
                 show_seconds=min(seconds, SHOW_SECONDS),
                 summary_seconds=min(seconds, 5.0),
-                on_step=lambda step: print(f"> {_prompt(step, lang)}", flush=True),
+                on_step=lambda step: print(f"> {step.text(lang)}", flush=True),
                 on_part=lambda part: print(f"  {_mark(part)} {part.text(lang)}", flush=True),
             )
             assert isinstance(check, Check)  # no game in a journal of its own
@@ -68,13 +69,6 @@ def _voice(table, config, kind: str):
         return start_voice(table, config, speaker=kind == "pi")
     except Exception:  # a missing engine: the speaker's line says the voice is off
         return None
-
-
-def _prompt(step: Step, lang: str) -> str:
-    key, values = step.prompt
-    return texts(lang)[key].format(
-        **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
-    )
 
 
 def _mark(part: Part) -> str:

@@ -20,6 +20,7 @@ from companion.engine import (
     make_ruleset,
     turns_for,
 )
+from companion.words.locale import cli_language
 
 if TYPE_CHECKING:  # the session loads only for the commands that read its journal
     from companion.session.shapes import Export
@@ -35,8 +36,9 @@ def _scenario(args: argparse.Namespace) -> int:
     except ScenarioFileError as error:
         print(f"room25 scenario: {error}", file=sys.stderr)
         return 2
+    lang = cli_language()
     if not results:
-        print("room25 scenario: no scenario files found", file=sys.stderr)
+        print(f"room25 scenario: {words.text(lang, 'cli_no_scenarios')}", file=sys.stderr)
         return 2
     report = [
         {
@@ -51,9 +53,12 @@ def _scenario(args: argparse.Namespace) -> int:
     failed = [r for r in results if not r.ok]
     for r in failed:
         for failure in r.failures:
-            print(f"FAIL {r.name}: {failure}", file=sys.stderr)
+            said = words.text(lang, "cli_scenario_failed", name=r.name, failure=str(failure))
+            print(said, file=sys.stderr)
     if len(results) > 1 or not failed:
-        print(f"{len(results) - len(failed)} passed, {len(failed)} failed", file=sys.stderr)
+        passed = len(results) - len(failed)
+        said = words.text(lang, "cli_scenarios_summary", passed=passed, failed=len(failed))
+        print(said, file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -80,11 +85,12 @@ def _simulate(args: argparse.Namespace) -> int:
         setup["settings"] = {"mac": args.mac}
     if args.composition is not None:
         setup["composition"] = args.composition
+    lang = cli_language()
     if args.games < 1:
-        print("room25 simulate: --games must be at least 1", file=sys.stderr)
+        print(f"room25 simulate: {words.text(lang, 'cli_games_at_least_one')}", file=sys.stderr)
         return 2
     if args.jobs < 0:
-        print("room25 simulate: --jobs is 0 (one per core) or more", file=sys.stderr)
+        print(f"room25 simulate: {words.text(lang, 'cli_jobs_not_negative')}", file=sys.stderr)
         return 2
     jobs = args.jobs or len(os.sched_getaffinity(0))  # the cores this process may use
     try:
@@ -113,19 +119,27 @@ def _simulate(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    level = f", M.A.C. {args.mac}" if args.mac else ""
+    _simulated(args, figures, jobs, lang)
+    return 0
+
+
+def _simulated(args: argparse.Namespace, figures: dict, jobs: int, lang: str) -> None:
+    """`room25 simulate`'s report for a terminal; the results are named by their ids."""
+    level = words.text(lang, "cli_simulated_level", level=args.mac) if args.mac else ""
+    played = {"policy": args.players_policy, "mode": args.mode, "edition": args.edition}
     print(
-        f"{args.games} {args.players_policy} games of {args.mode} "
-        f"({args.edition}{level}), {args.players} players"
+        words.counted(
+            lang, "cli_simulated", args.games, level=level, players=args.players, **played
+        )
     )
-    print("  win rates per result:")
+    print(words.text(lang, "cli_win_rates"))
     for result, rate in figures["results"].items():
         count = figures["counts"][result]
         print(f"    {result:<18} {rate:6.1%}  ({count})")
-    print(f"  mean length        {figures['mean_turns']:.2f} turns")
-    processes = f" ({jobs} processes)" if jobs > 1 else ""
-    print(f"  games per second   {figures['games_per_second']:.1f}{processes}")
-    return 0
+    print(words.text(lang, "cli_mean_length", turns=f"{figures['mean_turns']:.2f}"))
+    processes = words.text(lang, "cli_processes", n=jobs) if jobs > 1 else ""
+    rate = f"{figures['games_per_second']:.1f}"
+    print(words.text(lang, "cli_games_per_second", rate=rate, processes=processes))
 
 
 def _deck(args: argparse.Namespace) -> int:
@@ -141,17 +155,19 @@ def _deck(args: argparse.Namespace) -> int:
     if args.schema:
         print(json.dumps(deck_schema(), indent=2, ensure_ascii=False))
         return 0
+    lang = cli_language()
     try:
         deck = load_deck(args.file)
     except DeckError as error:
-        print(f"room25 deck: {error}", file=sys.stderr)
+        print(f"room25 deck: {error.text(lang)}", file=sys.stderr)
         return 1
     for warning in deck_warnings(deck):
-        print(f"room25 deck: warning: {warning}", file=sys.stderr)
+        said = words.text(lang, "deck_warning", problem=warning.text(lang))
+        print(f"room25 deck: {said}", file=sys.stderr)
     if args.json:
         print(json.dumps(deck_as_json(deck), indent=2, ensure_ascii=False))
     else:
-        print(format_deck(deck))
+        print(format_deck(deck, lang))
     return 0
 
 
@@ -160,6 +176,7 @@ def _compose(args: argparse.Namespace) -> int:
 
     from companion.engine import compose
 
+    lang = cli_language(args.lang)
     try:
         chosen, alternatives = compose.composition_for_table(
             args.edition,
@@ -173,7 +190,7 @@ def _compose(args: argparse.Namespace) -> int:
         rooms = compose.fill(chosen, random.Random(args.seed)) if args.seed is not None else None
         tiles = compose.tile_list(chosen, rooms)
     except compose.CompositionError as error:
-        print(f"room25 compose: {error}", file=sys.stderr)
+        print(f"room25 compose: {error.text(lang)}", file=sys.stderr)
         return 2
     ruleset = make_ruleset(args.edition, args.mode)
     characters = args.players * characters_per_seat(ruleset, args.players)
@@ -182,7 +199,7 @@ def _compose(args: argparse.Namespace) -> int:
         lines = [
             {
                 "room": line.room,
-                "name": line.name(args.lang),
+                "name": line.name(lang),
                 "colour": line.colour,
                 "count": line.count,
                 "placement": line.placement,
@@ -192,10 +209,10 @@ def _compose(args: argparse.Namespace) -> int:
         found = {"composition": tiles.composition, "turns": turns, "tiles": lines}
         print(json.dumps({**found, "free_slots": dict(tiles.unfilled)}, ensure_ascii=False))
     else:
-        print(compose.format_tile_list(tiles, lang=args.lang))
-        print(f"{characters} characters: {turns} turns.")
+        print(compose.format_tile_list(tiles, lang=lang))
+        print(words.text(lang, "cli_compose_turns", characters=characters, turns=turns))
         if others:
-            print(f"Other compositions for this table (--composition): {others}")
+            print(words.text(lang, "cli_compose_others", others=others))
     return 0
 
 
@@ -215,7 +232,8 @@ def _journal(args: argparse.Namespace, name: str):
 
     path = (args.data_dir or default_data_dir()) / JOURNAL_NAME
     if not path.exists():
-        print(f"room25 {name}: no journal at {path} (no game played there yet)", file=sys.stderr)
+        said = words.text(cli_language(), "cli_no_journal", path=str(path))
+        print(f"room25 {name}: {said}", file=sys.stderr)
         return None
     journal = Journal(path)
     try:
@@ -239,16 +257,18 @@ def _games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(games, ensure_ascii=False))
         return 0
+    lang = cli_language()
     if not games:
-        print("no games yet")
+        print(words.text(lang, "cli_no_games"))
     for g in games:
         outcome = g["outcome"] or {}
         result = outcome.get("result") or outcome.get("winner") or ""
-        print(
-            f"{g['game']}  {g['status']:<9} {g['edition']} {g['mode']}, "
-            f"{g['players'] or '?'} players, {g['tracking']}, {g['commands']} commands"
-            + (f"  {result}" if result else "")
-        )
+        line = words.text(
+            lang, "cli_game_line", game=g["game"], status=f"{g['status']:<9}",
+            edition=g["edition"], mode=g["mode"], players=g["players"] or "?",
+            tracking=g["tracking"], commands=g["commands"],
+        )  # fmt: skip
+        print(line + (f"  {result}" if result else ""))
     return 0
 
 
@@ -278,22 +298,20 @@ def _export(args: argparse.Namespace) -> int:
         found = export(journal, args.game)
     finally:
         journal.close()
+    lang = cli_language(args.lang)
     if found is None:
-        print(f"room25 export: no game {args.game!r} (room25 games lists them)", file=sys.stderr)
+        said = words.text(lang, "cli_no_such_game", game=args.game)
+        print(f"room25 export: {said}", file=sys.stderr)
         return 1
     if args.html:
-        return _recap(found, Path(args.html), args.lang)
+        return _recap(found, Path(args.html), lang)
     text = json.dumps(found, ensure_ascii=False, indent=1)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
     if not found["complete"]:
-        print(
-            "room25 export: the game is not over: its secrets (seed, roles, programming) are "
-            "left out",
-            file=sys.stderr,
-        )
+        print(f"room25 export: {words.text(lang, 'cli_secrets_left_out')}", file=sys.stderr)
     return 0
 
 
@@ -305,13 +323,11 @@ def _recap(found: Export, path: Path, lang: str) -> int:
     try:
         page = recap_html(found, lang)
     except NotOver:
-        print(
-            "room25 export: the game is not over: its recap is written once it has ended",
-            file=sys.stderr,
-        )
+        print(f"room25 export: {words.text(lang, 'cli_recap_not_over')}", file=sys.stderr)
         return 1
     path.write_text(page, encoding="utf-8")
-    print(f"recap written to {path} ({len(page.encode()) // 1024} KB)")
+    kb = len(page.encode()) // 1024
+    print(words.text(lang, "cli_recap_written", path=str(path), kb=kb))
     return 0
 
 
@@ -325,11 +341,8 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     print(json.dumps(end, ensure_ascii=False, indent=1))
     if not end["commands_agree"]:
-        print(
-            "room25 replay: applying the commands again gives other events than the journal's "
-            "(a different engine version?)",
-            file=sys.stderr,
-        )
+        said = words.text(cli_language(), "cli_replay_differs")
+        print(f"room25 replay: {said}", file=sys.stderr)
         return 1
     return 0
 
@@ -380,7 +393,7 @@ def _serving_and_journal(commands: Commands) -> None:
     exp.add_argument("--output", "-o", help="a file (default: standard output)")
     exp.add_argument("--html", metavar="FILE", help="write the game's recap as one HTML file")
     exp.add_argument(
-        "--lang", choices=words.languages(), default=words.fallback(), help="the recap's language"
+        "--lang", choices=words.languages(), default="", help="the recap's (default: LANG's)"
     )
     exp.set_defaults(run=_export)
 
@@ -437,7 +450,7 @@ def _rules_and_simulation(commands: Commands) -> None:
     comp.add_argument("--level", type=mac_level, choices=MAC_LEVELS, help="Cooperation and Solo")
     comp.add_argument("--composition", help="a composition id (default: the suggested one)")
     comp.add_argument("--seed", type=int, help="fill the free slots at random with this seed")
-    comp.add_argument("--lang", choices=words.languages(), default=words.fallback())
+    comp.add_argument("--lang", choices=words.languages(), default="", help="default: LANG's")
     comp.add_argument("--json", action="store_true")
     comp.set_defaults(run=_compose)
 

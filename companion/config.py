@@ -1,7 +1,8 @@
 """The companion's settings, from an optional TOML file (`room25 serve --config FILE`).
 
 Every value has a default; a bad value is logged with its line and the default used instead, so
-a typo never stops the table from playing. See docs/session.md for the file.
+a typo never stops the table from playing; the log says it in the catalogue's words
+(`config_*`, words/<lang>/config.json). See docs/session.md for the file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import words
+from companion.words.locale import cli_language
+from companion.words.said import Said, say
 
 log = logging.getLogger(__name__)
 
@@ -171,77 +174,72 @@ def _addresses(v: Any) -> bool:
     return True
 
 
-# What each value may be, in words for the log, and its check.
-RULES: dict[tuple[str, str], tuple[str, Callable[[Any], bool]]] = {
+# What each value may be, in words for the log (a text of the catalogue, config.json), and
+# its check.
+_BOOLEAN = (say("config_expects_boolean"), lambda v: isinstance(v, bool))
+_GPIO = (say("config_expects_gpio"), _int(0, 27))
+_SHARE = (say("config_expects_share"), _number(0.0, 1.0))
+_PINS = (say("config_expects_pins", n=8), _pins(8))
+RULES: dict[tuple[str, str], tuple[Said, Callable[[Any], bool]]] = {
     ("table", "language"): (
-        f"one of {', '.join(words.languages())}",
+        say("config_expects_language", languages=list(words.languages())),
         lambda v: v in words.languages(),
     ),
     ("table", "time_limit"): (
-        f"seconds from 0 (off) to {MAX_TIME_LIMIT}",
+        say("config_expects_time_limit", most=MAX_TIME_LIMIT),
         _int(0, MAX_TIME_LIMIT),
     ),
-    ("table", "warning"): ("seconds from 0 to 600", _int(0, 600)),
-    ("web", "host"): ("an address such as 0.0.0.0", _text),
-    ("web", "port"): ("a port from 1 to 65535", _int(1, 65535)),
-    ("web", "public_address"): (
-        "an IPv4 address or a host name such as 192.168.1.20 or room25.local "
-        "(no http://, no port), or empty",
-        _host,
-    ),
+    ("table", "warning"): (say("config_expects_warning"), _int(0, 600)),
+    ("web", "host"): (say("config_expects_host"), _text),
+    ("web", "port"): (say("config_expects_port"), _int(1, 65535)),
+    ("web", "public_address"): (say("config_expects_public_address"), _host),
     ("display", "driver"): (
-        "ssd1306, sh1106, ssd1309 or none",
+        say("config_expects_driver"),
         _one_of("ssd1306", "sh1106", "ssd1309", "none"),
     ),
-    ("display", "i2c_port"): ("an I2C bus number from 0 to 10", _int(0, 10)),
-    ("display", "address"): ("an I2C address from 0x03 to 0x77", _int(0x03, 0x77)),
-    ("display", "rotation"): ("0, 1, 2 or 3", _int(0, 3)),
-    ("display", "contrast"): ("from 0 to 255", _int(0, 255)),
-    ("display", "dim_after"): ("seconds from 0 (never) to 86400", _int(0, 86400)),
-    ("buzzer", "kind"): ("passive, active or none", _one_of("passive", "active", "none")),
-    ("buzzer", "pin"): ("a GPIO number from 0 to 27", _int(0, 27)),
-    ("buzzer", "volume"): ("from 0.0 to 1.0", _number(0.0, 1.0)),
-    ("buzzer", "mute"): ("true or false", lambda v: isinstance(v, bool)),
-    ("buttons", "pin_factory"): ("a gpiozero pin factory name, or empty", _text),
-    ("buttons", "seats"): ("8 GPIO numbers", _pins(8)),
-    ("buttons", "leds"): ("8 GPIO numbers", _pins(8)),
-    ("buttons", "next"): ("a GPIO number from 0 to 27", _int(0, 27)),
-    ("buttons", "back"): ("a GPIO number from 0 to 27", _int(0, 27)),
-    ("buttons", "menu"): ("a GPIO number from 0 to 27", _int(0, 27)),
-    ("buttons", "long_press"): ("seconds from 0.2 to 10", _number(0.2, 10.0)),
-    ("buttons", "bounce"): ("seconds from 0 to 0.5", _number(0.0, 0.5)),
-    ("panel", "port"): ("a serial device such as /dev/ttyACM0, or empty (auto)", _text),
+    ("display", "i2c_port"): (say("config_expects_i2c_port"), _int(0, 10)),
+    ("display", "address"): (say("config_expects_i2c_address"), _int(0x03, 0x77)),
+    ("display", "rotation"): (say("config_expects_rotation"), _int(0, 3)),
+    ("display", "contrast"): (say("config_expects_contrast"), _int(0, 255)),
+    ("display", "dim_after"): (say("config_expects_dim_after"), _int(0, 86400)),
+    ("buzzer", "kind"): (say("config_expects_buzzer"), _one_of("passive", "active", "none")),
+    ("buzzer", "pin"): _GPIO,
+    ("buzzer", "volume"): _SHARE,
+    ("buzzer", "mute"): _BOOLEAN,
+    ("buttons", "pin_factory"): (say("config_expects_pin_factory"), _text),
+    ("buttons", "seats"): _PINS,
+    ("buttons", "leds"): _PINS,
+    ("buttons", "next"): _GPIO,
+    ("buttons", "back"): _GPIO,
+    ("buttons", "menu"): _GPIO,
+    ("buttons", "long_press"): (say("config_expects_long_press"), _number(0.2, 10.0)),
+    ("buttons", "bounce"): (say("config_expects_bounce"), _number(0.0, 0.5)),
+    ("panel", "port"): (say("config_expects_serial_port"), _text),
     ("panel", "usb_id"): (
-        "vendor:product in hex such as 2e8a:0005",
+        say("config_expects_usb_id"),
         lambda v: isinstance(v, str) and bool(re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", v)),
     ),
-    ("panel", "baud"): ("a speed from 1200 to 4000000", _int(1200, 4_000_000)),
-    ("hotspot", "ssid"): ("a network name of at most 32 bytes, or empty", _ssid),
-    ("hotspot", "password"): (
-        "a WPA2 password of 8 to 63 plain ASCII characters, or empty (an open network)",
-        _wpa_password,
-    ),
-    ("panel", "allow"): (
-        'a list of IP addresses or networks such as ["192.168.1.30"]',
-        _addresses,
-    ),
-    ("voice", "enabled"): ("true or false", lambda v: isinstance(v, bool)),
+    ("panel", "baud"): (say("config_expects_baud"), _int(1200, 4_000_000)),
+    ("hotspot", "ssid"): (say("config_expects_ssid"), _ssid),
+    ("hotspot", "password"): (say("config_expects_password"), _wpa_password),
+    ("panel", "allow"): (say("config_expects_allow"), _addresses),
+    ("voice", "enabled"): _BOOLEAN,
     ("voice", "language"): (
-        f'one of {", ".join(words.languages())} or "" (the table\'s)',
+        say("config_expects_voice_language", languages=list(words.languages())),
         lambda v: v == "" or v in words.languages(),
     ),
-    ("voice", "volume"): ("from 0.0 to 1.0", _number(0.0, 1.0)),
-    ("voice", "mute"): ("true or false", lambda v: isinstance(v, bool)),
-    ("voice", "quiet_table"): ("true or false", lambda v: isinstance(v, bool)),
-    ("voice", "table_speaks"): ("true or false", lambda v: isinstance(v, bool)),
-    ("voice", "engine"): ("espeak-ng or piper", _one_of("espeak-ng", "piper")),
+    ("voice", "volume"): _SHARE,
+    ("voice", "mute"): _BOOLEAN,
+    ("voice", "quiet_table"): _BOOLEAN,
+    ("voice", "table_speaks"): _BOOLEAN,
+    ("voice", "engine"): (say("config_expects_engine"), _one_of("espeak-ng", "piper")),
     ("voice", "model"): (
-        "the path of a Piper voice model ending in .onnx, or empty",
+        say("config_expects_model"),
         lambda v: isinstance(v, str) and (v == "" or v.endswith(".onnx")),
     ),
-    ("voice", "cache_mb"): ("a whole number of megabytes from 1 to 10000", _int(1, 10_000)),
+    ("voice", "cache_mb"): (say("config_expects_cache_mb"), _int(1, 10_000)),
     ("voice", "device"): (
-        'an ALSA device name (aplay -L), "" for the default or "none"',
+        say("config_expects_device"),
         lambda v: isinstance(v, str) and bool(re.fullmatch(r"[A-Za-z0-9_:,=.\-]*", v)),
     ),
 }
@@ -266,13 +264,30 @@ def _line_of(text: str, section: str, key: str | None = None) -> int | None:
     return None
 
 
-def _where(path: Path, text: str, section: str, key: str | None = None) -> str:
+def _where(path: Path, text: str, section: str, key: str | None = None) -> Said:
     line = _line_of(text, section, key)
-    return f"{path}, line {line}" if line else str(path)
+    return (
+        say("config_at_line", path=str(path), line=line)
+        if line
+        else say("config_at", path=str(path))
+    )
+
+
+def _language_of(data: dict[str, Any]) -> str:
+    """The language of the file's own lines: its [table] language when it is one of the
+    catalogue's, else the environment's (docs/languages.md)."""
+    table = data.get("table")
+    asked = table.get("language", "") if isinstance(table, dict) else ""
+    return cli_language(configured=asked if isinstance(asked, str) else "")
+
+
+def _warn(lang: str, key: str, /, **params: object) -> None:
+    log.warning("%s", say(key, **params).text(lang))
 
 
 def load_config(path: Path | str | None) -> Config:
-    """The settings in `path` (None: all defaults). Never raises on a bad value."""
+    """The settings in `path` (None: all defaults). Never raises on a bad value; each one is
+    logged in the language of the file (`_language_of`)."""
     config = Config()
     if path is None:
         return config
@@ -281,38 +296,33 @@ def load_config(path: Path | str | None) -> Config:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except OSError as error:
-        log.warning("config %s cannot be read (%s): using the defaults", path, error.strerror)
+        _warn(cli_language(), "config_unreadable", path=str(path), why=error.strerror)
         return config
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        log.warning("config %s is not valid TOML (%s): using the defaults", path, error)
+        _warn(cli_language(), "config_not_toml", path=str(path), why=str(error))
         return config
+    lang = _language_of(data)
     sections: dict[str, Any] = {}
     for name, values in data.items():
         if name not in SECTIONS or not isinstance(values, dict):
-            log.warning("%s: unknown section [%s], ignored", _where(path, text, name), name)
+            _warn(lang, "config_unknown_section", where=_where(path, text, name), section=name)
             continue
         section = getattr(config, name)
         changes: dict[str, Any] = {}
         for key, value in values.items():
             rule = RULES.get((name, key))
+            where = _where(path, text, name, key)
             if rule is None:
-                log.warning(
-                    "%s: unknown setting %s.%s, ignored", _where(path, text, name, key), name, key
-                )
+                _warn(lang, "config_unknown_setting", where=where, section=name, key=key)
                 continue
-            words, check = rule
+            expects, check = rule
             default = getattr(section, key)
             if not check(value):
-                hidden = (name, key) in SECRET
-                log.warning(
-                    "%s: %s.%s = %s is not %s; using the default %s",
-                    _where(path, text, name, key),
-                    name,
-                    key,
-                    "(hidden)" if hidden else repr(value),
-                    words,
-                    "(hidden)" if hidden else repr(default),
-                )
+                hidden = say("config_hidden") if (name, key) in SECRET else None
+                _warn(
+                    lang, "config_bad_value", where=where, section=name, key=key,
+                    value=hidden or repr(value), expects=expects, default=hidden or repr(default),
+                )  # fmt: skip
                 continue
             changes[key] = tuple(value) if isinstance(value, list) else value
         sections[name] = replace(section, **changes)

@@ -19,12 +19,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from companion import heap
+from companion import heap, words
 from companion.config import Config, load_config
 from companion.lan import join_address, join_host
 from companion.session import systemd_notify
 from companion.session.journal import JournalError
 from companion.session.session import Session
+from companion.words.said import Said
 
 if TYPE_CHECKING:  # started only when asked for, each after its own import
     from companion.hardware.table import Hardware
@@ -40,7 +41,15 @@ MODEL_FILE = Path("/proc/device-tree/model")
 
 
 class ServeError(Exception):
-    """Why the companion cannot start, in plain words."""
+    """Why the companion cannot start, in plain words: a code of the catalogue
+    (`serve_error_<code>`, words/<lang>/serve.json) said in the table's language (`text`)."""
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        self.said = Said(f"serve_error_{code}", params)
+        super().__init__(str(self.said))
+
+    def text(self, lang: str = "") -> str:
+        return self.said.text(lang)
 
 
 class Stop(SystemExit):
@@ -133,19 +142,13 @@ def take_lock(data_dir: Path) -> IO[str]:
         handle = (data_dir / LOCK_NAME).open("a+")
     except OSError as error:
         if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            raise ServeError(_read_only(data_dir)) from None
-        raise ServeError(
-            f"the data directory {data_dir} cannot be used ({error.strerror}); "
-            "choose another with --data-dir"
-        ) from None
+            raise ServeError("read_only", path=str(data_dir)) from None
+        raise ServeError("data_dir", path=str(data_dir), why=error.strerror) from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
-        raise ServeError(
-            f"another room25 serve is already running on {data_dir} "
-            "(stop it first, or give this one another --data-dir)"
-        ) from None
+        raise ServeError("running", path=str(data_dir)) from None
     try:
         handle.seek(0)
         handle.truncate()
@@ -156,16 +159,9 @@ def take_lock(data_dir: Path) -> IO[str]:
     return handle
 
 
-def _read_only(data_dir: Path) -> str:
-    return (
-        f"the data directory {data_dir} is read-only: the journal could not be saved there; "
-        "choose another with --data-dir or make it writable"
-    )
-
-
 def _writable(data_dir: Path) -> None:
     if not os.access(data_dir, os.W_OK):
-        raise ServeError(_read_only(data_dir))
+        raise ServeError("read_only", path=str(data_dir))
 
 
 def listen(host: str, port: int) -> list[socket.socket]:
@@ -178,7 +174,7 @@ def listen(host: str, port: int) -> list[socket.socket]:
             host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
         )
     except socket.gaierror:
-        raise ServeError(f"the address {host!r} ([web] host) is not one this machine has") from None
+        raise ServeError("unknown_host", host=host) from None
     sockets: list[socket.socket] = []
     try:
         for family, kind, proto, _name, address in dict.fromkeys(found):
@@ -193,28 +189,25 @@ def listen(host: str, port: int) -> list[socket.socket]:
     except OSError as error:
         for sock in sockets:
             sock.close()
-        raise ServeError(_cannot_listen(host, port, error)) from None
+        raise _cannot_listen(host, port, error) from None
     return sockets
 
 
-def _cannot_listen(host: str, port: int, error: OSError) -> str:
+def _cannot_listen(host: str, port: int, error: OSError) -> ServeError:
     if error.errno == errno.EADDRINUSE:
-        return (
-            f"port {port} is already in use by another program (is another room25 serve "
-            "running?); stop it, or choose another port with --port or [web] port"
-        )
+        return ServeError("port_in_use", port=port)
     if error.errno == errno.EACCES:
-        return f"port {port} needs privileges this user does not have; choose one from 1024 up"
+        return ServeError("port_privileged", port=port)
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"the address {host} ([web] host) is not one of this machine's"
-    return f"cannot listen on {host} port {port}: {error.strerror}"
+        return ServeError("not_this_host", host=host)
+    return ServeError("cannot_listen", host=host, port=port, why=error.strerror)
 
 
-def _say_ready(port: int, stop: threading.Event, session: Session) -> None:
+def _say_ready(port: int, stop: threading.Event, session: Session, lang: str) -> None:
     """The `ready` line and systemd's READY=1, once the sockets listen (a connection made now
     waits in their queue until the web server takes it); then the watchdog, while the session's
     writer answers."""
-    say(f"ready on http://127.0.0.1:{port}")
+    say(words.text(lang, "serve_ready", url=f"http://127.0.0.1:{port}"))
     systemd_notify.notify_ready()
     interval = systemd_notify.watchdog_interval()
     if interval is not None:
@@ -235,17 +228,18 @@ def serve(
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     port = config.web.port if port is None else port
     if not 0 <= port <= 65535:
-        say(f"room25 serve: --port {port}: a port is a number from 0 to 65535", sys.stderr)
+        said = words.text(config.table.language, "serve_bad_port", port=port)
+        say(f"room25 serve: {said}", sys.stderr)
         return 1
     try:
         lock = take_lock(data_dir)
     except ServeError as error:
-        say(f"room25 serve: {error}", sys.stderr)
+        say(f"room25 serve: {error.text(config.table.language)}", sys.stderr)
         return 1
     try:
         return _serve_locked(data_dir, port, config, hardware)
     except ServeError as error:
-        say(f"room25 serve: {error}", sys.stderr)
+        say(f"room25 serve: {error.text(config.table.language)}", sys.stderr)
         return 1
     finally:
         lock.close()
@@ -271,11 +265,9 @@ def _serve_listening(
     )
     _open(session)
     if session.moved_aside is not None:
-        say(
-            f"room25 serve: the journal could not be read; it was kept as {session.moved_aside} "
-            "and a new one started",
-            sys.stderr,
-        )
+        aside = str(session.moved_aside)
+        said = words.text(config.table.language, "serve_journal_aside", path=aside)
+        say(f"room25 serve: {said}", sys.stderr)
     kind, why = choose_hardware(asked)
     log.info("hardware: %s (%s)", kind, why)
     from companion.web import create_app, parts, serve_app
@@ -295,15 +287,17 @@ def _serve_listening(
             rig.set_voice(voice)
         app = create_app(session, served, rig, voice=voice)
         access = parts.access(app)
-        pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", "(see the display)")
+        lang = config.table.language
+        unseen = words.text(lang, "serve_pin_on_display")
+        pin = getattr(access, "pin", None) or os.environ.get("ROOM25_HOST_PIN", unseen)
         if rig is not None:
             rig.set_pin(pin)
         for address in sorted(addresses):  # this machine, and the address phones open
-            say(f"Room 25 Companion on {address}")
+            say(words.text(lang, "serve_on", url=address))
         if kind == "virtual":
-            say(f"virtual table (OLED, buzzer, buttons): {here}panel")
-        say(f"host PIN: {pin}")
-        _say_ready(port, stop, session)
+            say(words.text(lang, "serve_virtual_table", url=f"{here}panel"))
+        say(words.text(lang, "serve_pin", pin=pin))
+        _say_ready(port, stop, session, lang)
         serve_app(app, listening=sockets, stopping=lambda: _stop(stop, rig, voice, session))
     except (KeyboardInterrupt, Stop):
         pass
@@ -322,7 +316,7 @@ def _open(session: Session) -> None:
             return
         except JournalError as error:
             if attempt == OPEN_TRIES - 1:
-                raise ServeError(str(error)) from None
+                raise ServeError("journal", problem=str(error)) from None
             log.warning("%s; trying again", error)
             time.sleep(0.1)
 

@@ -20,6 +20,9 @@ import urllib.request
 from pathlib import Path
 
 PIN = "2525"
+# serve's last line, "ready on http://127.0.0.1:PORT" in whichever language the table speaks: the
+# one whole line whose address ends at its port (the others' go on, "...:PORT/" and ".../panel").
+READY = re.compile(r"^.*?(http://127\.0\.0\.1:(\d+))(?![/\d]).*\n", re.M)
 ROOM25 = Path(sys.executable).with_name("room25")
 
 
@@ -76,12 +79,12 @@ class Serve:
         return self.err.read_text(errors="replace")
 
     def wait_ready(self, timeout: float = 180.0) -> Serve:
-        """Until the "ready on" line, or the process ends. The timeout only catches a hang: a
-        niced serve on a loaded 2-core machine (a fresh Debian's test run at load 26) took
-        over 30 s to import and open its journal."""
+        """Until the "ready on" line (in the table's language), or the process ends. The
+        timeout only catches a hang: a niced serve on a loaded 2-core machine (a fresh Debian's
+        test run at load 26) took over 30 s to import and open its journal."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            ready = re.search(r"^ready on (http://127\.0\.0\.1:(\d+))\n", self.stdout, re.M)
+            ready = READY.search(self.stdout)
             if ready:
                 self.url, self.port = ready[1], int(ready[2])
                 return self

@@ -141,7 +141,7 @@ def test_a_long_id_is_not_echoed_back_whole(tmp_path: Path) -> None:
 def test_a_one_card_deck_is_listed_with_a_warning(tmp_path: Path) -> None:
     done = _run("deck", "--file", _deck_file(tmp_path, {"cards": [_card()]}))
     assert done.returncode == 0 and "Traceback" not in done.stderr
-    assert "warning: the deck holds only 1 card(s)" in done.stderr
+    assert "warning: the deck holds only 1 card;" in done.stderr
     assert done.stdout.startswith("count")
 
 
@@ -149,7 +149,7 @@ COMPOSE = {
     "unknown composition": (["--composition", "X"], ["unknown composition 'X'"]),
     "composition for another table": (
         ["--edition", "ultimate", "--players", "5", "--composition", "expert-competition"],
-        ["'expert-competition' is not a composition for Ultimate suspicion with 5 players"],
+        ["'expert-competition' is not a composition for Ultimate Suspicion with 5 players"],
     ),
     "composition with too many players": (
         ["--composition", "expert-suspicion", "--players", "9"],

@@ -46,7 +46,7 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "serve.py", "speaker=kind", "speakers=kind")
     _changed(package / "web" / "api.py", '"undo", count=count', '"undo", cuont=count')
     _changed(package / "hardware" / "table.py", "def end_check(", "def end_the_check(")
-    _changed(package / "cli.py", "{g['commands']} commands", "{g['comands']} commands")
+    _changed(package / "cli.py", 'commands=g["commands"]', 'commands=g["comands"]')
     _changed(package / "story" / "replay.py", 'exported["start"]', 'exported["strat"]')
     _changed(package / "hardware" / "display.py", '"notices": problems', '"notice": problems')
     checked = subprocess.run(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from companion.config import Config
-from companion.words import texts
+from companion.words import joined, text, texts
 
 from .buttons import Cancel, GpioButton, ThreadTimers, Timers
 from .buzzer import Buzzer
@@ -52,11 +52,10 @@ class Part:
     values: dict = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        table = texts(lang)
         values = {
             k: label(lang, v) if k in ("button", "other") else v for k, v in self.values.items()
         }
-        line = table[self.key].format(**values)
+        line = text(lang, self.key, **values)
         return line[:1].upper() + line[1:]
 
 
@@ -64,8 +63,8 @@ def label(lang: str, button: str) -> str:
     """A button id in words: "3" seat 3, "next", "panel:3" seat 3 on the serial panel."""
     table = texts(lang)
     source, _, name = button.rpartition(":")
-    words = table[f"check_{name}"] if name in CONTROLS else table["check_seat"].format(n=name)
-    return table["check_on_panel"].format(button=words) if source == "panel" else words
+    words = table[f"check_{name}"] if name in CONTROLS else text(lang, "check_seat", n=name)
+    return text(lang, "check_on_panel", button=words) if source == "panel" else words
 
 
 @dataclass
@@ -78,6 +77,13 @@ class Step:
     begin: Callable[[], None]
     wants: str | None = None  # the button id a press step waits for
     source: str = ""
+
+    def text(self, lang: str) -> str:
+        """What the step asks, in words ("Press seat 3."), for the host page and the terminal."""
+        key, values = self.prompt
+        return text(
+            lang, key, **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
+        )
 
 
 class CheckOptions(TypedDict, total=False):
@@ -480,15 +486,14 @@ class Check:
         """The summary in words: every part fine, or which to look at and which are absent."""
         faults = [p for p in self.parts if p.status == "fault"]
         absent = [p for p in self.parts if p.status == "absent"]
-        table = texts(lang)
         if not faults:
-            lines = [table["check_summary_fine"]]
+            lines = [text(lang, "check_summary_fine")]
         else:
-            named = ", ".join(_part_name(lang, p.name) for p in faults)
-            lines = [table["check_summary_to_fix"].format(parts=named)]
+            named = joined(lang, [_part_name(lang, p.name) for p in faults])
+            lines = [text(lang, "check_summary_to_fix", parts=named)]
         if absent:
-            named = ", ".join(_part_name(lang, p.name) for p in absent)
-            lines.append(table["check_summary_absent"].format(parts=named))
+            named = joined(lang, [_part_name(lang, p.name) for p in absent])
+            lines.append(text(lang, "check_summary_absent", parts=named))
         return lines
 
     def state(self, lang: str) -> dict:
@@ -498,12 +503,7 @@ class Check:
             step = (
                 self._steps[self._at] if self.running and 0 <= self._at < len(self._steps) else None
             )
-            prompt = ""
-            if step is not None:
-                key, values = step.prompt
-                prompt = texts(lang)[key].format(
-                    **{k: label(lang, v) if k == "button" else v for k, v in values.items()}
-                )
+            prompt = step.text(lang) if step is not None else ""
             return {
                 "running": self.running,
                 "done": self.done.is_set(),

@@ -11,6 +11,7 @@ ellipsis; nothing runs past the edge or is cut mid-letter.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -39,6 +40,9 @@ STAMP_MARGIN = 2  # pixels around a text's drawn mask (`_stamp`), past its box
 # Characters outside Latin-1 (what the bitmap font holds), as the OLED writes them.
 PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "..."})
 PLAIN_WORDS = {"œ": "oe", "Œ": "OE"}
+# Where a line may break: any space but the no-break one French sets before : ; ? !
+# (words.typography), which keeps "Prêt ?" on one line.
+BREAKS = re.compile(r"[^\S\u00a0]+")
 
 Font = ImageFont.ImageFont
 
@@ -154,7 +158,7 @@ def _wrap(text: str, face: Font, width: int, lines: int = 99) -> list[str]:
     """`text` in at most `lines` lines of `width` pixels, broken between words (a word too long
     for a line, and the last line when text is left over, end in an ellipsis)."""
     out: list[str] = []
-    for piece in text.split():
+    for piece in filter(None, BREAKS.split(text)):
         if out and _width(f"{out[-1]} {piece}", face) <= width:
             out[-1] = f"{out[-1]} {piece}"
         else:

@@ -41,6 +41,7 @@ NOT_FOR_PAGES: tuple[str, ...] = (
     *("spoken_", "oled_", "refusal_", "name_", "reason_", "composition_", "button_"),
     *("rule_", "room_name_", "room_text_", "character_base_", "mac_card_", "panel_", "compose_"),
     "room_short_",
+    *("deck_", "cli_", "config_", "serve_"),  # the command line's and the settings file's
 )
 
 

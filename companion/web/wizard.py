@@ -49,7 +49,7 @@ def options(
         chosen = compose.get_composition(composition) if composition else choices[0]
         tiles = compose.tile_list(chosen)
     except compose.CompositionError as error:
-        return {**found, "error": str(error)}
+        return {**found, "error": error.text(lang)}
     found["compositions"] = [c.id for c in choices]
     found["composition_names"] = {c.id: c.name(lang) for c in choices}
     found["composition"] = tiles.composition

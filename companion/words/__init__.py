@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .catalogue import by_code, fallback, languages, names, offered, own_texts, settings, texts
-from .fill import colon, elide, fill, joined, placeholders, plural, quoted
+from .fill import colon, elide, fill, joined, placeholders, plural, quoted, typography
 
 __all__ = [
     "by_code",
@@ -28,6 +28,7 @@ __all__ = [
     "settings",
     "text",
     "texts",
+    "typography",
 ]
 
 

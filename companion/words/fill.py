@@ -1,7 +1,8 @@
 """The one way a text of the catalogue gets its values: `{name}`, `{name|or}` / `{name|and}` (a
 list joined with the language's word), `{name!r}` (a value shown as typed, quoted),
 `{name:form}` (a form picked by the value's plural category or gender, its `{n}` the value),
-with the language's elision where a value meets the word before it.
+with the language's elision where a value meets the word before it and its typography (the
+no-break space French sets before : ; ? !).
 
 The pages' script fills the same way (`common.js`, `t`), from the same `language.json`.
 """
@@ -40,10 +41,20 @@ def joined(lang: str, items: list[str], join: str = "") -> str:
     return str(words[""]).join(items)
 
 
+def typography(lang: str, text: str) -> str:
+    """`text` with the no-break space (U+00A0, which the OLED's Latin-1 font draws) the language
+    sets before `space_before`'s signs, in place of a space or none (a sign ending a word, as
+    in "Prêt ?" or "Prêt?"); as the pages' script does it."""
+    signs = settings(lang).get("space_before", "")
+    if not signs:
+        return text
+    return re.sub(rf"[ \u00a0\u202f]?([{re.escape(signs)}])(?=\s|$)", "\u00a0\\1", text)
+
+
 def colon(lang: str) -> str:
     """What follows a label before its value: ": ", with the no-break space some languages set
     before it."""
-    return ("\u00a0" if ":" in settings(lang).get("space_before", "") else "") + ": "
+    return typography(lang, ": ")
 
 
 def quoted(lang: str, value: object) -> str:
@@ -119,4 +130,4 @@ def fill(
             out[-1] = elide(lang, out[-1], said)
         out.append(said)
     out.append(template[last:])
-    return "".join(out)
+    return typography(lang, "".join(out))

@@ -12,10 +12,12 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import resources
 
 import pytest
 
+from companion import words
 from companion.engine import compose
 from companion.engine.kernel.catalogue import box as box_contents
 from companion.engine.rules.compose import CatalogueError, CompositionError
@@ -560,7 +562,7 @@ def test_season2_cooperation_keeps_one_vortex_at_most(cid: str) -> None:
         and rid != "vortex"
         and rooms[rid] > ALL[cid].rooms.get(rid, 0)
     )
-    with pytest.raises(CompositionError, match="Vortex room but the season2 box has 2"):
+    with pytest.raises(CompositionError, match="Vortex room but the Season 2 box has 2"):
         compose.check(ALL[cid], {**rooms, "vortex": 2, other: rooms[other] - 1})
 
 
@@ -651,6 +653,25 @@ def test_format_tile_list() -> None:
     assert "Salle robot" in french and "zone de sortie" in french
     unfilled = compose.format_tile_list(compose.tile_list(ALL["s2-suspicion-1-guard"]))
     assert any(line.split()[:2] == ["green", "5"] for line in unfilled.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("lang", "five", "one"),
+    [
+        ("en", "more tiles of this colour", "more tile of this colour"),
+        ("fr", "autres tuiles de cette couleur", "autre tuile de cette couleur"),
+        ("de", "weitere Plättchen dieser Farbe", "weiteres Plättchen dieser Farbe"),
+    ],
+)
+def test_free_slots_agree_with_their_count(lang: str, five: str, one: str) -> None:
+    """A free slot's words follow its count by the language's plural rules (language.json)."""
+    tiles = compose.tile_list(ALL["s2-suspicion-1-guard"])
+    colour = words.text(lang, "compose_colour_green")
+    for count, said in ((5, five), (1, one)):
+        shown = compose.format_tile_list(replace(tiles, unfilled={"green": count}), lang=lang)
+        rows = [line for line in shown.splitlines() if line.split()[:2] == [colour, str(count)]]
+        row = rows[-1]  # after the named tiles' rows
+        assert row.split(None, 2)[2].startswith(said), row
 
 
 # --- catalogue validation --------------------------------------------------------------------

@@ -646,8 +646,8 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
         load_deck(path)
     assert len(caught.value.problems) == 2
     assert "2 problems" in str(caught.value)
-    assert "card 1 (id 'a')" in caught.value.problems[0]
-    assert "card 2 (id 'b')" in caught.value.problems[1]
+    assert "card 1 (id 'a')" in str(caught.value.problems[0])
+    assert "card 2 (id 'b')" in str(caught.value.problems[1])
 
 
 def test_file_that_is_not_json(tmp_path: Path) -> None:

@@ -146,7 +146,7 @@ def reader_problems(data: Any) -> list[str]:
     try:
         deck_from_data(data, "test deck")
     except DeckError as error:
-        return list(error.problems)
+        return [str(problem) for problem in error.problems]
     return []
 
 

@@ -147,11 +147,11 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
     refusal = refused.refusal
     assert refusal == Refusal("tokens_held", {"character": "kevin", "actions": ["look", "move"]})
     assert str(refused) == str(refusal) == "Kevin's action tokens are: look, move."
-    assert refusal.text("fr") == "Les jetons Action de Kevin sont : Regarder, Se déplacer."
+    assert refusal.text("fr") == "Les jetons Action de Kevin sont\u00a0: Regarder, Se déplacer."
     assert refusal.as_dict("fr") == {
         "code": "tokens_held",
         "params": {"character": "kevin", "actions": ["look", "move"]},
-        "text": "Les jetons Action de Kevin sont : Regarder, Se déplacer.",
+        "text": "Les jetons Action de Kevin sont\u00a0: Regarder, Se déplacer.",
     }
     assert json.loads(json.dumps(refusal.as_dict())) == refusal.as_dict()
     # A language the table does not offer reads in English.
@@ -183,7 +183,7 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
             "choose_who_is_eliminated",
             {"characters": ["max", "alice"]},
             "Choose who is eliminated: Max or Alice.",
-            "Choisissez qui est éliminé : Max ou Alice.",
+            "Choisissez qui est éliminé\u00a0: Max ou Alice.",
         ),
         (
             "no_room_that_way",
@@ -195,7 +195,7 @@ def test_a_refusal_is_a_code_with_json_ready_parameters_in_both_languages() -> N
             "talent_choice_needed",
             {"character": "emmett", "abilities": ["reactivate", "lock"]},
             "Choose what Emmett's talent does as you program it: reactivate or lock.",
-            "Choisissez ce que fait le Talent d'Emmett en le programmant : "
+            "Choisissez ce que fait le Talent d'Emmett en le programmant\u00a0: "
             "réactiver ou verrouiller.",
         ),
     ],
@@ -245,7 +245,7 @@ def _action_phase():
             {"type": "act", "seat": "1", "character": "emmett", "action": "look"},
             "programmed_action_must_be_played",
             {"action": "move"},
-            "L'action programmée est Se déplacer ; elle doit être jouée.",
+            "L'action programmée est Se déplacer\u00a0; elle doit être jouée.",
         ),
         (
             {"type": "program", "seat": "1", "character": "emmett", "actions": ["move"]},

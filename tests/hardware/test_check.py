@@ -112,7 +112,7 @@ def test_the_gpio_walk_names_every_part_and_every_wiring_fault(
             "Speaker (ALSA device default): a phrase said at volume 80 %.",
             "Serial panel: none configured.",
         ]
-        assert _lines(check, "fr")[3] == f"Siège 3 (GPIO{pins[2]}) : aucun appui vu en 10 s."
+        assert _lines(check, "fr")[3] == f"Siège 3 (GPIO{pins[2]})\u00a0: aucun appui vu en 10 s."
         assert check.summary("en") == [
             "To look at: seat 2, seat 3, seat 4.",
             "Not wired: the serial panel.",
@@ -172,7 +172,7 @@ def test_the_virtual_panel_and_the_serial_panel_walk(session, config, ticks) -> 
         "Back on the serial panel: press seen.",
         "Menu on the serial panel: press seen.",
     ]
-    assert _lines(check, "fr")[10] == "Retour : c’est Menu qui a été appuyé."
+    assert _lines(check, "fr")[10] == "Retour\u00a0: c’est Menu qui a été appuyé."
 
 
 def test_parts_that_are_missing_are_said_never_a_traceback(session, config, ticks) -> None:

@@ -221,3 +221,19 @@ def test_room25_screens_writes_every_screen_in_every_language(tmp_path) -> None:
     suffixes = ["" if lang == "en" else f".{lang}" for lang in words.languages()]
     assert written == sorted(f"{m}{suffix}.png" for m in names for suffix in suffixes)
     assert done.stdout.count(".png") == len(written)
+
+
+def test_french_signs_keep_their_no_break_space_drawn_and_unbroken() -> None:
+    """The no-break space French sets before : ; ? ! comes from `words.fill` (the language's
+    `space_before`), is in the OLED's Latin-1 font as a blank the width of a space, and a line
+    never breaks at it (a "?" alone on a line reads as a glitch)."""
+    asked = words.fill("fr", "Terminer la partie ? Oui : {seat}", {"seat": "3"})
+    assert asked == "Terminer la partie\u00a0? Oui\u00a0: 3"
+    assert words.fill("en", "End the game? Yes: {seat}", {"seat": "3"}) == "End the game? Yes: 3"
+    face = screens.font(screens.SMALL)
+    assert screens.latin1(asked) == asked
+    assert face.getlength("\u00a0") == face.getlength(" ") > 0
+    assert face.getmask("\u00a0").getbbox() is None  # drawn blank, not a missing glyph's box
+    width = screens._width("Terminer la partie", face) + 1  # room for the words, not the sign
+    lines = screens._wrap("Terminer la partie\u00a0?", face, width)
+    assert lines == ["Terminer la", "partie\u00a0?"]

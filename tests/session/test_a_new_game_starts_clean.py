@@ -54,7 +54,7 @@ def test_an_unknown_setup_key_is_refused_by_name_and_starts_nothing(session: Ses
         "(the keys are lower case, such as 'seed' or 'players')."
     )
     assert reply.text_in("fr") == (
-        "Clé de mise en place inconnue « Seed » : aucune partie n'a été lancée "
+        "Clé de mise en place inconnue « Seed »\u00a0: aucune partie n'a été lancée "
         "(les clés sont en minuscules, comme « seed » ou « players »)."
     )
     assert session.snapshot("public")["game"] is None and session.games() == []

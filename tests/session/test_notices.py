@@ -71,7 +71,7 @@ def test_a_notice_reads_in_each_language_and_keeps_its_english() -> None:
         "text": "Time is up: the host decides (still programming: 2, 4)",
     }
     assert late.text("fr") == (
-        "Le temps est écoulé : l'hôte décide (encore en programmation : 2, 4)"
+        "Le temps est écoulé\u00a0: l'hôte décide (encore en programmation\u00a0: 2, 4)"
     )
     assert Notice("button_stuck", {"button": "back"}).text("fr") == "Bouton Retour bloqué"
     assert Notice("button_stuck", {"button": "3"}).text("fr") == "Bouton 3 bloqué"

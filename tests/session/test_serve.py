@@ -126,14 +126,16 @@ def test_serve_announces_itself_and_stops_cleanly_on_sigterm(tmp_path: Path) -> 
     )
     server = Serve(tmp_path / "data", args=("--config", str(settings))).wait_ready()
     try:
+        # the file's lines and serve's own in the table's language (docs/languages.md)
         assert (
-            f"{settings}, line 5: buzzer.volume = 7 is not from 0.0 to 1.0; using the default 0.5"
-            in server.stderr
+            f"{settings}, ligne 5\u00a0: buzzer.volume = 7 n'est pas de 0.0 à 1.0\u00a0; "
+            "valeur par défaut 0.5" in server.stderr
         )
-        assert "host PIN: 2525" in server.stdout
-        assert f"Room 25 Companion on {server.url}" in server.stdout
+        assert "code PIN de l'hôte\u00a0: 2525" in server.stdout
+        assert f"Room 25 Companion sur {server.url}" in server.stdout
+        assert f"prêt sur {server.url.rstrip('/')}\n" in server.stdout
         # the address phones open: the public one, with the port really served (--port)
-        assert f"Room 25 Companion on http://room25.local:{server.port}/" in server.stdout
+        assert f"Room 25 Companion sur http://room25.local:{server.port}/" in server.stdout
         assert "hardware: mock (--hardware mock was asked for)" in server.stderr
         assert "\x1b[" not in server.stderr  # no colour codes when not a terminal
         Table().play(host_of(server), 3)

@@ -33,8 +33,10 @@ def test_elsewhere_the_hardware_is_virtual_and_says_why(tmp_path: Path) -> None:
 
 def test_the_lock_refuses_a_second_holder_until_released(tmp_path: Path) -> None:
     first = take_lock(tmp_path / "data")
-    with pytest.raises(ServeError, match="already running on"):
+    with pytest.raises(ServeError, match="already running on") as refused:
         take_lock(tmp_path / "data")
+    # said in the table's language when serve prints it (serve.json)
+    assert refused.value.text("fr").startswith(f"un autre room25 serve tourne déjà sur {tmp_path}")
     first.close()
     take_lock(tmp_path / "data").close()
 

@@ -19,7 +19,7 @@ from companion.voice.catalogue import (
 )
 from companion.voice.samples import sample_lines
 from companion.voice.script import Line
-from companion.words import elide, fallback, languages, plural, texts
+from companion.words import elide, fallback, languages, plural, texts, typography
 from companion.words.fill import PLACEHOLDER
 
 LANGUAGES = languages()
@@ -67,22 +67,25 @@ def test_plural_rules() -> None:
     assert say("en", "alarm", {"turns_left": 1}) == "Room 25 has been found: last turn."
     assert say("en", "alarm", {"turns_left": 5}) == "Room 25 has been found: 5 turns left."
     assert say("fr", "alarm", {"turns_left": 5}) == (
-        "La salle 25 a été trouvée : plus que 5 tours."
+        "La salle 25 a été trouvée\u00a0: plus que 5 tours."
     )
     assert say("en", "winners", {"seats": ["2"]}) == "Winners: seat 2."
-    assert say("fr", "winners", {"seats": ["1", "3", "5"]}) == "Gagnants : places 1, 3 et 5."
+    assert say("fr", "winners", {"seats": ["1", "3", "5"]}) == "Gagnants\u00a0: places 1, 3 et 5."
 
 
 def test_french_elision_and_agreement() -> None:
-    assert say("fr", "actor_1", {"character": "emmett"}) == "Au tour d'Emmett : première action."
-    assert say("fr", "actor_1", {"character": "kevin"}) == "Au tour de Kevin : première action."
-    assert say("fr", "time_warning", {"left": 1}) == "Programmation : plus qu'une seconde."
-    assert say("fr", "time_warning", {"left": 30}) == "Programmation : plus que 30 secondes."
+    said = [say("fr", "actor_1", {"character": who}) for who in ("emmett", "kevin")]
+    assert said == [
+        "Au tour d'Emmett\u00a0: première action.",
+        "Au tour de Kevin\u00a0: première action.",
+    ]
+    assert say("fr", "time_warning", {"left": 1}) == "Programmation\u00a0: plus qu'une seconde."
+    assert say("fr", "time_warning", {"left": 30}) == "Programmation\u00a0: plus que 30 secondes."
     assert say("fr", "eliminated", {"character": "alice", "cause": "acid"}) == (
-        "Alice est éliminée : Bain d'acide."
+        "Alice est éliminée\u00a0: Bain d'acide."
     )
     assert say("fr", "eliminated", {"character": "max", "cause": "time_bomb"}) == (
-        "Max est éliminé : Bombe à retardement."
+        "Max est éliminé\u00a0: Bombe à retardement."
     )
     assert elide("fr", "Action de ", "Alice") == "Action d'"
     assert elide("fr", "que ", "il") == "qu'"
@@ -115,7 +118,8 @@ def test_every_card_of_the_deck_is_said_with_its_name_and_what_to_do_now(lang: s
         text = Line.of("card", card=card.as_json()).text(lang)
         assert "{" not in text and len(text) > 25, card.id
         if card.kind not in ("complex_movement", "punishment"):
-            now = entries(lang)["_".join(["mac", card.kind, *filter(None, [card.colour])])]
+            key = "_".join(["mac", card.kind, *filter(None, [card.colour])])
+            now = typography(lang, entries(lang)[key])
             assert card.display.name(lang) in text and now in text
             assert card.display.text(lang) not in text
     alone = load_deck().by_id("punish-emmett-max").shown_in({"emmett", "kevin"})

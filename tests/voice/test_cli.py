@@ -35,7 +35,7 @@ def test_sample_renders_every_announcement_in_every_language(tmp_path: Path) -> 
     written = {p.name for p in (tmp_path / "out").glob("*.wav")}
     assert written == {f"{name}.{lang}.wav" for name in sample_lines() for lang in languages()}
     assert {f"lesson_{each.id}.fr.wav" for each in LESSONS} <= written  # each lesson, said
-    assert "Au tour d'Emmett : première action." in done.stdout
+    assert "Au tour d'Emmett\u00a0: première action." in done.stdout
     assert all(duration(p.read_bytes()) > 0.5 for p in (tmp_path / "out").glob("*.wav"))
 
 

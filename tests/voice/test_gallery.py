@@ -66,4 +66,4 @@ def test_gallery_writes_small_clips_and_their_page(tmp_path: Path) -> None:
     for path, _ in _listed():
         assert f"]({path.name})" in page and (out / path.name).exists()
         assert duration((out / path.name).read_bytes()) > 0.5
-    assert "[Au tour d'Emmett : première action.](actor_first.fr.wav)" in page
+    assert "[Au tour d'Emmett\u00a0: première action.](actor_first.fr.wav)" in page

@@ -61,7 +61,7 @@ def test_the_voice_speaks_the_table_language_or_its_own(session, tmp_path) -> No
     french = replace(Config(), table=replace(Config().table, language="fr"))
     voice, sink = _started(session, french, tmp_path)
     _new_game(session, voice)
-    assert sink.played[-1].clip.text.startswith("Tour 1 : plus que 10 tours.")
+    assert sink.played[-1].clip.text.startswith("Tour 1\u00a0: plus que 10 tours.")
     voice.close()
     english = replace(french, voice=replace(french.voice, language="en"))
     voice, sink = _started(session, english, tmp_path)

@@ -76,7 +76,7 @@ def test_every_key_in_the_tables_is_used():
     # The refusals, notices, reasons and names are said by Python code (their own tests).
     mine = ("spoken_", "oled_", "check_", "refusal_", "name_", "notice_", "button_", "reason_")
     mine += ("composition_", "rule_", "room_name_", "room_short_", "room_text_", "character_base_")
-    mine += ("mac_card_", "panel_", "compose_")
+    mine += ("mac_card_", "panel_", "compose_", "deck_", "cli_", "config_", "serve_")
     # A seat's previews (`previews_*`): tests/teaching/test_preview.py checks each is given.
     mine += ("previews_",)
     en = {k: v for k, v in own_texts("en").items() if not k.startswith(mine)}

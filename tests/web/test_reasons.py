@@ -16,17 +16,18 @@ from companion.words.reasons import reason_text
         (
             {"reason": "players_escaped", "reason_params": {"players": ["1", "3"]}},
             "Player 1 and Player 3 escaped.",
-            "Joueur 1 et Joueur 3 : évasion réussie.",
+            "Joueur 1 et Joueur 3\u00a0: évasion réussie.",
         ),
         (
             {"reason": "team_last_alive", "reason_params": {"team": "A"}},
             "Team A is the last alive.",
-            "Équipe A : dernier en vie.",
+            "Équipe A\u00a0: dernier en vie.",
         ),
         (
             {"reason": "countdown_team_ahead", "reason_params": {"team": "B"}},
             "The countdown ran out; Team B has the most prisoners in Room 25.",
-            "Le compte à rebours est écoulé ; Équipe B a le plus de prisonniers dans la Room 25.",
+            "Le compte à rebours est écoulé\u00a0; Équipe B a le plus de prisonniers "
+            "dans la Room 25.",
         ),
     ],
 )

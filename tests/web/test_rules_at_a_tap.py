@@ -84,7 +84,7 @@ def test_the_api_lists_an_editions_rules_and_refuses_an_unknown_edition_in_words
         urllib.request.urlopen(asked, timeout=10)
     assert refused.value.code == 400
     said = json.load(refused.value)["refusal"]["text"]
-    assert said == "Cette édition n'existe pas : choisissez parmi base, season2, ultimate."
+    assert said == "Cette édition n'existe pas\u00a0: choisissez parmi base, season2, ultimate."
 
 
 def test_a_room_a_card_and_the_mode_open_their_rule_on_the_table_and_a_phone(served, browser):

@@ -82,6 +82,6 @@ def test_kevins_missing_ability_is_said_by_its_names():
         "Choose what Kevin's talent does as you program it: hack the complex or hack a robot."
     )
     assert refusal_text("talent_choice_needed", {**params, "character": "emmett"}, "fr") == (
-        "Choisissez ce que fait le Talent d'Emmett en le programmant : "
+        "Choisissez ce que fait le Talent d'Emmett en le programmant\u00a0: "
         "pirater le complexe ou pirater un robot."
     )

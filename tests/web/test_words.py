@@ -181,3 +181,17 @@ def test_revealed_rooms_show_their_colour_and_a_symbol_drawn_by_the_project(serv
     assert all(c["symbol"] == f"symbol s-{c['colour']}" for c in revealed), revealed
     assert all(c["drawn"] > 10 and c["shown"] > 10 for c in revealed)
     assert all(c["symbol"] is None for c in found if not c["colour"])  # a hidden room shows none
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en-GB", "Free slots of your choice: 1 green and 5 yellow."),
+        ("fr-FR", "Emplacements libres à votre choix\u00a0: 1 verte et 5 jaunes."),
+        ("de-DE", "Freie Plätze nach Wahl: 1 grüner und 5 gelbe."),
+    ],
+)
+def test_a_counted_colour_agrees_with_its_count(served, browser, locale, expected):
+    """The wizard's and the set-up step's free slots: "5 jaunes", not "5 jaune"."""
+    page = page_in(served, browser, locale)
+    assert page.evaluate("() => R25.freeSlots({ green: 1, yellow: 5 })") == expected

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from companion import words
+from companion.words.said import Said, say
+
 from .grid import AXIS_DIRECTIONS, MOVABLE, SIZE, line_key
 from .mac_words import Display, punishment_display
 from .ruleset import MAC_LEVELS
@@ -64,24 +67,29 @@ SHOWN_PROBLEMS = 10  # a message lists the first ten problems and counts the res
 
 
 class DeckError(ValueError):
-    """A deck that cannot be used, with every problem found in it in plain words.
+    """A deck that cannot be used, with every problem found in it as a code of the catalogue
+    (`deck_*` in companion/words/<lang>/deck.json), said in the reader's language.
 
     The message names the file, the card (position and id) and the field, so an owner who typed
     their own deck can fix it without reading code. ``problems`` keeps them one by one.
     """
 
-    def __init__(self, source: str, problems: Sequence[str]) -> None:
+    def __init__(self, source: str | Said, problems: Sequence[Said]) -> None:
         self.source = source
         self.problems = tuple(problems)
-        if len(self.problems) == 1:
-            message = f"{source}: {self.problems[0]}"
-        else:
-            shown = list(self.problems[:SHOWN_PROBLEMS])
-            if len(self.problems) > SHOWN_PROBLEMS:
-                shown.append(f"and {len(self.problems) - SHOWN_PROBLEMS} more")
-            listed = "\n  - ".join(shown)
-            message = f"{source}: {len(self.problems)} problems:\n  - {listed}"
-        super().__init__(message)
+        super().__init__(self.text())
+
+    def text(self, lang: str = "") -> str:
+        """The whole message in `lang`: the file, then its problem or a list of them."""
+        source = self.source.text(lang) if isinstance(self.source, Said) else self.source
+        said = [problem.text(lang) for problem in self.problems]
+        if len(said) == 1:
+            return words.text(lang, "deck_error", source=source, problem=said[0])
+        shown = said[:SHOWN_PROBLEMS]
+        if len(said) > SHOWN_PROBLEMS:
+            shown.append(words.text(lang, "deck_error_more", n=len(said) - SHOWN_PROBLEMS))
+        head = words.text(lang, "deck_error_many", source=source, n=len(said))
+        return "\n  - ".join([head, *shown])
 
 
 @dataclass(frozen=True)
@@ -250,7 +258,7 @@ class Deck:
         index: dict[str, MacCard] = {}
         for card in self.cards:
             if card.id in index:
-                raise DeckError(self.source or "deck", [f"card id '{card.id}' is used twice"])
+                raise DeckError(self.source or "deck", [say("deck_card_id_twice", id=card.id)])
             index[card.id] = card
         object.__setattr__(self, "_index", MappingProxyType(index))
 

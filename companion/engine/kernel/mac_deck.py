@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion import words
+from companion.words.said import Said, say
 
 from .grid import parse_line
 from .mac_cards import (
@@ -49,8 +50,6 @@ from .ruleset import mac_level
 
 __all__ = ["deck_as_json", "deck_from_data", "deck_warnings", "format_deck", "load_deck"]
 
-# How a deck file names a line, like the cells it holds (the object form counts from 0).
-_LINE_NAMES = "write row1, row2, row4, row5, colA, colB, colD or colE"
 _STEP: Mapping[str, Cell] = MappingProxyType(
     {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
 )
@@ -85,47 +84,45 @@ QUOTE = 80  # what a message repeats of the input, at most
 # A standard game draws two cards before each programming phase: a smaller deck reshuffles its
 # discard pile every turn, which is allowed but rarely what an owner meant.
 FEW_CARDS = 10
+TABLE_COLUMNS = ("count", "level", "kind", "details")  # `room25 deck`'s table (deck_table_*)
 
 
 # --- reading and validation -------------------------------------------------------------------
 
 
-def _q(value: object) -> str:
-    """A piece of the owner's input as a message repeats it: quoted, cut to QUOTE characters
-    (a 100 kB field is named, not echoed back whole)."""
+def _cut(value: object) -> str:
+    """A piece of the owner's input as a message repeats it: cut to QUOTE characters (a 100 kB
+    field is named, not echoed back whole)."""
     text = str(value)
-    if len(text) > QUOTE:
-        text = text[: QUOTE - 3] + "..."
-    return f"'{text}'"
+    return text[: QUOTE - 3] + "..." if len(text) > QUOTE else text
 
 
-def _describe(value: object) -> str:
+def _describe(value: object) -> Said:
     """How a wrong value is named in a message: JSON words, since owners write JSON."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    if value is None or isinstance(value, bool):
+        return say("deck_value_json", value=json.dumps(value))
     if isinstance(value, str):
-        return f"the text {_q(value)}"
+        return say("deck_value_text", value=_cut(value))
     if isinstance(value, (int, float)):
-        return f"the number {_q(value)[1:-1]}"
+        return say("deck_value_number", value=_cut(value))
     if isinstance(value, list):
-        return "a list"
+        return say("deck_value_list")
     if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+        return say("deck_value_object")
+    return say("deck_value_json", value=type(value).__name__)
 
 
-def _hint(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+def _shown(value: object) -> Said:
+    """A value as typed when it is a text ('blakout'), else described (a list)."""
+    return say("deck_typed", value=_cut(value)) if isinstance(value, str) else _describe(value)
 
 
-def _choices(values: Sequence[str]) -> str:
-    quoted = [f"'{v}'" for v in values]
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+def _hint(word: object, choices: Sequence[str]) -> Said | str:
+    close = difflib.get_close_matches(word, choices, n=1) if isinstance(word, str) else []
+    return say("deck_did_you_mean", word=close[0]) if close else ""
 
 
+_LINE_NAMES = say("deck_lines")
 _MISSING = object()
 
 
@@ -134,20 +131,23 @@ class _CardReader:
 
     def __init__(self, entry: Mapping[str, Any], position: int) -> None:
         self.entry = entry
-        self.problems: list[str] = []
+        self.problems: list[Said] = []
         card_id = entry.get("id")
-        self.where = f"card {position}"
+        self.where = say("deck_card", position=position)
         if isinstance(card_id, str) and card_id.strip():
-            self.where += f" (id {_q(card_id)})"
+            self.where = say("deck_card_id", position=position, id=_cut(card_id))
 
-    def problem(self, name: str | None, message: str) -> None:
-        prefix = f"{self.where}, field '{name}'" if name else self.where
-        self.problems.append(f"{prefix}: {message}")
+    def problem(self, name: str | None, code: str, /, **params: object) -> None:
+        found = say(code, **params)
+        if name:
+            self.problems.append(say("deck_at_field", where=self.where, field=name, problem=found))
+        else:
+            self.problems.append(say("deck_at", where=self.where, problem=found))
 
-    def require(self, name: str, why: str) -> Any:
+    def require(self, name: str, why: Said) -> Any:
         """The field's value, or _MISSING (with a problem recorded) if the entry lacks it."""
         if name not in self.entry:
-            self.problem(None, f"field '{name}' is missing: {why}")
+            self.problem(None, "deck_missing_field", field=name, why=why)
             return _MISSING
         return self.entry[name]
 
@@ -162,8 +162,8 @@ class _CardReader:
         if kind == "complex_movement":
             line = self.read_line()
             direction = self.read_direction(line)
-            twice = self.read_flag("twice", "the card shows the 'x2' symbol")
-            draw_again = self.read_flag("draw_again", "the card shows the 'draw again' symbol")
+            twice = self.read_flag("twice", say("deck_means_twice"))
+            draw_again = self.read_flag("draw_again", say("deck_means_draw_again"))
         elif kind == "punishment":
             characters = self.read_characters()
         elif kind == "disabled_rooms":
@@ -188,62 +188,55 @@ class _CardReader:
         )
 
     def read_id(self) -> str | None:
-        value = self.require("id", "every card needs a unique id, such as 'move-row0-east'")
+        value = self.require("id", say("deck_why_id"))
         if value is _MISSING:
             return None
         if not isinstance(value, str) or not value.strip():
-            self.problem("id", f"must be a non-empty text, not {_describe(value)}")
+            self.problem("id", "deck_not_empty_text", got=_describe(value))
             return None
         if value != value.strip() or any(ch.isspace() for ch in value):
-            self.problem("id", f"{_q(value)} contains spaces; use letters, digits, '-' or '_'")
+            self.problem("id", "deck_id_spaces", id=_cut(value))
             return None
         return value
 
     def read_count(self) -> int | None:
-        value = self.require("count", "say how many copies of this card the deck holds")
+        value = self.require("count", say("deck_why_count"))
         if value is _MISSING:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem("count", f"must be a whole number of copies, not {_describe(value)}")
+            self.problem("count", "deck_count_not_number", got=_describe(value))
             return None
         if value < 1:
-            self.problem(
-                "count",
-                f"must be at least 1, not {value}; to leave a card out, remove its entry",
-            )
+            self.problem("count", "deck_count_too_low", count=value)
             return None
         if value > MAX_COPIES:
-            self.problem("count", f"must be at most {MAX_COPIES} copies, not {_q(value)[1:-1]}")
+            self.problem("count", "deck_count_too_high", most=MAX_COPIES, count=_cut(value))
             return None
         return value
 
     def read_kind(self) -> str | None:
-        value = self.require("kind", f"use one of {_choices(tuple(KIND_LEVELS))}")
+        value = self.require("kind", say("deck_why_kind", choices=list(KIND_LEVELS)))
         if value is _MISSING:
             return None
         if not isinstance(value, str) or value not in KIND_LEVELS:
-            word = value if isinstance(value, str) else ""
-            shown = _q(value) if isinstance(value, str) else _describe(value)
+            hint = _hint(value, tuple(KIND_LEVELS))
             self.problem(
-                "kind",
-                f"unknown kind {shown}{_hint(word, tuple(KIND_LEVELS))}; "
-                f"known kinds: {', '.join(KIND_LEVELS)}",
+                "kind", "deck_kind_unknown", got=_shown(value), hint=hint, known=list(KIND_LEVELS)
             )
             return None
         return value
 
     def read_level(self, kind: str | None) -> str | None:
-        value = self.require("level", "'standard' (Complex Movement, Punishment) or 'madness'")
+        value = self.require("level", say("deck_why_level"))
         if value is _MISSING:
             return None
         value = mac_level(value)  # 000's "BASIC CARDS" are the standard ones
         if value not in LEVELS:
-            self.problem("level", f"must be 'standard' or 'madness', not {_describe(value)}")
+            self.problem("level", "deck_level_unknown", got=_describe(value))
             return None
         if kind is not None and KIND_LEVELS[kind] != value:
             self.problem(
-                "level",
-                f"{_q(value)} does not match kind '{kind}', which is a {KIND_LEVELS[kind]} card",
+                "level", "deck_level_mismatch", level=value, kind=kind, kind_level=KIND_LEVELS[kind]
             )
             return None
         return value
@@ -257,50 +250,38 @@ class _CardReader:
                 continue
             if name in _ALL_FIELDS:
                 if kind is not None:
-                    self.problem(name, f"does not apply to a '{kind}' card; remove it")
+                    self.problem(name, "deck_field_not_for_kind", kind=kind)
                 continue
-            hint = _hint(name, _ALL_FIELDS) if isinstance(name, str) else ""
-            self.problem(str(name), f"unknown field{hint}; remove or rename it")
+            self.problem(str(name), "deck_field_unknown", hint=_hint(name, _ALL_FIELDS))
 
     def read_line(self) -> Line | None:
-        value = self.require("line", f"give the moving line: {_LINE_NAMES}")
+        value = self.require("line", say("deck_why_line", lines=_LINE_NAMES))
         if value is _MISSING:
             return None
         if isinstance(value, str):
             return self._line_named(value)
         if not isinstance(value, dict):
-            self.problem(
-                "line",
-                f"must name the line ({_LINE_NAMES}), not {_describe(value)}",
-            )
+            self.problem("line", "deck_line_not_named", lines=_LINE_NAMES, got=_describe(value))
             return None
         ok = True
         for key in value:
             if key not in ("axis", "index"):
-                self.problem("line", f"unknown key {_q(key)}; a line has only 'axis' and 'index'")
+                self.problem("line", "deck_line_key_unknown", key=_cut(key))
                 ok = False
         axis: Any = value.get("axis")  # checked here; `ok` says whether it passed
         if not isinstance(axis, str) or axis not in AXIS_DIRECTIONS:
-            self.problem("line", f"axis must be 'row' or 'col', not {_describe(axis)}")
+            self.problem("line", "deck_line_axis", got=_describe(axis))
             ok = False
         index: Any = value.get("index")
-        what = (
-            {"row": "row", "col": "column"}.get(axis, "line") if isinstance(axis, str) else "line"
-        )
         if isinstance(index, bool) or not isinstance(index, int):
-            self.problem(
-                "line", f"index must be a whole number 0, 1, 3 or 4, not {_describe(index)}"
-            )
+            self.problem("line", "deck_line_index_not_number", got=_describe(index))
             ok = False
         elif index == CENTRAL_INDEX:
-            self.problem(
-                "line",
-                f"index 2 is the central {what}: it holds the Central room and never moves; "
-                "use 0, 1, 3 or 4",
-            )
+            what = axis if axis in AXIS_DIRECTIONS else "line"
+            self.problem("line", f"deck_line_index_central_{what}")
             ok = False
         elif not 0 <= index < GRID_SIZE:
-            self.problem("line", f"index {index} is off the 5x5 grid (0 to 4); use 0, 1, 3 or 4")
+            self.problem("line", "deck_line_index_off", index=index)
             ok = False
         return Line(axis, index) if ok else None
 
@@ -309,90 +290,66 @@ class _CardReader:
         try:
             axis, index = parse_line(value)
         except ValueError:
-            self.problem("line", f"{_q(value)} is not a movable line: {_LINE_NAMES}")
+            self.problem("line", "deck_line_not_movable", line=_cut(value), lines=_LINE_NAMES)
             return None
         if index == CENTRAL_INDEX:
-            what = "row" if axis == "row" else "column"
-            self.problem("line", f"{value} is the central {what}: it never moves; {_LINE_NAMES}")
+            self.problem("line", f"deck_line_central_{axis}", line=value, lines=_LINE_NAMES)
             return None
         return Line(axis, index)
 
     def read_direction(self, line: Line | None) -> str | None:
-        value = self.require(
-            "direction", "'east' or 'west' for a row, 'north' or 'south' for a column"
-        )
+        value = self.require("direction", say("deck_why_direction"))
         if value is _MISSING:
             return None
         if not isinstance(value, str) or value not in _STEP:
-            word = value if isinstance(value, str) else ""
-            shown = _q(value) if isinstance(value, str) else _describe(value)
-            self.problem(
-                "direction",
-                f"unknown direction {shown}{_hint(word, tuple(_STEP))}; "
-                "use 'north', 'south', 'east' or 'west'",
-            )
+            hint = _hint(value, tuple(_STEP))
+            self.problem("direction", "deck_direction_unknown", got=_shown(value), hint=hint)
             return None
         if line is not None and value not in AXIS_DIRECTIONS[line.axis]:
-            allowed = AXIS_DIRECTIONS[line.axis]
-            noun = "a row" if line.axis == "row" else "a column"
-            self.problem(
-                "direction",
-                f"{_q(value)} does not move {noun}: {noun} moves '{allowed[0]}' or '{allowed[1]}'",
-            )
+            first, second = AXIS_DIRECTIONS[line.axis]
+            key = f"deck_direction_not_{line.axis}"
+            self.problem("direction", key, direction=value, first=first, second=second)
             return None
         return value
 
-    def read_flag(self, name: str, meaning: str) -> bool:
+    def read_flag(self, name: str, meaning: Said) -> bool:
         value = self.entry.get(name, False)
         if not isinstance(value, bool):
-            self.problem(name, f"must be true or false ({meaning}), not {_describe(value)}")
+            self.problem(name, "deck_flag_not_boolean", meaning=meaning, got=_describe(value))
             return False
         return value
 
     def read_characters(self) -> tuple[str, str] | None:
-        value = self.require("characters", "name the two characters pictured on the card")
+        value = self.require("characters", say("deck_why_characters"))
         if value is _MISSING:
             return None
         if not isinstance(value, list):
-            self.problem(
-                "characters", f"must be a list of two character ids, not {_describe(value)}"
-            )
+            self.problem("characters", "deck_characters_not_list", got=_describe(value))
             return None
         if len(value) != 2:
-            self.problem(
-                "characters",
-                f"a Punishment card pictures exactly two characters, this one names {len(value)}",
-            )
+            self.problem("characters", "deck_characters_count", count=len(value))
             return None
         ok = True
         for name in value:
             if not isinstance(name, str) or name not in CHARACTER_IDS:
-                word = name if isinstance(name, str) else ""
-                shown = _q(name) if isinstance(name, str) else _describe(name)
+                hint = _hint(name, CHARACTER_IDS)
+                known = list(CHARACTER_IDS)
                 self.problem(
-                    "characters",
-                    f"unknown character {shown}{_hint(word, CHARACTER_IDS)}; "
-                    f"known characters: {', '.join(CHARACTER_IDS)}",
+                    "characters", "deck_character_unknown", got=_shown(name), hint=hint, known=known
                 )
                 ok = False
         if ok and value[0] == value[1]:
-            self.problem(
-                "characters",
-                f"names {_q(value[0])} twice; a Punishment card pictures two different characters",
-            )
+            self.problem("characters", "deck_character_twice", character=_cut(value[0]))
             ok = False
         return (value[0], value[1]) if ok else None
 
     def read_colour(self) -> str | None:
-        value = self.require("colour", f"the colour on the card: {_choices(DISABLED_COLOURS)}")
+        value = self.require("colour", say("deck_why_colour", choices=list(DISABLED_COLOURS)))
         if value is _MISSING:
             return None
         if value not in DISABLED_COLOURS:
-            self.problem(
-                "colour",
-                f"{_describe(value)} is not a colour of a Disabled rooms card; "
-                f"use {_choices(DISABLED_COLOURS)}",
-            )
+            colours = list(DISABLED_COLOURS)
+            self.problem("colour", "deck_colour_unknown", got=_describe(value), choices=colours)
             return None
         return value
 
@@ -414,7 +371,7 @@ class _CardReader:
                 continue
             value = self.entry[name]
             if not isinstance(value, str) or not value.strip():
-                self.problem(name, f"must be a non-empty text, not {_describe(value)}")
+                self.problem(name, "deck_not_empty_text", got=_describe(value))
             else:
                 given[name] = value
         composed: Display | None = None
@@ -428,10 +385,7 @@ class _CardReader:
             missing = [name for name in _NEEDED_FIELDS if name not in self.entry]
             if composed is None and missing:
                 self.problem(
-                    None,
-                    f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: a "
-                    f"'{kind}' card must carry its name and text (copy them from the catalogue, "
-                    "companion/words/<lang>/cards.json)",
+                    None, "deck_display_missing", n=len(missing), fields=missing, kind=kind
                 )
                 return None
         if composed is None:
@@ -449,6 +403,33 @@ class _CardReader:
         )
 
 
+_TOP = say("deck_top")
+
+
+def _top(code: str, at: str = "", /, **params: object) -> Said:
+    """A problem of the deck as a whole, or of one of its top fields (`at`)."""
+    found = say(code, **params)
+    if at:
+        return say("deck_at_field", where=_TOP, field=at, problem=found)
+    return say("deck_at", where=_TOP, problem=found)
+
+
+def _top_problems(data: dict) -> tuple[list[Said], str]:
+    """What is wrong beside the cards (unknown fields, a `$schema` or `_about` that is not a
+    text), and the deck's `_about`."""
+    problems: list[Said] = []
+    for key in data:
+        if key not in ("cards", "$schema") and not (isinstance(key, str) and key.startswith("_")):
+            problems.append(_top("deck_top_unknown_field", name=_cut(key)))
+    if not isinstance(data.get("$schema", ""), str):
+        problems.append(_top("deck_schema_not_text", "$schema", got=_describe(data["$schema"])))
+    about = data.get("_about", "")
+    if not isinstance(about, str):
+        problems.append(_top("deck_about_not_text", "_about", got=_describe(about)))
+        about = ""
+    return problems, about
+
+
 def deck_from_data(data: object, source: str = "deck") -> Deck:
     """Build and validate a deck from parsed JSON/YAML data (for files and uploaded decks).
 
@@ -456,56 +437,34 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
     hand-typed deck does not have to reload it once per typo.
     """
     if not isinstance(data, dict):
-        raise DeckError(
-            source,
-            [f"the top level must be an object with a 'cards' list, not {_describe(data)}"],
-        )
-    problems: list[str] = []
-    for key in data:
-        if key not in ("cards", "$schema") and not (isinstance(key, str) and key.startswith("_")):
-            problems.append(
-                f"top level: unknown field {_q(key)}; a deck has 'cards', optional "
-                "comments whose names start with '_' and an editor's '$schema'"
-            )
-    if not isinstance(data.get("$schema", ""), str):
-        problems.append(
-            "top level, field '$schema': must be the text an editor reads (the schema's file "
-            f"or address), not {_describe(data['$schema'])}"
-        )
-    about = data.get("_about", "")
-    if not isinstance(about, str):
-        problems.append(f"top level, field '_about': must be a text, not {_describe(about)}")
-        about = ""
+        raise DeckError(source, [say("deck_top_not_object", got=_describe(data))])
+    problems, about = _top_problems(data)
     entries = data.get("cards")
     if entries is None:
-        problems.append("top level: the 'cards' list is missing")
+        problems.append(_top("deck_cards_missing"))
         raise DeckError(source, problems)
     if not isinstance(entries, list):
-        problems.append(f"top level, field 'cards': must be a list, not {_describe(entries)}")
+        problems.append(_top("deck_cards_not_list", "cards", got=_describe(entries)))
         raise DeckError(source, problems)
     if not entries:
-        problems.append("top level, field 'cards': the list is empty; a deck needs cards")
+        problems.append(_top("deck_cards_empty", "cards"))
         raise DeckError(source, problems)
 
     cards: list[MacCard] = []
     first_position: dict[str, int] = {}
     for position, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
-            problems.append(
-                f"card {position}: must be an object with 'id', 'count', 'kind' and 'level', "
-                f"not {_describe(entry)}"
-            )
+            where = say("deck_card", position=position)
+            found = say("deck_card_not_object", got=_describe(entry))
+            problems.append(say("deck_at", where=where, problem=found))
             continue
         reader = _CardReader(entry, position)
         card = reader.read()
         card_id = entry.get("id")
         if isinstance(card_id, str) and card_id.strip():
             if card_id in first_position:
-                reader.problem(
-                    "id",
-                    f"{_q(card_id)} is already the id of card {first_position[card_id]}; ids must "
-                    "be unique (give identical cards one entry with a higher 'count')",
-                )
+                first = first_position[card_id]
+                reader.problem("id", "deck_id_twice", id=_cut(card_id), first=first)
                 card = None
             else:
                 first_position[card_id] = position
@@ -514,22 +473,19 @@ def deck_from_data(data: object, source: str = "deck") -> Deck:
             cards.append(card)
     total = sum(card.count for card in cards)
     if total > MAX_CARDS:
-        problems.append(f"top level: {total} cards in all; a deck holds at most {MAX_CARDS}")
+        problems.append(_top("deck_too_many", total=total, most=MAX_CARDS))
     if problems:
         raise DeckError(source, problems)
     return Deck(tuple(cards), about=about, source=source)
 
 
-def deck_warnings(deck: Deck) -> list[str]:
+def deck_warnings(deck: Deck) -> list[Said]:
     """What is legal in a deck but likely a mistake, said once when the deck is listed."""
     warnings = []
     if deck.size < FEW_CARDS:
-        warnings.append(
-            f"the deck holds only {deck.size} card(s); a standard game draws 2 before each "
-            "programming phase and reshuffles the discard pile whenever the draw pile runs out"
-        )
+        warnings.append(say("deck_few_cards", n=deck.size))
     if not deck.count_by_level()["standard"]:
-        warnings.append("the deck has no standard card: the standard level has nothing to draw")
+        warnings.append(say("deck_no_standard"))
     return warnings
 
 
@@ -538,32 +494,37 @@ def _parse(text: str, source: str, yaml_file: bool) -> object:
         try:
             import yaml
         except ImportError:
-            raise DeckError(
-                source,
-                ["this is a YAML file but PyYAML is not installed; install it or use JSON"],
-            ) from None
+            raise DeckError(source, [say("deck_no_yaml")]) from None
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, when built with it
         try:
             return yaml.load(text, Loader=loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
             reason = str(getattr(exc, "problem", None) or "unreadable")[:QUOTE]
-            raise DeckError(source, [f"not valid YAML{where}: {reason}"]) from None
+            found = (
+                say("deck_bad_format_at", format="YAML", line=mark.line + 1,
+                    column=mark.column + 1, reason=reason)
+                if mark
+                else say("deck_bad_format", format="YAML", reason=reason)
+            )  # fmt: skip
+            raise DeckError(source, [found]) from None
         except ValueError as exc:  # a number of more than 4300 digits
-            raise DeckError(source, [f"not valid YAML: {str(exc)[:QUOTE]}"]) from None
+            reason = str(exc)[:QUOTE]
+            raise DeckError(
+                source, [say("deck_bad_format", format="YAML", reason=reason)]
+            ) from None
         except RecursionError:
-            raise DeckError(source, ["not valid YAML: nested too deeply"]) from None
+            raise DeckError(source, [say("deck_too_deep", format="YAML")]) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DeckError(
-            source, [f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"]
-        ) from None
+        where = {"line": exc.lineno, "column": exc.colno, "reason": exc.msg}
+        raise DeckError(source, [say("deck_bad_format_at", format="JSON", **where)]) from None
     except ValueError as exc:  # a number of more than 4300 digits
-        raise DeckError(source, [f"not valid JSON: {str(exc)[:QUOTE]}"]) from None
+        reason = str(exc)[:QUOTE]
+        raise DeckError(source, [say("deck_bad_format", format="JSON", reason=reason)]) from None
     except RecursionError:
-        raise DeckError(source, ["not valid JSON: nested too deeply"]) from None
+        raise DeckError(source, [say("deck_too_deep", format="JSON")]) from None
 
 
 @cache
@@ -584,26 +545,26 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         return _default_deck()
     if not str(path).strip():
-        raise DeckError("deck file", ["no path given: name the deck file to read"])
+        raise DeckError(say("deck_file"), [say("deck_no_path")])
     file = Path(path).expanduser()
-    source = _q(file)[1:-1]
+    source = _cut(file)
     try:
         with file.open("rb") as opened:
             data = opened.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise DeckError(source, ["there is no deck file at this path"]) from None
+        raise DeckError(source, [say("deck_no_file")]) from None
     except IsADirectoryError:
-        raise DeckError(source, ["this is a directory, not a deck file"]) from None
+        raise DeckError(source, [say("deck_directory")]) from None
     except OSError as exc:
-        raise DeckError(source, [f"the file cannot be read ({exc.strerror})"]) from None
+        raise DeckError(source, [say("deck_unreadable", why=exc.strerror)]) from None
     if len(data) > MAX_FILE_BYTES:
-        raise DeckError(source, [f"larger than {MAX_FILE_BYTES // 1024} kB; a deck is a few kB"])
+        raise DeckError(source, [say("deck_too_large", kb=MAX_FILE_BYTES // 1024)])
     if not data.strip():
-        raise DeckError(source, ["the file is empty; a deck is an object with a 'cards' list"])
+        raise DeckError(source, [say("deck_empty_file")])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DeckError(source, ["the file is not UTF-8 text"]) from None
+        raise DeckError(source, [say("deck_not_utf8")]) from None
     yaml_file = file.suffix.lower() in (".yaml", ".yml")
     return deck_from_data(_parse(text, source, yaml_file), source)
 
@@ -617,11 +578,12 @@ def deck_as_json(deck: Deck) -> dict[str, Any]:
     return {"_about": deck.about, "cards": [card.as_json() for card in deck.cards]}
 
 
-def format_deck(deck: Deck) -> str:
+def format_deck(deck: Deck, lang: str = "") -> str:
     """A plain-text table of the deck (count, level, kind, details) for the CLI and the docs."""
-    headers = ("count", "level", "kind", "details")
+    headers = [words.text(lang, f"deck_table_{name}") for name in TABLE_COLUMNS]
     rows = [
-        (str(card.count), card.level, kind_name(card.kind), card.details) for card in deck.cards
+        (str(card.count), card.level, kind_name(card.kind, lang), card.details)
+        for card in deck.cards
     ]
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
 
@@ -633,5 +595,5 @@ def format_deck(deck: Deck) -> str:
     by_level = deck.count_by_level()
     out = [line(headers), line(["-" * w for w in widths])]
     out.extend(line(r) for r in rows)
-    out.append(f"{deck.size} cards: {by_level['standard']} standard, {by_level['madness']} madness")
+    out.append(words.text(lang, "deck_table_total", n=deck.size, **by_level))
     return "\n".join(out)

@@ -47,8 +47,12 @@ def _in(pairs: tuple[tuple[str, str], ...], lang: str) -> str:
 
 
 def display(names: Mapping[str, str], texts: Mapping[str, str]) -> Display:
-    """A display from a name and a text by language (the fallback language's among them)."""
-    return Display(tuple(names.items()), tuple(texts.items()))
+    """A display from a name and a text by language (the fallback language's among them), in
+    the language's typography whoever wrote it (the catalogue or an owner's deck file)."""
+    return Display(
+        tuple((lang, words.typography(lang, name)) for lang, name in names.items()),
+        tuple((lang, words.typography(lang, text)) for lang, text in texts.items()),
+    )
 
 
 def _composed(key: str, **params: object) -> dict[str, str]:

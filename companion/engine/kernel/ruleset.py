@@ -12,9 +12,6 @@ from typing import Any
 EDITIONS = ("base", "season2", "ultimate")
 MODES = ("suspicion", "cooperation", "competition", "team", "solo")
 TRACKING = ("dealt", "physical", "countdown")
-# The editions in the English names of the compositions (compose.py); the players read them in
-# their language from the catalogue (`edition_*`, `mode_*` in `pages.json`).
-EDITION_NAMES = {"base": "Base game", "season2": "Season 2", "ultimate": "Ultimate"}
 # The modes where all the characters play together against the complex, on the board's short
 # side (001, SETUP: "COOPERATION or SOLO modes: 8 turns side").
 TOGETHER_MODES = ("cooperation", "solo")

@@ -18,9 +18,10 @@ from types import MappingProxyType
 from typing import Any
 
 from companion import words
+from companion.words.said import Said, say
 
 from ..kernel import catalogue
-from ..kernel.ruleset import EDITION_NAMES, EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
+from ..kernel.ruleset import EDITIONS, MAC_LEVELS, MODES, TOGETHER_MODES, mac_level
 
 COLOURS = ("blue", "green", "yellow", "red")
 FREE_COLOURS = ("green", "yellow", "red")
@@ -39,7 +40,25 @@ class CatalogueError(ValueError):
 
 
 class CompositionError(ValueError):
-    """A request that no composition or box can satisfy, explained in words a host can act on."""
+    """A request that no composition or box can satisfy, explained in words a host can act on:
+    a code of the catalogue (`compose_error_<code>`, words/<lang>/compose.json) and its values,
+    said in the reader's language (`text`); in the fallback language as a plain exception."""
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        self.said = say(f"compose_error_{code}", **params)
+        super().__init__(str(self.said))
+
+    def text(self, lang: str = "") -> str:
+        return self.said.text(lang)
+
+
+def _room(rid: str) -> Said:
+    return say(f"room_name_{rid}")
+
+
+def _table(edition: str, mode: str) -> Said:
+    """An edition and a mode as the pages name them ("Season 2 Suspicion")."""
+    return say("compose_table", edition=say(f"edition_{edition}"), mode=say(f"mode_{mode}"))
 
 
 @dataclass(frozen=True)
@@ -440,39 +459,42 @@ def _box_problems(cats: _Catalogues, comp: Composition) -> list[str]:
 
 def _filled_problems(
     cats: _Catalogues, comp: Composition, rooms: Mapping[str, int], reserve: Mapping[str, int]
-) -> list[str]:
+) -> list[Said]:
     """Why `rooms` is not a valid complex for `comp` (empty when it is)."""
-    problems: list[str] = []
+    problems: list[Said] = []
     unknown = sorted(rid for rid in rooms if rid not in cats.rooms)
     if unknown:
-        return [f"unknown rooms {unknown}"]
+        return [say("compose_problem_unknown_rooms", rooms=", ".join(map(repr, unknown)))]
     for rid in (CENTRAL, ROOM25):
         if rooms.get(rid):
-            problems.append(f"{cats.rooms[rid].name()} is not one of the {COMPLEX_ROOMS} rooms")
+            problems.append(
+                say("compose_problem_not_complex", room=_room(rid), count=COMPLEX_ROOMS)
+            )
     total = sum(rooms.values())
     if total != COMPLEX_ROOMS:
-        problems.append(f"{total} rooms instead of {COMPLEX_ROOMS}")
+        problems.append(say("compose_problem_total", total=total, count=COMPLEX_ROOMS))
     for rid, count in comp.rooms.items():
         if rooms.get(rid, 0) < count:
-            problems.append(f"needs {count} {cats.rooms[rid].name()}, has {rooms.get(rid, 0)}")
+            has = rooms.get(rid, 0)
+            problems.append(say("compose_problem_needs", count=count, room=_room(rid), has=has))
     extra: Counter[str] = Counter()
     for rid, count in rooms.items():
         extra[cats.rooms[rid].colour] += count - comp.rooms.get(rid, 0)
     for colour in COLOURS:
         if extra[colour] != comp.random.get(colour, 0):
             problems.append(
-                f"{extra[colour]} {colour} rooms beyond the named ones, "
-                f"the composition leaves {comp.random.get(colour, 0)}"
-            )
+                say("compose_problem_colour", extra=extra[colour],
+                    colour=say(f"compose_colour_{colour}"), left=comp.random.get(colour, 0))
+            )  # fmt: skip
     box = cats.box(comp.edition)
     for rid in cats.rooms:
         used = rooms.get(rid, 0) + comp.removed.get(rid, 0) + reserve.get(rid, 0)
         if used > box[rid]:
             problems.append(
-                f"{rooms.get(rid, 0)} {cats.rooms[rid].name()} but the {comp.edition} box has "
-                f"{box[rid]} ({comp.removed.get(rid, 0)} set back, "
-                f"{reserve.get(rid, 0)} kept aside)"
-            )
+                say("compose_problem_box", used=rooms.get(rid, 0), room=_room(rid),
+                    edition=say(f"edition_{comp.edition}"), box=box[rid],
+                    removed=comp.removed.get(rid, 0), kept=reserve.get(rid, 0))
+            )  # fmt: skip
     return problems
 
 
@@ -524,11 +546,11 @@ def compositions_for(
     """
     level = mac_level(level)
     legal = legal_players(edition, mode)
-    label = f"{EDITION_NAMES[edition]} {mode}"
+    label = _table(edition, mode)
     if not legal:
-        raise CompositionError(f"{label} is not a mode of this edition")
+        raise CompositionError("no_mode", table=label)
     if players not in legal:
-        raise CompositionError(f"{label} is played by {_spell(legal)} players, not {players}")
+        raise CompositionError("players", table=label, legal=_spell(legal), players=players)
     cats = _catalogues()
     ids: list[str] = []
     for use in cats.uses:
@@ -539,7 +561,7 @@ def compositions_for(
     found = [c for c in found if level is None or c.level in (None, level)]
     if not found:
         raise CompositionError(
-            f"{label} with {players} players has no composition for guards={guards}, level={level}"
+            "no_composition", table=label, players=players, guards=guards, level=level
         )
     return sorted(found, key=lambda c: c.example_of is not None)
 
@@ -549,7 +571,7 @@ def get_composition(composition_id: str) -> Composition:
     comps = _catalogues().compositions
     if composition_id not in comps:
         shown = composition_id if len(composition_id) <= 60 else composition_id[:57] + "..."
-        raise CompositionError(f"unknown composition {shown!r} (room25 compose lists them)")
+        raise CompositionError("unknown", composition=shown)
     return comps[composition_id]
 
 
@@ -561,15 +583,10 @@ def check_table_options(
     SETUP), the M.A.C. level Cooperation's and Solo's from Season 2 on (002 and 000)."""
     _check_edition(edition)
     _check_mode(mode)
-    label = f"{EDITION_NAMES[edition]} {mode}"
     if guards is not None and (edition == "base" or mode != "suspicion"):
-        raise CompositionError(
-            f"{label} has no choice of guards: only Season 2 and Ultimate Suspicion at 5 players"
-        )
+        raise CompositionError("no_guards", table=_table(edition, mode))
     if level is not None and (edition == "base" or mode not in TOGETHER_MODES):
-        raise CompositionError(
-            f"{label} has no M.A.C. level: only Season 2 and Ultimate Cooperation and Solo"
-        )
+        raise CompositionError("no_level", table=_table(edition, mode))
 
 
 def composition_for_table(
@@ -586,15 +603,17 @@ def composition_for_table(
     are."""
     check_table_options(edition, mode, guards=guards, level=level)
     if guards is not None and players != 5:
-        raise CompositionError(f"the choice of guards is for 5 players, not {players}")
+        raise CompositionError("guards_players", players=players)
     options = compositions_for(edition, mode, players, guards=guards, level=level)
     if composition_id is None:
         return options[0], options[1:]
     chosen = get_composition(composition_id)
     if chosen not in options:
-        label = f"{EDITION_NAMES[edition]} {mode} with {players} players"
-        listed = ", ".join(c.id for c in options)
-        raise CompositionError(f"{chosen.id!r} is not a composition for {label}: use {listed}")
+        listed = [c.id for c in options]
+        raise CompositionError(
+            "not_for_table", composition=chosen.id, table=_table(edition, mode),
+            players=players, listed=listed,
+        )  # fmt: skip
     return chosen, [c for c in options if c is not chosen]
 
 
@@ -628,10 +647,10 @@ def fill(
     }
     short = [rid for rid, n in pool.items() if n < 0]
     if short:
-        names = ", ".join(cats.rooms[rid].name() for rid in short)
         raise CompositionError(
-            f"the {composition.edition} box cannot supply {composition.id!r}: too few {names}"
-        )
+            "box_short", edition=say(f"edition_{composition.edition}"),
+            composition=composition.id, rooms=[_room(rid) for rid in short],
+        )  # fmt: skip
     result: Counter[str] = Counter(composition.rooms)
     for colour in FREE_COLOURS:
         for _ in range(composition.random.get(colour, 0)):
@@ -643,20 +662,19 @@ def fill(
             )
             if not options:
                 raise CompositionError(
-                    f"no {colour} tile left in the {composition.edition} box for "
-                    f"{composition.id!r} (reserve: {dict(kept)})"
-                )
+                    "no_tile_left", colour=say(f"compose_colour_{colour}"),
+                    edition=say(f"edition_{composition.edition}"), composition=composition.id,
+                    reserve=str(dict(kept)),
+                )  # fmt: skip
             pick = choose(options)
             if pick not in options:
-                raise CompositionError(
-                    f"the chooser picked {pick!r}, which is not among the {colour} tiles left"
-                )
+                raise CompositionError("chooser", pick=pick, colour=say(f"compose_colour_{colour}"))
             pool[pick] -= 1
             result[pick] += 1
     filled = {rid: result[rid] for rid in cats.rooms if result[rid]}
     problems = _filled_problems(cats, composition, filled, kept)
     if problems:  # a guard against the code above, not against the caller
-        raise CompositionError(f"{composition.id!r}: " + "; ".join(problems))
+        raise CompositionError("filled", composition=composition.id, problems=problems)
     return filled
 
 
@@ -673,7 +691,7 @@ def check(
     cats = _catalogues()
     problems = _filled_problems(cats, composition, rooms, _reserve(cats, reserve))
     if problems:
-        raise CompositionError(f"not a {composition.id!r} complex: " + "; ".join(problems))
+        raise CompositionError("not_complex", composition=composition.id, problems=problems)
 
 
 def tile_list(
@@ -705,9 +723,7 @@ def tile_list(
         lines.append(TileLine(rid, room.colour, counts[rid], placement))
     at_exit = sum(line.count for line in lines if line.placement == "exit")
     if at_exit > EXIT_CELLS:
-        raise CompositionError(
-            f"{at_exit} tiles must go to the exit zones but there are only {EXIT_CELLS} cells"
-        )
+        raise CompositionError("exit_cells", count=at_exit, cells=EXIT_CELLS)
     return TileList(
         edition=composition.edition,
         composition=composition.id,
@@ -731,7 +747,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     width = max(len(line.name(lang)) for line in tiles.lines)
     edition = found[f"edition_{tiles.edition}"]
     name = catalogue.composition_name(tiles.composition, lang)
-    title = name if name.startswith(edition) else f"{edition}: {name}"
+    title = name if name.startswith(edition) else f"{edition}{words.colon(lang)}{name}"
     out = [title, words.fill(lang, text["take"], {"n": tiles.tiles})]
     for line in tiles.lines:
         where = {"centre": text["centre"], "exit": text["exit"]}.get(line.placement, "")
@@ -740,7 +756,7 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
     for colour in FREE_COLOURS:
         n = tiles.unfilled.get(colour, 0)
         if n:
-            out.append(f"  {colours[colour]:<7} {n:>2}  {text['free']}")
+            out.append(f"  {colours[colour]:<7} {n:>2}  {words.counted(lang, 'compose_free', n)}")
     if tiles.removed:
         out.append(words.fill(lang, text["removed"], {"items": _items(cats, tiles.removed, lang)}))
     if tiles.reserve:
@@ -768,12 +784,12 @@ def format_tile_list(tiles: TileList, *, lang: str = "") -> str:
 
 def _check_edition(edition: str) -> None:
     if edition not in EDITIONS:
-        raise CompositionError(f"unknown edition {edition!r}: choose one of {', '.join(EDITIONS)}")
+        raise CompositionError("edition", edition=edition, known=list(EDITIONS))
 
 
 def _check_mode(mode: str) -> None:
     if mode not in MODES:
-        raise CompositionError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        raise CompositionError("mode", mode=mode, known=list(MODES))
 
 
 def _chooser(rng: random.Random | Chooser) -> Chooser:
@@ -788,9 +804,9 @@ def _reserve(cats: _Catalogues, reserve: Mapping[str, int] | None) -> dict[str, 
     kept: dict[str, int] = {}
     for rid, count in (reserve or {}).items():
         if rid not in cats.rooms:
-            raise CompositionError(f"cannot keep aside unknown room {rid!r}")
+            raise CompositionError("reserve_room", room=rid)
         if not isinstance(count, int) or count < 0:
-            raise CompositionError(f"cannot keep aside {count!r} {rid!r} tiles")
+            raise CompositionError("reserve_count", count=repr(count), room=rid)
         if count:
             kept[rid] = count
     return kept
@@ -800,12 +816,9 @@ def _items(cats: _Catalogues, counts: Mapping[str, int], lang: str) -> str:
     return ", ".join(f"{n} {cats.rooms[rid].name(lang)}" for rid, n in counts.items())
 
 
-def _spell(numbers: Iterable[int]) -> str:
+def _spell(numbers: Iterable[int]) -> Said:
+    """Numbers of players as a person says them: "2 to 8", "4 or 5"."""
     values = sorted(numbers)
     if values == list(range(values[0], values[-1] + 1)) and len(values) > 2:
-        return f"{values[0]} to {values[-1]}"
-    return (
-        " or ".join(str(n) for n in values)
-        if len(values) <= 2
-        else (", ".join(str(n) for n in values[:-1]) + f" or {values[-1]}")
-    )
+        return say("compose_range", low=values[0], high=values[-1])
+    return say("compose_either", numbers=values)

@@ -33,9 +33,10 @@ const R25 = (() => {
   const who = (id) => (id && N.characters[id]) || id || "?";
   const firstName = (id) => who(id).split(" (")[0];
   /* A composition's free slots ({"green": 5}) in one sentence, the colours joined with the
-     language's "and" (the wizard and the set-up step's tiles), or "" when it has none. */
+     language's "and" (the wizard and the set-up step's tiles), or "" when it has none; each
+     colour agrees with its count ("5 vertes"). */
   const freeSlots = (free) => {
-    const slots = Object.entries(free || {}).map(([colour, n]) => n + " " + t("colour_" + colour));
+    const slots = Object.entries(free || {}).map(([colour, n]) => tn("colour_" + colour + "_count", n));
     return slots.length ? t("free_slots", { slots }) : "";
   };
   const $ = (id) => document.getElementById(id);

@@ -1,0 +1,122 @@
+"""Issue 30, point 4, at the command line: what `room25` prints in a terminal whose language is
+the pseudo-locale (`LANG=qps`, its folder in `$ROOM25_WORDS`) comes from the catalogue: a deck
+file's mistakes and warnings, the deck's table, a refused and a listed composition, a missing
+journal, a refused option and the settings file's log lines. Once every bracketed text is taken
+out, only the program's name, numbers, signs and names are left. And every key of the command
+line's topics is asked for by the code."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pseudo_locale import CODE, allowed, outside_catalogue, write_pseudo_locale
+
+from companion import words
+
+ROOM25 = Path(sys.executable).parent / "room25"
+COMPANION = Path(words.__file__).parents[1]
+# What a line may hold beside the catalogue's texts: the program's name before it.
+PROGRAM = r"room25 [a-z]+:"
+# Mistakes of every kind in one file: each is said, the card and the field named.
+BAD_DECK = {
+    "cards": [
+        {"id": "a", "count": 0, "kind": "blakout", "level": "hard", "x2": True},
+        {"id": "b", "count": 1, "kind": "complex_movement", "level": "standard",
+         "line": {"axis": "row", "index": 2}, "direction": "up", "twice": "yes"},
+        {"id": "c", "count": 1, "kind": "punishment", "level": "standard",
+         "characters": ["max", "max"]},
+        {"id": "d", "count": 1, "kind": "disabled_rooms", "level": "madness", "colour": "blue"},
+        "not a card",
+    ],
+    "extra": 1,
+}  # fmt: skip
+ONE_CARD = {"cards": [BAD_DECK["cards"][1] | {"line": "row1", "direction": "east", "twice": True}]}
+CONFIG = """
+import logging, sys
+from companion.config import load_config
+logging.basicConfig(stream=sys.stderr, format="%(message)s")
+load_config(sys.argv[1])
+"""
+
+
+@pytest.fixture(scope="module")
+def pseudo_env(tmp_path_factory) -> dict[str, str]:
+    extra = write_pseudo_locale(tmp_path_factory.mktemp("words"))
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    return {**env, words.catalogue.EXTRA: str(extra), "LANG": f"{CODE}.UTF-8"}
+
+
+def _lines(env: dict[str, str], *command: str) -> list[str]:
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    return [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+
+
+def _written(folder: Path, name: str, content: object) -> str:
+    path = folder / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    return str(path)
+
+
+def test_every_line_of_the_command_line_comes_from_the_catalogue(pseudo_env, tmp_path) -> None:
+    bad = _written(tmp_path, "bad.json", BAD_DECK)
+    one = _written(tmp_path, "one.json", ONE_CARD)
+    settings = _written(tmp_path, "room25.toml", "[web]\nport = 0\nprot = 1\n[sound]\nx = 1\n")
+    said = {
+        "deck mistakes": _lines(pseudo_env, str(ROOM25), "deck", "--file", bad),
+        "deck warning": _lines(pseudo_env, str(ROOM25), "deck", "--file", one)[-1:],
+        "deck missing": _lines(pseudo_env, str(ROOM25), "deck", "--file", str(tmp_path / "no")),
+        "deck table": [_lines(pseudo_env, str(ROOM25), "deck")[i] for i in (0, -1)],
+        "compose refused": _lines(pseudo_env, str(ROOM25), "compose", "--players", "9"),
+        "compose": _lines(pseudo_env, str(ROOM25), "compose", "--edition", "season2"),
+        "no journal": _lines(pseudo_env, str(ROOM25), "games", "--data-dir", str(tmp_path)),
+        "simulate refused": _lines(pseudo_env, str(ROOM25), "simulate", "--games", "0"),
+        "settings": _lines(pseudo_env, sys.executable, "-c", CONFIG, settings),
+    }
+    assert len(said["deck mistakes"]) > 10  # each mistake on its line, not one of them
+    assert all(said.values()), said
+    ids = r"[a-z0-9]+(?:-[a-z0-9]+)+"  # a composition's id, as typed after --composition
+    shown = allowed(PROGRAM, ids, re.escape(str(tmp_path)) + r"\S*")
+    outside = {
+        name: [line for line in lines if outside_catalogue(line.lstrip("- "), shown)]
+        for name, lines in said.items()
+    }
+    assert {name: lines for name, lines in outside.items() if lines} == {}
+
+
+TOPICS = ("deck", "cli", "config", "serve", "compose")
+CODE_FILES = ("cli.py", "check_command.py", "config.py", "serve.py", "engine")
+
+
+def _source() -> str:
+    found = []
+    for name in CODE_FILES:
+        path = COMPANION / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        found.extend(file.read_text("utf-8") for file in files)
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_every_text_of_the_command_lines_topics_is_asked_for(topic: str) -> None:
+    """A key is named in the code whole or without its topic (`"take"` for `compose_take`, a
+    composition error's code for `compose_error_<code>`), by the prefix of an f-string
+    (`deck_line_central_`), or by the word before its count (`deck_few_cards` for `_one`)."""
+    source = _source()
+    literals = set(re.findall(r"(?<=[\"'])[a-z0-9_]+(?=[\"'])", source))
+    prefixes = tuple(set(re.findall(r'f"([a-z_]+_)\{', source)))
+    folder = Path(words.__file__).parent / words.fallback()
+    keys = [k for k in json.loads((folder / f"{topic}.json").read_text()) if k[:1] != "_"]
+
+    def asked(key: str) -> bool:
+        base = re.sub(r"_(zero|one|two|few|many|other)$", "", key)
+        short = {key, base, base.removeprefix(f"{topic}_"), base.removeprefix(f"{topic}_error_")}
+        return bool(short & literals) or key.startswith(prefixes)
+
+    assert len(keys) > 5 and [key for key in keys if not asked(key)] == []
