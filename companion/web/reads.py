@@ -11,7 +11,9 @@ taken more than `BURST` seconds beyond its `SHARE` of each second is refused its
 `too_many_reads`, with `Retry-After`) until its debt has drained; an address has at most
 `AT_ONCE` reads in progress.
 One phone flooding the replay on eight connections then takes a small part of the server, and
-the seats, the host and the table keep their latency. The companion itself (loopback,
+the seats, the host and the table keep their latency. Under waitress the charge is all the
+server's time for the address, its writes too (`hold_owing_connections`), and an address in
+debt is not even read until its debt has drained. The companion itself (loopback,
 `[panel] allow`) is not held, as for seat requests; streams and long polls have their own limits
 (companion/web/stream.py, the panel's and the voice's waiters).
 """
@@ -50,6 +52,9 @@ KIND_OF_REQUEST = (
 LARGE = 64 * 1024  # bytes of an answer (a replay, the history) after which the heap is trimmed
 # Long-lived reads with their own limits: they wait for news, they take no server time.
 OWN_LIMITS = ("api.stream", "panel.state", "voice.table_latest", "panel_voice.panel_latest")
+# In a request's environ when the WSGI server charges its whole time (`hold_owing_connections`):
+# a list whose one flag a long-lived read turns off.
+SERVER_CHARGES = "room25.server_charges"
 
 
 class ReadShare:
@@ -119,6 +124,8 @@ class ReadShare:
 
 def check_read() -> tuple[Response, int] | None:
     """A read from an address that took more than its share is refused, in words."""
+    if request.endpoint in OWN_LIMITS:
+        request.environ.get(SERVER_CHARGES, [False])[0] = False
     if request.method not in READS or request.endpoint in OWN_LIMITS or from_the_companion():
         return None
     shares: ReadShare = current_app.extensions["room25.reads"]
@@ -204,22 +211,25 @@ class RefusedEarly:
 
 
 def end_read(_error: BaseException | None = None) -> None:
-    """The read's server time, charged to its address."""
+    """The read's server time, charged to its address (by the server, when it charges it)."""
     found = g.pop("room25_read", None)
     if found is not None:
         shares, began = found
-        shares.end(request.remote_addr or "?", time.thread_time() - began)
+        took = 0.0 if SERVER_CHARGES in request.environ else time.thread_time() - began
+        shares.end(request.remote_addr or "?", took)
 
 
 def hold_owing_connections(server: Any, app: Flask) -> None:
     """Waitress stops reading a connection while its address owes time, and charges the address
-    the time its event loop spends on that connection (reading requests, sending answers).
+    all the time it spends on that connection: reading its requests and sending its answers on
+    the event loop, and each request's whole task on its thread (the environ built, the app, the
+    answer's bytes handed over), reads and writes alike; the long-lived reads excepted.
 
     A phone that floods without waiting for its answers then waits in its own network buffers:
-    it is neither parsed nor refused a thousand times a second (each refusal cost the seats' core
-    what a small read costs), and the bytes of what it is sent count in its share, as the time
-    its reads took on the threads does. A request read before the debt was due is still refused
-    in words (`RefusedEarly`); the companion itself is never held."""
+    it is neither parsed nor refused a thousand times a second, and what it costs outside the
+    app counts in its share too (a finished game's episode is built once: asking again costs
+    waitress more than Flask). A request read before the debt was due is still refused in words
+    (`RefusedEarly`); the companion itself is never held."""
     from waitress.server import BaseWSGIServer
 
     shares: ReadShare = app.extensions["room25.reads"]
@@ -228,12 +238,22 @@ def hold_owing_connections(server: Any, app: Flask) -> None:
     for found in [server, *getattr(server, "map", {}).values()]:
         if not isinstance(found, BaseWSGIServer):
             continue
+        channel = found.channel_class
 
-        class Held(found.channel_class):  # type: ignore[name-defined]
+        class Charged(channel.task_class):  # type: ignore[name-defined]
+            def get_environment(self) -> dict:
+                environ: dict = super().get_environment()
+                environ[SERVER_CHARGES] = self.channel.charges = [True]
+                return environ
+
+        class Held(channel):  # type: ignore[valid-type,misc]
+            task_class = Charged
+
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **kwargs)
                 host = self.addr[0] if isinstance(self.addr, tuple) else None
                 self.held = None if at_the_companion_address(host, allowed) else host
+                self.charges = [True]
 
             def readable(self) -> bool:
                 owing = self.held is not None and shares.owed(self.held) > 0
@@ -249,6 +269,14 @@ def hold_owing_connections(server: Any, app: Flask) -> None:
                 began = time.thread_time()
                 handle()
                 if self.held is not None:
+                    shares.charge(self.held, time.thread_time() - began)
+
+            def service(self) -> None:
+                """One request, on a worker thread (a stream's lasts as long as the stream)."""
+                began = time.thread_time()
+                self.charges = [True]  # the task's environ holds this flag (`Charged`)
+                super().service()
+                if self.held is not None and self.charges[0]:
                     shares.charge(self.held, time.thread_time() - began)
 
         found.channel_class = Held

@@ -10,7 +10,7 @@ import threading
 from flask import Flask, request
 
 from companion import heap
-from companion.web.reads import LARGE, ReadShare
+from companion.web.reads import LARGE, SERVER_CHARGES, ReadShare
 
 
 class Ticks:
@@ -129,3 +129,23 @@ def test_a_read_is_charged_the_server_time_it_took_not_the_time_it_waited(app: F
     assert tv.get("/test/waits").status_code == 200
     assert shares.owed("192.0.2.60") == 0
     assert tv.get("/api/view?as=table").status_code == 200
+
+
+def test_a_read_the_server_charges_whole_is_not_charged_again_by_the_app(app: Flask) -> None:
+    """Under waitress the held channels charge a request's whole task (`hold_owing_connections`):
+    the app then charges nothing for it; a stream, which lasts the evening, is charged by
+    neither."""
+    shares = app.extensions["room25.reads"] = ReadShare(clock=Ticks())
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = "192.0.2.70"
+    assert phone.get("/rules").status_code == 200
+    charged_by_the_app = shares.debt("192.0.2.70")
+    assert charged_by_the_app > 0
+    served = app.test_client()
+    served.environ_base.update({"REMOTE_ADDR": "192.0.2.71", SERVER_CHARGES: [True]})
+    assert served.get("/rules").status_code == 200
+    assert shares.debt("192.0.2.71") == 0
+    charges = [True]
+    served.environ_base[SERVER_CHARGES] = charges
+    served.get("/api/stream?as=seat")  # refused here (no seat), but a stream all the same
+    assert charges == [False]
