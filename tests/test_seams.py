@@ -35,7 +35,9 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     itself to the wiring check, which needs it as its `Rig`; `room25 games` reading a listed
     game's "comands", mypy names the key `GameListing` lacks; the episode reading a finished
     export's "strat" and the OLED rebuilding a session part with a "notice", mypy names the
-    key `FinishedExport` lacks and the key `SessionPart` does not take."""
+    key `FinishedExport` lacks and the key `SessionPart` does not take; the set-up steps
+    reading a new game's "turns_lfet" and a reply carrying its refusal's "cdoe", mypy names
+    the key `PublicView` lacks and the key `RefusalView` does not take."""
     package = tmp_path / "companion"
     shutil.copytree(ROOT / "companion", package)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
@@ -49,6 +51,8 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "cli.py", 'commands=g["commands"]', 'commands=g["comands"]')
     _changed(package / "story" / "replay.py", 'exported["start"]', 'exported["strat"]')
     _changed(package / "hardware" / "display.py", '"notices": problems', '"notice": problems')
+    _changed(package / "teaching" / "setup.py", 'view["turns_left"]', 'view["turns_lfet"]')
+    _changed(package / "session" / "replies.py", '{"code": self.code', '{"cdoe": self.code')
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -72,3 +76,5 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     assert named("cli.py", 'TypedDict "GameListing" has no key "comands"'), said
     assert named("story/replay.py", 'TypedDict "FinishedExport" has no key "strat"'), said
     assert named("hardware/display.py", 'Extra key "notice" for TypedDict "SessionPart"'), said
+    assert named("teaching/setup.py", 'TypedDict "PublicView" has no key "turns_lfet"'), said
+    assert named("session/replies.py", 'Extra key "cdoe" for TypedDict "RefusalView"'), said

@@ -5,7 +5,7 @@ from .clock import Clock, FakeClock, SystemClock
 from .journal import Journal, JournalError
 from .listeners import Listener
 from .notices import Notice
-from .replies import Reply
+from .replies import Reply, ReplyView
 from .session import HOST, PUBLIC, Session, seat_press
 from .shapes import GameListing, HostArgs, NoticeView, SessionPart, TableUpdate
 
@@ -22,6 +22,7 @@ __all__ = [
     "Notice",
     "NoticeView",
     "Reply",
+    "ReplyView",
     "Session",
     "SessionPart",
     "SystemClock",

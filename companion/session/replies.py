@@ -8,8 +8,27 @@ written, the undo limit...); their sentences are all in the catalogue (`companio
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 from companion.engine import refusal_text
+
+
+class RefusalView(TypedDict):
+    """A refusal as it travels: its stable code, its English sentence and its parameters."""
+
+    code: str | None
+    text: str
+    params: dict[str, object]
+
+
+class ReplyView(TypedDict):
+    """A reply as it travels, the one shape of every answer the web sends (web/replies.py):
+    `ok` with the version (and the game), or `ok` false and the refusal."""
+
+    ok: bool
+    version: NotRequired[int]
+    game: NotRequired[str | None]
+    refusal: NotRequired[RefusalView]
 
 
 @dataclass(frozen=True)
@@ -20,7 +39,7 @@ class Reply:
     ok: bool
     version: int = 0
     code: str | None = None
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     game: str | None = None
 
     @property
@@ -32,7 +51,7 @@ class Reply:
             return ""
         return refusal_text(self.code, self.params, lang)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> ReplyView:
         if self.ok:
             return {"ok": True, "version": self.version, "game": self.game}
         return {

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypedDict
 
-from companion.engine import compose, make_ruleset
+from companion.engine import PublicView, compose, make_ruleset
 from companion.engine.kernel.catalogue import characters, room_name
 from companion.engine.rules.setup import role_tiles
 from companion.words import text
@@ -37,7 +37,7 @@ class SetupStep:
     id: str
     key: str
     source: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     def as_dict(self) -> SetupStepView:
         """The step as an update carries it (the session's public part)."""
@@ -52,7 +52,7 @@ def _load() -> tuple[dict[str, Any], ...]:
 STEPS: tuple[dict[str, Any], ...] = _load()
 
 
-def _facts(view: Mapping[str, Any]) -> dict[str, Any]:
+def _facts(view: PublicView) -> dict[str, object]:
     """What a step's `when` may name, from the new game's public view."""
     ruleset = view["ruleset"]
     settings = ruleset["settings"]
@@ -67,14 +67,14 @@ def _facts(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _applies(when: Mapping[str, Any], facts: Mapping[str, Any]) -> bool:
+def _applies(when: Mapping[str, object], facts: Mapping[str, object]) -> bool:
     return all(
         facts[name] in wanted if isinstance(wanted, list) else facts[name] == wanted
         for name, wanted in when.items()
     )
 
 
-def _tiles(view: Mapping[str, Any], composition: object, guards: object) -> compose.TileList:
+def _tiles(view: PublicView, composition: object, guards: object) -> compose.TileList:
     """The tile list of the game's composition: the one named, else the first suggested (as
     the engine chose it, rules/setup.py `_composition`)."""
     ruleset = view["ruleset"]
@@ -87,7 +87,7 @@ def _tiles(view: Mapping[str, Any], composition: object, guards: object) -> comp
     return compose.tile_list(found[0])
 
 
-def _params(step: str, view: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
+def _params(step: str, view: PublicView, setup: Mapping[str, object]) -> dict[str, object]:
     """A step's parameters; only public facts of the new game."""
     ruleset = view["ruleset"]
     seats = sorted({entry["seat"] for entry in view["characters"].values()})
@@ -119,7 +119,7 @@ def _params(step: str, view: Mapping[str, Any], setup: Mapping[str, Any]) -> dic
     return {}
 
 
-def setup_steps(view: Mapping[str, Any], setup: Mapping[str, Any]) -> tuple[SetupStep, ...]:
+def setup_steps(view: PublicView, setup: Mapping[str, object]) -> tuple[SetupStep, ...]:
     """The set-up steps of a new game, from its public view (edition, mode, tracking, seats and
     their characters, turns, M.A.C. deck) and the host's setup (its composition and guards)."""
     facts = _facts(view)

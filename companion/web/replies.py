@@ -3,17 +3,15 @@ shape and a text in the phone's language."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify
 
-from companion.session import Reply
+from companion.session import Reply, ReplyView
 from companion.words.pages import text
 
 
-def refusal(lang: str, code: str, status: int, **params: Any) -> tuple[Response, int]:
+def refusal(lang: str, code: str, status: int, **params: object) -> tuple[Response, int]:
     """A refusal of the web layer itself (no seat, bad request, wrong PIN...)."""
-    body = {
+    body: ReplyView = {
         "ok": False,
         "refusal": {"code": code, "text": text(lang, code, **params), "params": params},
     }
@@ -24,7 +22,7 @@ def from_reply(reply: Reply, lang: str) -> tuple[Response, int]:
     """The session's answer to a command or a host action, in the phone's language."""
     if reply.ok:
         return jsonify({"ok": True, "version": reply.version}), 200
-    body = {
+    body: ReplyView = {
         "ok": False,
         "refusal": {"code": reply.code, "text": reply.text_in(lang), "params": dict(reply.params)},
     }

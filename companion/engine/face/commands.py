@@ -241,9 +241,9 @@ def build(cls: type[Command], values: dict[str, object]) -> Command:
     return command
 
 
-def wire(command: Command) -> dict[str, Any]:
+def wire(command: Command) -> dict[str, object]:
     """The wire form of a typed command (what `parse` reads back to the same command)."""
-    found: dict[str, Any] = {"type": command.type}
+    found: dict[str, object] = {"type": command.type}
     for name, (attr, _kind) in SPECS[command.type].items():
         value = getattr(command, attr)
         if value is not None:
