@@ -52,7 +52,7 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     _changed(package / "story" / "replay.py", 'exported["start"]', 'exported["strat"]')
     _changed(package / "hardware" / "display.py", '"notices": problems', '"notice": problems')
     _changed(package / "teaching" / "setup.py", 'view["turns_left"]', 'view["turns_lfet"]')
-    _changed(package / "session" / "replies.py", '{"code": self.code', '{"cdoe": self.code')
+    _changed(package / "web" / "replies.py", '{"code": code', '{"cdoe": code')
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "companion"],
         cwd=tmp_path,
@@ -77,4 +77,4 @@ def test_a_renamed_session_method_or_a_misread_update_fails_the_type_check(
     assert named("story/replay.py", 'TypedDict "FinishedExport" has no key "strat"'), said
     assert named("hardware/display.py", 'Extra key "notice" for TypedDict "SessionPart"'), said
     assert named("teaching/setup.py", 'TypedDict "PublicView" has no key "turns_lfet"'), said
-    assert named("session/replies.py", 'Extra key "cdoe" for TypedDict "RefusalView"'), said
+    assert named("web/replies.py", 'Extra key "cdoe" for TypedDict "RefusalView"'), said

@@ -51,14 +51,6 @@ class Reply:
             return ""
         return refusal_text(self.code, self.params, lang)
 
-    def as_dict(self) -> ReplyView:
-        if self.ok:
-            return {"ok": True, "version": self.version, "game": self.game}
-        return {
-            "ok": False,
-            "refusal": {"code": self.code, "text": self.text, "params": self.params},
-        }
-
 
 def accepted(version: int, game: str | None) -> Reply:
     return Reply(True, version, game=game)
