@@ -1,7 +1,7 @@
 """A sentence decided before its reader's language is known (a deck file's mistake, a refused
 composition, a bad setting): a key of the catalogue and its values, put into words when shown.
-A value may itself be one (a problem inside "card 3, field 'line': ..."),
-said in the same language; a value named `choices` is a list of things
+A value may itself be one (a problem inside "card 3, field 'line': ..."), or anything `Sayable`
+(an engine's refusal), said in the same language; a value named `choices` is a list of things
 to type, each quoted; a value named `lines` a list said after the text, one a line, each
 bulleted (a deck's many mistakes); a key the catalogue writes by count (`key_one`, `key_other`)
 is chosen by `n`, by the language's plural rules. A `Said` crosses JSON (a refusal's values,
@@ -10,10 +10,17 @@ sent to a page) as `as_data`, and is read back by `said_from`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .catalogue import fallback, texts
 from .fill import fill, plural, quoted
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """A value that says itself in a language (a `Said`, an engine's refusal)."""
+
+    def text(self, lang: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +32,7 @@ class Said:
 
     def text(self, lang: str = "") -> str:
         def named(name: str, value: object, lang: str) -> str | None:
-            if isinstance(value, Said):
+            if isinstance(value, Sayable):
                 return value.text(lang)
             if name == "choices":
                 return quoted(lang, value)
