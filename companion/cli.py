@@ -337,7 +337,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         end = rebuild(read_export(args.file))
     except ExportError as error:
-        print(f"room25 replay: {error}", file=sys.stderr)
+        print(f"room25 replay: {error.text(cli_language())}", file=sys.stderr)
         return 1
     print(json.dumps(end, ensure_ascii=False, indent=1))
     if not end["commands_agree"]:

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Table:
-    language: str = "en"  # the name of a folder of companion/words
+    language: str = field(default_factory=words.fallback)  # a folder of companion/words
     time_limit: int = 0  # programming time limit in seconds, 0 = off
     warning: int = 15  # seconds before the limit for the warning
 

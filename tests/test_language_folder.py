@@ -6,6 +6,7 @@ catalogue, or that the catalogue does not let grow, shows."""
 
 from __future__ import annotations
 
+import ast
 import http.client
 import json
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 from pseudo_locale import CODE, pseudo, write_pseudo_locale
 from serving import Serve
 
+import companion
 from companion import words
 
 CHECK = """
@@ -77,3 +79,18 @@ def test_the_pages_offer_a_folder_language_and_speak_it(tmp_path: Path) -> None:
     assert texts["lang"] == CODE
     plain = {k: v for k, v in texts["t"].items() if not v.startswith("[")}
     assert plain == {}
+
+
+def test_no_language_is_named_in_code() -> None:
+    """The fallback is named once, in the catalogue's data (words/about.json): no code outside
+    companion/words holds a language's code as a string of its own."""
+    package = Path(companion.__file__).parent
+    named = [
+        f"{path.relative_to(package)}:{node.lineno} {node.value!r}"
+        for path in sorted(package.rglob("*.py"))
+        if package / "words" not in path.parents
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.Constant) and node.value in words.languages()
+    ]
+    assert len(words.languages()) >= 3
+    assert named == []

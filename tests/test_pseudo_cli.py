@@ -91,7 +91,7 @@ def test_every_line_of_the_command_line_comes_from_the_catalogue(pseudo_env, tmp
 
 
 TOPICS = ("deck", "cli", "config", "serve", "compose")
-CODE_FILES = ("cli.py", "check_command.py", "config.py", "serve.py", "engine")
+CODE_FILES = ("cli.py", "check_command.py", "config.py", "serve.py", "engine", "session/archive.py")
 
 
 def _source() -> str:

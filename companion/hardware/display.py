@@ -101,7 +101,7 @@ class Display:
         self,
         open_device: Callable[[], Device] | None,
         *,
-        lang: str = "en",
+        lang: str = "",
         contrast: int = 200,
         dim_after: float = 120.0,
         address: Address = "",

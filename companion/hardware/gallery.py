@@ -155,7 +155,7 @@ def as_shown(name: str, update: dict) -> dict:
     return update
 
 
-def render_screens(outdir: Path, lang: str = "en") -> list[Path]:
+def render_screens(outdir: Path, lang: str) -> list[Path]:
     """Render every screen to `outdir/<sample>.png` through luma's dummy device."""
     outdir.mkdir(parents=True, exist_ok=True)
     device = dummy(width=128, height=64, mode="1")
@@ -163,16 +163,16 @@ def render_screens(outdir: Path, lang: str = "en") -> list[Path]:
     for name, update in sample_updates().items():
         moment, shown = moment_of(name, as_shown(name, update))
         device.display(frame(moment, shown, lang))
-        path = outdir / f"{name}{'' if lang == 'en' else '.' + lang}.png"
+        path = outdir / f"{name}{'' if lang == words.fallback() else '.' + lang}.png"
         device.image.resize((512, 256)).save(path)
         written.append(path)
     return written
 
 
-def screens_command(outdir: str, lang: str = "en") -> int:
-    """`room25 screens OUTDIR`: write the PNGs in every language of the catalogue, `lang`
-    first, and list them."""
-    for language in dict.fromkeys((lang, *words.languages())):
+def screens_command(outdir: str) -> int:
+    """`room25 screens OUTDIR`: write the PNGs in every language of the catalogue, the
+    fallback's with no language in their names, and list them."""
+    for language in words.languages():
         for path in render_screens(Path(outdir), language):
             print(path)
     return 0

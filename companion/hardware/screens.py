@@ -690,7 +690,7 @@ SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, dict, str], None]] = {
 }
 
 
-def frame(moment: str, update: dict, lang: str = "en") -> Image.Image:
+def frame(moment: str, update: dict, lang: str = "") -> Image.Image:
     """A fresh 128x64 1-bit picture of `moment` for this update."""
     image = Image.new("1", (WIDTH, HEIGHT), DARK)
     SCREENS[moment](ImageDraw.Draw(image), update, lang)

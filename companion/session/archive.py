@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TypedDict, TypeGuard, cast
 
 from companion import engine
+from companion.words.said import say
 
 from .journal import GameRecord, Journal, JournalError
 from .shapes import Export, ExportHead, FinishedExport, GameListing, OpenExport
@@ -76,7 +77,16 @@ def seen_over(exported: Export) -> TypeGuard[FinishedExport]:
 
 
 class ExportError(Exception):
-    """A file that is not a game export this companion can rebuild."""
+    """A file that is not a game export this companion can rebuild: a code of the catalogue
+    (`cli_export_error_<code>`, words/<lang>/cli.json) and its values, said in the reader's
+    language (`text`); in the fallback language as a plain exception."""
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        self.said = say(f"cli_export_error_{code}", **params)
+        super().__init__(str(self.said))
+
+    def text(self, lang: str = "") -> str:
+        return self.said.text(lang)
 
 
 def listing(journal: Journal) -> list[GameListing]:
@@ -172,16 +182,13 @@ def rebuild(exported: Export) -> RebuiltGame:
     """The end state of an exported game, checked twice: by replaying its events, and by
     applying its commands again from the setup and seed (they must give the same events)."""
     if exported["complete"] is False:
-        raise ExportError(
-            "this export is of a game still being played: it leaves out the game's secrets, "
-            "so it cannot be rebuilt (export the game again once it is over)"
-        )
+        raise ExportError("not_over")
     kept = [c for c in exported["commands"] if not c["undone"]]
     events = [*exported["start"], *(e for c in kept for e in c["events"])]
     state = engine.replay(events)
     result = engine.start({**exported["setup"], "seed": exported["seed"]})
     if result.state is None:
-        raise ExportError(f"the setup is refused by this engine: {result.refusal}")
+        raise ExportError("setup_refused", refusal=result.refusal)
     again = result.state
     same = result.events == exported["start"]
     for c in kept:
@@ -208,9 +215,9 @@ def read_export(path: Path) -> Export:
     try:
         found = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
-        raise ExportError(f"cannot read {path}: {error.strerror}") from None
+        raise ExportError("unreadable", path=str(path), why=error.strerror) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ExportError(f"{path} is not JSON: {error}") from None
+        raise ExportError("not_json", path=str(path), why=str(error)) from None
     return checked(found)
 
 
@@ -218,15 +225,15 @@ def checked(found: object) -> Export:
     """`found` as an export, once its format, its version and its fields are what an export of
     this companion holds; else `ExportError` says what is wrong."""
     if not isinstance(found, dict) or found.get("format") != EXPORT_FORMAT:
-        raise ExportError("this file is not a Room 25 game export")
+        raise ExportError("not_export")
     version = found.get("format_version")
     if not isinstance(version, int):
-        raise ExportError("this file is not a Room 25 game export: it names no format version")
+        raise ExportError("no_version")
     if version > EXPORT_VERSION:
-        raise ExportError("this export was written by a newer companion")
+        raise ExportError("newer")
     damaged = _damaged(found)
     if damaged is not None:
-        raise ExportError(f"this game export is damaged: its {damaged!r} is missing or wrong")
+        raise ExportError("damaged", field=damaged)
     return cast(Export, found)  # every field `Export` names was checked just above
 
 

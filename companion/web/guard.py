@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from companion import lan
 from companion.config import Config
 from companion.session.text import unwritable
+from companion.words import fallback
 
 from . import parts
 from .access import HOST_COOKIE
@@ -42,7 +43,7 @@ ERROR_CODES = {400: "bad_request", 404: "not_found", 405: "not_allowed", 413: "t
 
 
 def lang() -> str:
-    return language(request, current_app.config.get("ROOM25_LANGUAGE", "en"))
+    return language(request, current_app.config.get("ROOM25_LANGUAGE", fallback()))
 
 
 def _same_origin(origin: str) -> bool:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from companion.words import fallback
 from companion.words.pages import text
 
 from .guard import SECURITY_HEADERS
@@ -27,7 +28,11 @@ def last_resort(app: WSGIApp) -> WSGIApp:
     body = json.dumps(
         {
             "ok": False,
-            "refusal": {"code": "server_error", "text": text("en", "server_error"), "params": {}},
+            "refusal": {
+                "code": "server_error",
+                "text": text(fallback(), "server_error"),
+                "params": {},
+            },
         }
     ).encode()
     headers = [

@@ -29,6 +29,7 @@ from flask import Flask, Request, Response, current_app, g, request
 from werkzeug.exceptions import HTTPException
 
 from companion import heap
+from companion.words import fallback
 
 from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companion, lang
 from .i18n import language
@@ -197,7 +198,7 @@ class RefusedEarly:
             return None
         if endpoint in OWN_LIMITS:
             return None
-        return language(request, app.config.get("ROOM25_LANGUAGE", "en"))
+        return language(request, app.config.get("ROOM25_LANGUAGE", fallback()))
 
     def _body(self, chosen: str, seconds: int) -> bytes:
         key = (chosen, seconds)

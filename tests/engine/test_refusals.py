@@ -3,6 +3,7 @@ with a reason, never with an exception, and the state given is returned untouche
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine import apply, full_view, legal_commands, start
+from companion.engine.kernel.refusals import Refusal
 
 
 def _game():
@@ -137,3 +139,37 @@ def test_a_refusal_crosses_processes_whole() -> None:
     assert refusal is not None
     again = pickle.loads(pickle.dumps(refusal))
     assert again == refusal and str(again) == str(refusal)
+
+
+def test_a_bad_deck_in_a_new_game_is_refused_in_the_readers_language() -> None:
+    """The deck's mistake travels as catalogue codes, not as an English sentence: the refusal
+    is said in French, also once its values have crossed JSON (as a page gets them)."""
+    setup = {"seed": 0, "edition": "season2", "mode": "cooperation", "deck": {"cards": "all"}}
+    refusal = start(setup).refusal
+    crossed = Refusal(refusal.code, json.loads(json.dumps(refusal.params)))
+    french = (
+        "Paquet M.A.C.\u00a0: deck\u00a0: niveau supérieur, champ « cards »\u00a0: "
+        "doit être une liste, pas le texte « all »"
+    )
+    assert refusal.code == "mac_deck_problem"
+    assert refusal.text("fr") == crossed.text("fr") == french
+    assert "must be" in refusal.text("en") and "must be" not in french
+
+
+def test_a_deck_with_many_mistakes_is_refused_one_a_line_in_french() -> None:
+    cards = [{"id": "x"}, {"kind": 3}]
+    setup = {"seed": 0, "edition": "season2", "mode": "cooperation", "deck": {"cards": cards}}
+    lines = start(setup).refusal.text("fr").split("\n  - ")
+    assert lines[0] == "Paquet M.A.C.\u00a0: deck\u00a0: 7 problèmes\u00a0:"
+    assert lines[1] == "carte 1 (id « x »)\u00a0: le champ « count » manque\u00a0: " + (
+        "indiquez combien d'exemplaires de cette carte le paquet contient"
+    )
+    assert len(lines) == 8
+
+
+def test_a_refused_composition_is_said_in_french() -> None:
+    refusal = start({"seed": 0, "mode": "suspicion", "composition": "nonsense"}).refusal
+    assert refusal.code == "composition_problem"
+    assert refusal.text("fr") == (
+        "Composition\u00a0: composition inconnue « nonsense » (room25 compose les liste)."
+    )

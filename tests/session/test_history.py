@@ -9,7 +9,9 @@ from pathlib import Path
 from session_helpers import COUNTDOWN, DEALT, play
 
 from companion.cli import main
+from companion.engine import start
 from companion.session import FakeClock, Session
+from companion.session.archive import ExportError
 
 
 def journal_with_games(data_dir: Path) -> tuple[str, str]:
@@ -103,3 +105,34 @@ def test_a_damaged_or_newer_export_is_refused_where_it_is_read(tmp_path: Path, c
         out = capsys.readouterr()
         assert said in out.err and out.out == "", (name, out.err)
         assert path.read_bytes() == before
+
+
+def test_a_damaged_export_is_refused_in_the_terminals_language(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """`room25 replay` says why a file cannot be rebuilt in the terminal's language, each
+    reason a code of the catalogue; the file's own field is named as it is written."""
+    over, _ = journal_with_games(tmp_path)
+    good = tmp_path / "game.json"
+    assert main(["export", over, "--data-dir", str(tmp_path), "-o", str(good)]) == 0
+    exported = json.loads(good.read_text())
+    (tmp_path / "no-seed.json").write_text(json.dumps({**exported, "seed": "x"}))
+    (tmp_path / "newer.json").write_text(json.dumps({**exported, "format_version": 99}))
+    capsys.readouterr()
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert main(["replay", str(tmp_path / "no-seed.json")]) == 1
+    assert capsys.readouterr().err == (
+        "room25 replay: cet export de partie est abîmé\u00a0: son « seed » manque ou est faux\n"
+    )
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert main(["replay", str(tmp_path / "newer.json")]) == 1
+    assert capsys.readouterr().err == (
+        "room25 replay: dieser Export wurde von einem neueren Begleiter geschrieben\n"
+    )
+
+
+def test_a_setup_this_engine_refuses_is_said_with_its_refusal_in_one_language() -> None:
+    refusal = start({"mode": "chess"}).refusal
+    said = ExportError("setup_refused", refusal=refusal).text("fr")
+    assert said == "ce moteur refuse la mise en place\u00a0: " + refusal.text("fr")
+    assert refusal.text("fr") != refusal.text("en")

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion import words
 from companion.words.said import Said, say
 
 from .grid import AXIS_DIRECTIONS, MOVABLE, SIZE, line_key
@@ -79,17 +78,19 @@ class DeckError(ValueError):
         self.problems = tuple(problems)
         super().__init__(self.text())
 
+    @property
+    def said(self) -> Said:
+        """The whole message, to be said in a reader's language: the file, then its problem or
+        a list of them."""
+        if len(self.problems) == 1:
+            return say("deck_error", source=self.source, problem=self.problems[0])
+        shown: list[Said] = list(self.problems[:SHOWN_PROBLEMS])
+        if len(self.problems) > SHOWN_PROBLEMS:
+            shown.append(say("deck_error_more", n=len(self.problems) - SHOWN_PROBLEMS))
+        return say("deck_error_many", source=self.source, n=len(self.problems), lines=shown)
+
     def text(self, lang: str = "") -> str:
-        """The whole message in `lang`: the file, then its problem or a list of them."""
-        source = self.source.text(lang) if isinstance(self.source, Said) else self.source
-        said = [problem.text(lang) for problem in self.problems]
-        if len(said) == 1:
-            return words.text(lang, "deck_error", source=source, problem=said[0])
-        shown = said[:SHOWN_PROBLEMS]
-        if len(said) > SHOWN_PROBLEMS:
-            shown.append(words.text(lang, "deck_error_more", n=len(said) - SHOWN_PROBLEMS))
-        head = words.text(lang, "deck_error_many", source=source, n=len(said))
-        return "\n  - ".join([head, *shown])
+        return self.said.text(lang)
 
 
 @dataclass(frozen=True)

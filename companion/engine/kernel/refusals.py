@@ -1,7 +1,8 @@
 """Refusals as codes with parameters, put into words in the reader's language by the catalogue.
 
 A refusal is decided once, as a stable code and JSON-ready parameters (character ids, room
-kinds, actions, cells such as "C3"); the language is chosen only when it is shown. The
+kinds, actions, cells such as "C3", a deck's or a composition's mistake as its catalogue key and
+values, `Said.as_data`); the language is chosen only when it is shown. The
 sentences (`refusal_<code>`) and the names of actions, abilities, talents and directions
 (`name_<kind>_<id>`) live in `companion/words/<lang>/refusals.json`; modes and editions are
 named once, as the pages name them (`mode_<id>`, `edition_<id>` in `pages.json`).
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion import words
+from companion.words.said import Said, said_from
 
 from .catalogue import characters, room_name, rooms
 
@@ -40,6 +42,9 @@ def ability_names(lang: str) -> dict[str, str]:
 
 def _said(name: str, value: object, lang: str) -> str | None:
     """A parameter in words: ids by their names in the language."""
+    said = said_from(value)
+    if said is not None:
+        return said.text(lang)
     single = {"abilities": "ability", "what": "shown"}.get(name, name.removesuffix("s"))
     if not isinstance(value, str):
         return None
@@ -53,7 +58,7 @@ def _said(name: str, value: object, lang: str) -> str | None:
     return None
 
 
-def refusal_text(code: str, params: dict, lang: str = "en") -> str:
+def refusal_text(code: str, params: dict, lang: str = "") -> str:
     """The sentence of a refusal in a language (the fallback for a language not offered)."""
     template = words.texts(lang).get(PREFIX + code)
     if template is None:
@@ -62,6 +67,9 @@ def refusal_text(code: str, params: dict, lang: str = "en") -> str:
 
 
 def _json_ready(value: object) -> object:
+    """A value as a page gets it: a sentence of the catalogue as its key and values."""
+    if isinstance(value, Said):
+        return value.as_data()
     return list(value) if isinstance(value, tuple) else value
 
 
@@ -72,18 +80,18 @@ class Refusal:
     code: str
     params: dict[str, object] = field(default_factory=dict, hash=False)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "") -> str:
         return refusal_text(self.code, self.params, lang)
 
     def __str__(self) -> str:
-        return self.text("en")
+        return self.text(words.fallback())
 
     def __reduce__(self) -> tuple:
         """Pickled by its fields (a refusal crosses from the processes of `room25 simulate
         --jobs`), which the compiled build's frozen classes need."""
         return (Refusal, (self.code, self.params))
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "") -> dict:
         return {"code": self.code, "params": dict(self.params), "text": self.text(lang)}
 
 

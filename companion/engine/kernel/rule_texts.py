@@ -123,7 +123,7 @@ def _point(rule_id: str, n: int, point: dict, lang: str, settings: Settings) -> 
 
 
 def rule_text(
-    rule_id: str, lang: str = "en", edition: str = "base", settings: Settings | None = None
+    rule_id: str, lang: str = "", edition: str = "base", settings: Settings | None = None
 ) -> RuleText:
     """One rule in a language, as an edition and its settings (the edition's defaults when
     none are given) decide it; KeyError for a rule the catalogues do not know."""

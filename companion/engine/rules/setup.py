@@ -225,7 +225,7 @@ def _composition(ruleset: Ruleset, setup: dict, seats: list[dict], rng: int) -> 
             counts = Counter(compose.fill(composition, choose, reserve=reserve))
             rng = state[0]
         except compose.CompositionError as error:
-            raise Refused("composition_problem", problem=str(error)) from None
+            raise Refused("composition_problem", problem=error.said) from None
     counts["central"] += 1
     counts["room25"] += 1
     _check_box(ruleset, counts, reserve)
@@ -406,7 +406,7 @@ def _deck(ruleset: Ruleset, setup: dict, mac_rooms: bool) -> dict | None:
     try:
         deck = deck_from_data(setup["deck"], "deck") if "deck" in setup else load_deck()
     except DeckError as error:
-        raise Refused("mac_deck_problem", problem=str(error)) from None
+        raise Refused("mac_deck_problem", problem=error.said) from None
     deck = mac.deck_for(deck, level)
     return {
         "level": level,
