@@ -133,14 +133,15 @@ def setup_steps(view: PublicView, setup: Mapping[str, object]) -> tuple[SetupSte
     return tuple(found)
 
 
-def step_text(step: Mapping[str, Any], lang: str) -> str:
+def step_text(step: SetupStepView, lang: str) -> str:
     """A step (as `SetupStep.as_dict` gives it) in one short sentence, for the OLED and the
     voice: rooms and characters named as the language's rulebook prints them."""
     params = step["params"]
     values: dict[str, object] = dict(params)
-    if step["id"] == "set_aside":
-        values["rooms"] = [room_name(r, lang) for r in params["rooms"]]
-    if step["id"] == "countdown":
-        cast = characters()
-        values["last"] = cast.get(params["order"][-1], {}).get("name", params["order"][-1])
+    rooms, order = params.get("rooms"), params.get("order")
+    if step["id"] == "set_aside" and isinstance(rooms, list):
+        values["rooms"] = [room_name(str(r), lang) for r in rooms]
+    if step["id"] == "countdown" and isinstance(order, list) and order:
+        last = str(order[-1])
+        values["last"] = characters().get(last, {}).get("name", last)
     return text(lang, f"setup_{step['key']}", **values)
