@@ -84,6 +84,10 @@ def _step_everywhere(pages: dict, step: str) -> None:
         page_until(page, f"document.getElementById('setup-step')?.dataset.step === '{step}'")
 
 
+def _taught(shown: dict, lesson: str) -> bool:
+    return lesson in shown["session"]["teaching"]["taught"]
+
+
 def test_a_first_cooperation_game_is_taught_by_its_prompts_to_its_end(tmp_path, browser):
     data = tmp_path / "data"
     server = Serve(data).wait_ready()
@@ -116,7 +120,9 @@ def test_a_first_cooperation_game_is_taught_by_its_prompts_to_its_end(tmp_path, 
             seat: Watched(BrowserPhone(server.url, page), taught) for seat, page in phones.items()
         }
         by_host = Watched(BrowserPhone(server.url, pages["host"]), taught)
-        play_to_the_end(server, seats, by_host, until=lambda shown: shown["view"]["turn"] >= 3)
+        # The plug pulled once the first lesson of the game is taught (the first programming):
+        # every lesson of the actions is still to come, whatever the random game does next.
+        play_to_the_end(server, seats, by_host, until=lambda shown: _taught(shown, "programming"))
         assert "programming" in taught.fired
         card = phones["1"].locator(".banner.lesson").first
         card.get_by_role("button", name="Got it").click()
@@ -133,5 +139,5 @@ def test_a_first_cooperation_game_is_taught_by_its_prompts_to_its_end(tmp_path, 
         server.stop()
     assert len(taught.fired) == len(set(taught.fired)), taught.fired
     assert over["session"]["teaching"]["taught"] == taught.fired
-    assert len(taught.fired) > len(before) > 1
+    assert len(taught.fired) > len(before) >= 1
     assert not ELSEWHERE & set(taught.fired)
