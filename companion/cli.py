@@ -78,7 +78,7 @@ def _progress_bar(total: int):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.sim.simulate import simulate
+    from companion.sim.simulate import SimulationError, simulate
 
     setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
     if args.mac is not None:
@@ -102,8 +102,8 @@ def _simulate(args: argparse.Namespace) -> int:
             policy=args.players_policy,
             jobs=jobs,
         )
-    except ValueError as error:
-        print(f"room25 simulate: {error}", file=sys.stderr)
+    except SimulationError as error:
+        print(f"room25 simulate: {error.text(lang)}", file=sys.stderr)
         return 2
     figures = summary.as_dict()
     if args.json:
@@ -239,7 +239,7 @@ def _journal(args: argparse.Namespace, name: str):
     try:
         journal.open()
     except JournalError as error:
-        print(f"room25 {name}: {error}", file=sys.stderr)
+        print(f"room25 {name}: {error.text(cli_language())}", file=sys.stderr)
         return None
     return journal
 
@@ -284,7 +284,7 @@ def _stats(args: argparse.Namespace) -> int:
         found = table_history(journal, simulated.rates)
     finally:
         journal.close()
-    print(json.dumps(found, ensure_ascii=False) if args.json else as_text(found))
+    print(json.dumps(found, ensure_ascii=False) if args.json else as_text(found, cli_language()))
     return 0
 
 
