@@ -31,12 +31,12 @@ def _scenario(args: argparse.Namespace) -> int:
     from companion.scenario.load import ScenarioFileError
     from companion.scenario.run import final_state
 
+    lang = cli_language()
     try:
         results = run_paths(args.paths)
     except ScenarioFileError as error:
-        print(f"room25 scenario: {error}", file=sys.stderr)
+        print(f"room25 scenario: {error.text(lang)}", file=sys.stderr)
         return 2
-    lang = cli_language()
     if not results:
         print(f"room25 scenario: {words.text(lang, 'cli_no_scenarios')}", file=sys.stderr)
         return 2
@@ -53,7 +53,7 @@ def _scenario(args: argparse.Namespace) -> int:
     failed = [r for r in results if not r.ok]
     for r in failed:
         for failure in r.failures:
-            said = words.text(lang, "cli_scenario_failed", name=r.name, failure=str(failure))
+            said = words.text(lang, "cli_scenario_failed", name=r.name, failure=failure.text(lang))
             print(said, file=sys.stderr)
     if len(results) > 1 or not failed:
         passed = len(results) - len(failed)
