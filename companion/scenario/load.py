@@ -111,8 +111,10 @@ def _parse(path: Path, text: str) -> object:
         line, column = error.lineno, error.colno
         raise _error(path, "json", line=line, column=column, why=error.msg) from None
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        why = str(getattr(error, "problem", None) or "unreadable")[:QUOTE]  # the parser's words
+        mark, problem = getattr(error, "problem_mark", None), getattr(error, "problem", None)
+        if not problem:
+            raise _error(path, "yaml_unsaid") from None
+        why = str(problem)[:QUOTE]  # the parser's words
         if mark is None:
             raise _error(path, "yaml", why=why) from None
         line, column = mark.line + 1, mark.column + 1
@@ -201,7 +203,7 @@ class ShapeError(ValueError):
     def unknown_key(cls, where: Where, key: object, known: list[str]) -> ShapeError:
         close = difflib.get_close_matches(str(key), known, n=1)
         if close:
-            hint = say("scenario_error_unknown_key_close", close=close[0])
+            hint = say("scenario_error_unknown_key_close", close=quote(close[0]))
         elif len(known) <= 8:
             hint = say("scenario_error_unknown_key_few", keys=known)
         else:
