@@ -38,20 +38,6 @@ MISSING = {
     "fr": f"room25 scenario: {{path}}{NBSP}: fichier ou dossier introuvable\n",
     "de": "room25 scenario: {path}: Datei oder Ordner nicht gefunden\n",
 }
-
-
-@pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_a_missing_scenario_file_is_said_in_the_terminals_language(
-    monkeypatch, capsys, tmp_path: Path, lang: str
-) -> None:
-    path = tmp_path / "absent.yaml"
-    assert _said(monkeypatch, capsys, lang, "scenario", str(path)) == (
-        2,
-        "",
-        MISSING[lang].format(path=path),
-    )
-
-
 MISSHAPEN = {
     "en": "FAIL {path}: scenario.position.turn: expected a whole number, not a list of 2",
     "fr": f"ÉCHEC {{path}}{NBSP}: scenario.position.turn{NBSP}: il faut un nombre entier, "
@@ -68,10 +54,14 @@ UNKNOWN_KEY = {
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_a_misshapen_scenario_file_is_said_in_the_terminals_language(
+def test_a_scenario_file_that_cannot_be_read_is_said_in_the_terminals_language(
     monkeypatch, capsys, tmp_path: Path, lang: str
 ) -> None:
-    """The file's problem in words of the language; the keys and values as typed."""
+    """A missing file stops `room25 scenario`; a misshapen one is its failure. The problem in
+    words of the language, the keys and values as typed."""
+    absent = tmp_path / "absent.yaml"
+    missing = _said(monkeypatch, capsys, lang, "scenario", str(absent))
+    assert missing == (2, "", MISSING[lang].format(path=absent))
     turn = tmp_path / "turn.yaml"
     turn.write_text("setup: {players: 5}\nposition:\n  turn: [1, 2]\n")
     key = tmp_path / "key.yaml"

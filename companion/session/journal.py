@@ -170,9 +170,9 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
-        # Why the file could not be read back after a failed write: from then on what it holds
-        # may differ from what the table was told, so writes are refused until a restart.
-        # Kept as SQLite's reasons: the reread's and the write's.
+        # Why the file could not be read back after a failed write (SQLite's reasons: the
+        # reread's and the write's): from then on what it holds may differ from what the table
+        # was told, so writes are refused until a restart.
         self._unsure: tuple[str, str] | None = None
         self._readers: Readers | None = None
 
@@ -189,7 +189,11 @@ class Journal:
             found = db.execute("PRAGMA user_version").fetchone()[0]
             if found > SCHEMA_VERSION:
                 raise JournalError(
-                    "newer", True, path=str(self.path), found=found, reads=SCHEMA_VERSION
+                    "newer",
+                    unreadable=True,
+                    path=str(self.path),
+                    found=found,
+                    reads=SCHEMA_VERSION,
                 )
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if found == 0 and tables:
