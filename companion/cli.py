@@ -504,24 +504,24 @@ def _screens(args: argparse.Namespace) -> int:
     from companion.hardware.gallery import screens_command
 
     lang = cli_language()
-    done = _written("screens", lang, screens_command, args.outdir, lang)
+    done = _written("screens", lang, args.outdir, screens_command, args.outdir, lang)
     if done != 0 or not args.pages:
         return done
     from companion.web.gallery import pages_command
 
-    return _written("screens", lang, pages_command, args.outdir, lang)
+    return _written("screens", lang, args.outdir, pages_command, args.outdir, lang)
 
 
-def _written(command: str, lang: str, run: Callable[..., int], *args: object) -> int:
-    """A command that writes files, with a file it cannot write said plainly (the system's
-    own reason kept)."""
+def _written(command: str, lang: str, into: str, run: Callable[..., int], *args: object) -> int:
+    """A command that writes files `into` a file or folder, with a file it cannot write said
+    plainly (the system's own reason kept)."""
     try:
         return run(*args)
     except BrokenPipeError:
         raise  # the reader left: `main` says nothing more
     except OSError as error:
-        path = error.filename or ""
-        said = words.text(lang, "cli_cannot_write", path=str(path), why=error.strerror or error)
+        path = str(error.filename or into)
+        said = words.text(lang, "cli_cannot_write", path=path, why=error.strerror or error)
         print(f"room25 {command}: {said}", file=sys.stderr)
         return 1
 
@@ -538,8 +538,9 @@ def _voice(args: argparse.Namespace) -> int:
     lang = cli_language(args.lang)
     if args.say is not None:
         out = Path(args.out) if args.out else None
-        return _written("voice", lang, say_text, args.say, lang, out, args.device)
-    return _written("voice", lang, sample_command, Path(args.sample), lang, args.gallery)
+        return _written("voice", lang, args.out or "", say_text, args.say, lang, out, args.device)
+    sample = Path(args.sample)
+    return _written("voice", lang, args.sample, sample_command, sample, lang, args.gallery)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
