@@ -31,12 +31,12 @@ def _scenario(args: argparse.Namespace) -> int:
     from companion.scenario.load import ScenarioFileError
     from companion.scenario.run import final_state
 
+    lang = cli_language()
     try:
         results = run_paths(args.paths)
     except ScenarioFileError as error:
-        print(f"room25 scenario: {error}", file=sys.stderr)
+        print(f"room25 scenario: {error.text(lang)}", file=sys.stderr)
         return 2
-    lang = cli_language()
     if not results:
         print(f"room25 scenario: {words.text(lang, 'cli_no_scenarios')}", file=sys.stderr)
         return 2
@@ -53,7 +53,7 @@ def _scenario(args: argparse.Namespace) -> int:
     failed = [r for r in results if not r.ok]
     for r in failed:
         for failure in r.failures:
-            said = words.text(lang, "cli_scenario_failed", name=r.name, failure=str(failure))
+            said = words.text(lang, "cli_scenario_failed", name=r.name, failure=failure.text(lang))
             print(said, file=sys.stderr)
     if len(results) > 1 or not failed:
         passed = len(results) - len(failed)
@@ -78,7 +78,7 @@ def _progress_bar(total: int):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.sim.simulate import simulate
+    from companion.sim.simulate import SimulationError, simulate
 
     setup = {"edition": args.edition, "mode": args.mode, "players": args.players}
     if args.mac is not None:
@@ -102,8 +102,8 @@ def _simulate(args: argparse.Namespace) -> int:
             policy=args.players_policy,
             jobs=jobs,
         )
-    except ValueError as error:
-        print(f"room25 simulate: {error}", file=sys.stderr)
+    except SimulationError as error:
+        print(f"room25 simulate: {error.text(lang)}", file=sys.stderr)
         return 2
     figures = summary.as_dict()
     if args.json:
@@ -239,7 +239,7 @@ def _journal(args: argparse.Namespace, name: str):
     try:
         journal.open()
     except JournalError as error:
-        print(f"room25 {name}: {error}", file=sys.stderr)
+        print(f"room25 {name}: {error.text(cli_language())}", file=sys.stderr)
         return None
     return journal
 
@@ -284,7 +284,7 @@ def _stats(args: argparse.Namespace) -> int:
         found = table_history(journal, simulated.rates)
     finally:
         journal.close()
-    print(json.dumps(found, ensure_ascii=False) if args.json else as_text(found))
+    print(json.dumps(found, ensure_ascii=False) if args.json else as_text(found, cli_language()))
     return 0
 
 

@@ -316,7 +316,7 @@ def _open(session: Session) -> None:
             return
         except JournalError as error:
             if attempt == OPEN_TRIES - 1:
-                raise ServeError("journal", problem=str(error)) from None
+                raise ServeError("journal", problem=error.said) from None
             log.warning("%s; trying again", error)
             time.sleep(0.1)
 

@@ -16,6 +16,8 @@ from pathlib import Path
 import yaml
 
 from companion.engine import grid, parse_cell
+from companion.words import colon
+from companion.words.said import Said, say
 
 SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -30,7 +32,21 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class ScenarioFileError(ValueError):
-    """A scenario file that cannot be read; the message names the file and the problem."""
+    """A scenario file that cannot be read: its path and the problem, a code of the catalogue
+    (`scenario_error_<code>`, words/<lang>/scenario.json) with its values, said in the
+    reader's language (`text`); in the fallback language as a plain exception."""
+
+    def __init__(self, path: object, problem: Said) -> None:
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+    def text(self, lang: str = "") -> str:
+        return self.path + colon(lang) + self.problem.text(lang)
+
+
+def _error(path: object, code: str, /, **params: object) -> ScenarioFileError:
+    return ScenarioFileError(path, say(f"scenario_error_{code}", **params))
 
 
 def quote(value: object) -> str:
@@ -39,21 +55,21 @@ def quote(value: object) -> str:
     return text if len(text) <= QUOTE else text[: QUOTE - 3] + "..."
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> Said:
     """A value named in the words of YAML and JSON, as the writer of the file sees it."""
     if value is None:
-        return "nothing (null)"
+        return say("scenario_value_null")
     if isinstance(value, bool):
-        return f"the flag {str(value).lower()}"
+        return say("scenario_value_flag", value=str(value).lower())
     if isinstance(value, (int, float)):
-        return f"the number {quote(value)}"
+        return say("scenario_value_number", value=quote(value))
     if isinstance(value, str):
-        return f"the text {quote(value)}"
+        return say("scenario_value_text", value=quote(value))
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return say("scenario_value_list", n=len(value))
     if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+        return say("scenario_value_mapping")
+    return say("scenario_value_other", value=type(value).__name__)
 
 
 def scenario_files(paths: list[str | Path]) -> list[Path]:
@@ -66,7 +82,7 @@ def scenario_files(paths: list[str | Path]) -> list[Path]:
         elif path.exists():
             found.append(path)  # a special file too: reading it says what is wrong with it
         else:
-            raise ScenarioFileError(f"{quote(str(path))[1:-1]}: no such file or folder")
+            raise _error(quote(str(path))[1:-1], "missing")
     return found
 
 
@@ -75,17 +91,15 @@ def _text(path: Path) -> str:
         with path.open("rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise ScenarioFileError(f"{path}: cannot be read ({error.strerror})") from None
+        raise _error(path, "unreadable", why=error.strerror) from None
     if len(data) > MAX_BYTES:
-        raise ScenarioFileError(
-            f"{path}: larger than {MAX_BYTES // 1024} kB; a scenario puts one rules question"
-        )
+        raise _error(path, "too_large", kb=MAX_BYTES // 1024)
     if not data.strip():
-        raise ScenarioFileError(f"{path}: the file is empty; a scenario needs at least a 'setup'")
+        raise _error(path, "empty")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioFileError(f"{path}: not UTF-8 text") from None
+        raise _error(path, "not_utf8") from None
 
 
 def _parse(path: Path, text: str) -> object:
@@ -94,19 +108,21 @@ def _parse(path: Path, text: str) -> object:
             return json.loads(text)
         return yaml.load(text, Loader=_LOADER)  # CSafeLoader or SafeLoader
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise ScenarioFileError(f"{path}: not valid JSON ({where}): {error.msg}") from None
+        line, column = error.lineno, error.colno
+        raise _error(path, "json", line=line, column=column, why=error.msg) from None
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = str(getattr(error, "problem", None) or "unreadable")[:QUOTE]
-        raise ScenarioFileError(f"{path}: not valid YAML{where}: {problem}") from None
+        mark, problem = getattr(error, "problem_mark", None), getattr(error, "problem", None)
+        if not problem:
+            raise _error(path, "yaml_unsaid") from None
+        why = str(problem)[:QUOTE]  # the parser's words
+        if mark is None:
+            raise _error(path, "yaml", why=why) from None
+        line, column = mark.line + 1, mark.column + 1
+        raise _error(path, "yaml_at", line=line, column=column, why=why) from None
     except RecursionError:
-        raise ScenarioFileError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)") from None
+        raise _error(path, "too_deep", most=MAX_DEPTH) from None
     except ValueError as error:  # a number of more than 4300 digits
-        raise ScenarioFileError(
-            f"{path}: a number too long to read ({str(error)[:QUOTE]})"
-        ) from None
+        raise _error(path, "long_number", why=str(error)[:QUOTE]) from None
 
 
 def _depth(doc: object) -> int:
@@ -131,11 +147,11 @@ def read(path: Path) -> dict:
     """A scenario file, read within its bounds, its shape checked, its setup normalised."""
     doc = _parse(path, _text(path))
     if _depth(doc) > MAX_DEPTH:
-        raise ScenarioFileError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)")
+        raise _error(path, "too_deep", most=MAX_DEPTH)
     try:
         return normalise_setup(check_shape(doc))
     except ShapeError as error:
-        raise ScenarioFileError(f"{path}: {error}") from None
+        raise ScenarioFileError(path, error.said) from None
 
 
 def normalise_setup(doc: dict) -> dict:
@@ -162,75 +178,84 @@ def _normalised(given: dict) -> dict:
 # --- the shape of a scenario -------------------------------------------------------------------
 
 
-class ShapeError(ValueError):
-    """One misshapen piece: where it is (a dotted key path) and what was expected there."""
+# Where a piece is: a dotted key path (`scenario.steps[2].expect`), or a sentence of the
+# catalogue for what has no path (the file itself, a mapping's key).
+Where = str | Said
 
-    def __init__(self, where: str, expected: str, value: object) -> None:
-        super().__init__(f"{where}: expected {expected}, not {_kind(value)}")
+
+class ShapeError(ValueError):
+    """One misshapen piece: where it is and what was expected there (`scenario_expected_<code>`
+    and its values), said as a `Said` (`said`) in the reader's language."""
+
+    def __init__(self, where: Where, expected: str, value: object, **params: object) -> None:
+        wanted = say(f"scenario_expected_{expected}", **params)
+        self.said = say("scenario_error_shape", where=where, expected=wanted, value=_kind(value))
+        super().__init__(str(self.said))
 
     @classmethod
-    def plain(cls, message: str) -> ShapeError:
+    def plain(cls, said: Said) -> ShapeError:
         error = cls.__new__(cls)
-        ValueError.__init__(error, message)
+        error.said = said
+        ValueError.__init__(error, str(said))
         return error
 
     @classmethod
-    def unknown_key(cls, where: str, key: object, known: list[str]) -> ShapeError:
+    def unknown_key(cls, where: Where, key: object, known: list[str]) -> ShapeError:
         close = difflib.get_close_matches(str(key), known, n=1)
         if close:
-            hint = f" (did you mean '{close[0]}'?)"
+            hint = say("scenario_error_unknown_key_close", close=quote(close[0]))
         elif len(known) <= 8:
-            hint = f"; the keys are {', '.join(known)}"
+            hint = say("scenario_error_unknown_key_few", keys=known)
         else:
-            hint = "; docs/scenarios.md lists the keys"
-        return cls.plain(f"{where}: unknown key {quote(key)}{hint}")
+            hint = say("scenario_error_unknown_key_many")
+        return cls.plain(say("scenario_error_unknown_key", where=where, key=quote(key), hint=hint))
 
 
-Check = Callable[[object, str], None]
+Check = Callable[[object, Where], None]
 
 
-def _text_value(value: object, where: str) -> None:
+def _text_value(value: object, where: Where) -> None:
     if not isinstance(value, str):
-        raise ShapeError(where, "a text", value)
+        raise ShapeError(where, "text", value)
 
 
-def _whole(value: object, where: str) -> None:
+def _whole(value: object, where: Where) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ShapeError(where, "a whole number", value)
+        raise ShapeError(where, "whole", value)
 
 
-def _flag(value: object, where: str) -> None:
+def _flag(value: object, where: Where) -> None:
     if not isinstance(value, bool):
-        raise ShapeError(where, "true or false", value)
+        raise ShapeError(where, "flag", value)
 
 
-def _anything(value: object, where: str) -> None:
+def _anything(value: object, where: Where) -> None:
     return None
 
 
-def _cell(value: object, where: str) -> None:
+def _cell(value: object, where: Where) -> None:
     try:
         parse_cell(value)
     except (ValueError, TypeError):
-        raise ShapeError(where, "a cell such as C3 (column A-E, row 1-5)", value) from None
+        raise ShapeError(where, "cell", value) from None
 
 
-def _key_cell(value: object, where: str) -> None:
+def _key_cell(value: object, where: Where) -> None:
     """A cell used as a mapping key: YAML reads `C3:` as text, JSON has only text keys."""
     if not (isinstance(value, str) and value in grid.NAMED):
-        raise ShapeError(where, "a cell such as C3 (column A-E, row 1-5)", value)
+        raise ShapeError(where, "cell", value)
 
 
 def _optional(check: Check) -> Check:
-    def checked(value: object, where: str) -> None:
+    def checked(value: object, where: Where) -> None:
         if value is not None:
             check(value, where)
 
     return checked
 
 
-def _list_of(item: Check, what: str = "a list") -> Check:
-    def checked(value: object, where: str) -> None:
+def _list_of(item: Check, what: str = "list") -> Check:
+    def checked(value: object, where: Where) -> None:
         if not isinstance(value, list):
             raise ShapeError(where, what, value)
         for number, entry in enumerate(value, start=1):
@@ -239,19 +264,19 @@ def _list_of(item: Check, what: str = "a list") -> Check:
     return checked
 
 
-def _map_of(item: Check, key: Check = _text_value, what: str = "a mapping") -> Check:
-    def checked(value: object, where: str) -> None:
+def _map_of(item: Check, key: Check = _text_value, what: str = "mapping") -> Check:
+    def checked(value: object, where: Where) -> None:
         if not isinstance(value, dict):
             raise ShapeError(where, what, value)
         for k, entry in value.items():
-            key(k, f"{where} key")
+            key(k, say("scenario_where_key", where=where))
             item(entry, f"{where}.{k}")
 
     return checked
 
 
 def _one_of(*checks: Check, what: str) -> Check:
-    def checked(value: object, where: str) -> None:
+    def checked(value: object, where: Where) -> None:
         for check in checks:
             try:
                 check(value, where)
@@ -266,12 +291,14 @@ def _one_of(*checks: Check, what: str) -> Check:
 def _fields(known: dict[str, Check], what: str, required: tuple[str, ...] = ()) -> Check:
     """A mapping of named fields, each with its own shape; an unknown name is an error."""
 
-    def checked(value: object, where: str) -> None:
+    def checked(value: object, where: Where) -> None:
         if not isinstance(value, dict):
             raise ShapeError(where, what, value)
         for key in required:
             if key not in value:
-                raise ShapeError(where, f"{what} with a '{key}'", value)
+                raise ShapeError(
+                    where, "with_key", value, what=say(f"scenario_expected_{what}"), key=key
+                )
         for key, entry in value.items():
             if key not in known:
                 raise ShapeError.unknown_key(where, key, list(known))
@@ -280,10 +307,10 @@ def _fields(known: dict[str, Check], what: str, required: tuple[str, ...] = ()) 
     return checked
 
 
-_TEXTS = _list_of(_text_value, "a list of names")
-_CELLS = _list_of(_cell, "a list of cells")
-_REMINDER = _optional(_one_of(_cell, _CELLS, what="a cell, a list of cells or null"))
-_TOKENS = _map_of(_list_of(_text_value, "a list of action tokens"), what="{character: [tokens]}")
+_TEXTS = _list_of(_text_value, "names")
+_CELLS = _list_of(_cell, "cells")
+_REMINDER = _optional(_one_of(_cell, _CELLS, what="reminder"))
+_TOKENS = _map_of(_list_of(_text_value, "tokens_list"), what="tokens")
 
 POSITION: dict[str, Check] = {
     "turn": _whole,
@@ -292,68 +319,66 @@ POSITION: dict[str, Check] = {
     "phase": _text_value,
     "round": _whole,
     "order": _TEXTS,
-    "positions": _map_of(_cell, what="{character: cell}"),
+    "positions": _map_of(_cell, what="positions"),
     "revealed": _CELLS,
     "sealed": _CELLS,
     "eliminated": _TEXTS,
     "programs": _TOKENS,
     "done": _TEXTS,
     "played": _TOKENS,
-    "controls": _map_of(_text_value, what="{line: direction}"),
-    "control_tokens": _map_of(_whole, what="{line: number of Control tokens}"),
-    "reminders": _map_of(_REMINDER, what="{seat: cell}"),
-    "notebooks": _map_of(_map_of(_text_value, _key_cell), what="{seat: {cell: room}}"),
+    "controls": _map_of(_text_value, what="controls"),
+    "control_tokens": _map_of(_whole, what="control_tokens"),
+    "reminders": _map_of(_REMINDER, what="reminders"),
+    "notebooks": _map_of(_map_of(_text_value, _key_cell), what="notebooks"),
     "trapped": _TEXTS,
-    "flooded": _map_of(_whole, what="{character: turn}"),
-    "exposed": _map_of(_whole, what="{character: turn}"),
+    "flooded": _map_of(_whole, what="turns"),
+    "exposed": _map_of(_whole, what="turns"),
     "roles_revealed": _TEXTS,
     "clues": _one_of(
         lambda v, w: None if v == "all" else _text_value(None, w),
         _map_of(_cell),
-        what="'all' or {seat: cell}",
+        what="clues",
     ),
-    "mac": _fields(
-        {"draw": _TEXTS, "discard": _TEXTS, "in_play": _TEXTS}, "{draw, discard, in_play}"
-    ),
+    "mac": _fields({"draw": _TEXTS, "discard": _TEXTS, "in_play": _TEXTS}, "mac"),
     "lost": _TOKENS,
-    "adrenaline": _map_of(_flag, what="{character: true or false}"),
+    "adrenaline": _map_of(_flag, what="adrenaline"),
     "robots": _CELLS,
-    "corridors": _map_of(_text_value, _key_cell, what="{cell: corridor}"),
+    "corridors": _map_of(_text_value, _key_cell, what="corridors"),
     "paranoia": _TOKENS,
     "key_activated": _flag,
     "hidden": _TEXTS,
     "locks": _CELLS,
-    "reserve": _map_of(_whole, what="{character: count}"),
-    "talent_choices": _map_of(_text_value, what="{character: ability}"),
+    "reserve": _map_of(_whole, what="reserve"),
+    "talent_choices": _map_of(_text_value, what="talents"),
     "adrenaline_programmed": _TEXTS,
-    "action_limits": _map_of(_whole, what="{character: number of actions}"),
+    "action_limits": _map_of(_whole, what="action_limits"),
 }
 
 _VIEW = _fields(
     {
-        "seat": _optional(_one_of(_text_value, _whole, what="a seat id or public")),
+        "seat": _optional(_one_of(_text_value, _whole, what="seat")),
         "includes": _map_of(_anything, _anything),
         "excludes": _map_of(_anything),
-        "excludes_text": _list_of(_text_value, "a list of texts"),
+        "excludes_text": _list_of(_text_value, "texts"),
     },
-    "{seat, includes, excludes, excludes_text}",
+    "view",
 )
 
 EXPECT: dict[str, Check] = {
-    "positions": _map_of(_optional(_cell), what="{character: cell}"),
+    "positions": _map_of(_optional(_cell), what="positions"),
     "eliminated": _TEXTS,
     "deaths": _TEXTS,
-    "revealed": _map_of(_text_value, _key_cell, what="{cell: room}"),
+    "revealed": _map_of(_text_value, _key_cell, what="rooms"),
     "hidden": _CELLS,
-    "rooms": _map_of(_text_value, _key_cell, what="{cell: room}"),
+    "rooms": _map_of(_text_value, _key_cell, what="rooms"),
     "sealed": _CELLS,
     "unsealed": _CELLS,
     "robots": _CELLS,
     "locks": _CELLS,
-    "corridors": _map_of(_optional(_text_value), _key_cell, what="{cell: corridor or null}"),
+    "corridors": _map_of(_optional(_text_value), _key_cell, what="corridors_or_null"),
     "jammed": _anything,
     "key_activated": _anything,
-    "reminders": _map_of(_REMINDER, what="{seat: cell or null}"),
+    "reminders": _map_of(_REMINDER, what="reminders_or_null"),
     "turn": _anything,
     "turns_left": _anything,
     "alarm": _anything,
@@ -362,64 +387,60 @@ EXPECT: dict[str, Check] = {
     "current": _anything,
     "order": _anything,
     "controls": _anything,
-    "control_tokens": _map_of(_whole, what="{line: number of Control tokens}"),
-    "action_limits": _map_of(_whole, what="{character: number of actions}"),
-    "roles_public": _map_of(_optional(_text_value), what="{character: role or null}"),
+    "control_tokens": _map_of(_whole, what="control_tokens"),
+    "action_limits": _map_of(_whole, what="action_limits"),
+    "roles_public": _map_of(_optional(_text_value), what="roles"),
     "pending": _anything,
     "outcome": _anything,
     "characters": _map_of(_anything),
     "mac": _anything,
-    "views": _list_of(_VIEW, "a list of {seat, includes, excludes, excludes_text}"),
+    "views": _list_of(_VIEW, "views"),
 }
 
-_EXPECT = _fields(EXPECT, "a mapping of expectations")
+_EXPECT = _fields(EXPECT, "expectations")
 
 
-def _command(value: object, where: str) -> None:
+def _command(value: object, where: Where) -> None:
     """A command as the phones send it; its values are the engine's to judge, except the few
     the runner reads itself to fill in the seat."""
     if not isinstance(value, dict):
-        raise ShapeError(where, "a command mapping such as {type: act, ...}", value)
+        raise ShapeError(where, "command", value)
     if "type" not in value:
-        raise ShapeError(where, "a command with a 'type'", value)
+        raise ShapeError(where, "command_type", value)
     for key in ("type", "character"):
         if key in value:
             _text_value(value[key], f"{where}.{key}")
 
 
-def _step(value: object, where: str) -> None:
+def _step(value: object, where: Where) -> None:
     if not isinstance(value, dict):
-        raise ShapeError(where, "a step mapping (a command, program, refused or expect)", value)
+        raise ShapeError(where, "step", value)
     if "expect" in value:
-        _fields({"expect": _EXPECT}, "{expect: {...}}")(value, where)
+        _fields({"expect": _EXPECT}, "expect_step")(value, where)
     elif "refused" in value:
-        _fields({"refused": _command, "reason": _text_value}, "{refused: {...}, reason: ...}")(
-            value, where
-        )
+        _fields({"refused": _command, "reason": _text_value}, "refused_step")(value, where)
     elif "program" in value:
-        _fields({"program": _TOKENS}, "{program: {character: [actions]}}")(value, where)
+        _fields({"program": _TOKENS}, "program_step")(value, where)
     else:
         _command(value, where)
 
 
-def _steps(value: object, where: str) -> None:
-    _list_of(_step, "a list of steps")(value, where)
+def _steps(value: object, where: Where) -> None:
+    _list_of(_step, "steps")(value, where)
     if len(value) > MAX_STEPS:  # type: ignore[arg-type]
-        raise ShapeError(where, f"at most {MAX_STEPS} steps", value)
+        raise ShapeError(where, "at_most_steps", value, n=MAX_STEPS)
 
 
-def _setup(value: object, where: str) -> None:
+def _setup(value: object, where: Where) -> None:
     """The setup's values are the engine's to refuse; only its outer shape is checked here."""
     if not isinstance(value, dict):
-        raise ShapeError(where, "a mapping (edition, mode, players, complex...)", value)
+        raise ShapeError(where, "setup", value)
     complex_ = value.get("complex")
     if complex_ is not None and not isinstance(complex_, (str, list)):
-        raise ShapeError(f"{where}.complex", "five lines of five room names", complex_)
+        raise ShapeError(f"{where}.complex", "complex", complex_)
 
 
-_REFUSED_SETUP = _fields(
-    {"setup": _setup, "reason": _text_value}, "{setup: {...}, reason: ...}", ("setup",)
-)
+_REFUSED_SETUP = _fields({"setup": _setup, "reason": _text_value}, "refused_setup", ("setup",))
 
 SCENARIO: dict[str, Check] = {
     "name": _text_value,
@@ -427,7 +448,7 @@ SCENARIO: dict[str, Check] = {
     "notes": _text_value,
     "setup": _setup,
     "refused_setup": _REFUSED_SETUP,
-    "position": _fields(POSITION, "a mapping of position fields"),
+    "position": _fields(POSITION, "position"),
     "steps": _steps,
     "expect": _EXPECT,
 }
@@ -437,13 +458,11 @@ def check_shape(doc: object) -> dict:
     """The scenario document itself, once well shaped; else ShapeError naming its first
     misshapen piece."""
     if not isinstance(doc, dict):
-        raise ShapeError("the file", "a mapping with at least a 'setup'", doc)
+        raise ShapeError(say("scenario_where_file"), "document", doc)
     if ("setup" in doc) == ("refused_setup" in doc):
-        raise ShapeError.plain("a scenario has a 'setup' or a 'refused_setup', one of the two")
+        raise ShapeError.plain(say("scenario_error_setup_or_refused"))
     extra = set(doc) & {"position", "steps", "expect"}
     if "refused_setup" in doc and extra:
-        raise ShapeError.plain(
-            f"a refused_setup has nothing to play: no {', '.join(sorted(extra))}"
-        )
-    _fields(SCENARIO, "a scenario mapping")(doc, "scenario")
+        raise ShapeError.plain(say("scenario_error_nothing_to_play", keys=sorted(extra)))
+    _fields(SCENARIO, "scenario")(doc, "scenario")
     return doc

@@ -18,6 +18,7 @@ from companion.engine import (
     set_position,
     start,
 )
+from companion.words.said import Sayable
 
 from .expect import check
 from .load import ScenarioFileError, read, scenario_files
@@ -25,11 +26,18 @@ from .load import ScenarioFileError, read, scenario_files
 
 @dataclass
 class ScenarioFailure:
-    where: str  # "setup", "position", "step 3", "expect"
-    reason: str
+    where: str  # "file", "setup", "position", "step 3", "expect"
+    reason: str | Sayable  # a file's problem is the catalogue's; the rest the scenarios' words
 
     def __str__(self) -> str:
         return f"{self.where}: {self.reason}"
+
+    def text(self, lang: str) -> str:
+        """The failure for a person: a file's problem in their language (the path, said before
+        it, names the file); the rest as the scenarios put it."""
+        if isinstance(self.reason, Sayable):
+            return self.reason.text(lang)
+        return str(self)
 
 
 @dataclass
@@ -197,8 +205,8 @@ def run_paths(paths: list[str | Path]) -> list[ScenarioResult]:
         try:
             doc = read(path)
         except ScenarioFileError as error:
-            reason = str(error).removeprefix(f"{path}: ")  # the report names the file already
-            results.append(ScenarioResult(str(path), None, [ScenarioFailure("file", reason)]))
+            failure = ScenarioFailure("file", error.problem)  # the report names the file already
+            results.append(ScenarioResult(str(path), None, [failure]))
             continue
         try:
             results.append(run_scenario(doc, str(path)))

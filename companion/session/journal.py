@@ -20,6 +20,8 @@ from typing import TypeVar
 
 import orjson
 
+from companion.words.said import Said
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 3
@@ -84,12 +86,23 @@ class JournalError(Exception):
     """The journal cannot be used. `unreadable` when the file itself is the problem (damaged,
     not a journal, from a newer version): it is then moved aside; otherwise (permissions, a full
     or read-only disk) the file is fine and must be left where it is. `unsure` when a write
-    failed and the file could not be read back to tell whether it holds the write."""
+    failed and the file could not be read back to tell whether it holds the write.
 
-    def __init__(self, message: str, unreadable: bool = False, unsure: bool = False) -> None:
-        super().__init__(message)
+    Why, as a code of the catalogue (`journal_error_<code>`, words/<lang>/journal.json) and its
+    values, said in the reader's language (`text`): the terminal's for `room25 stats` and the
+    commands beside it, the table's when `room25 serve` cannot start; in the fallback language
+    as a plain exception (the logs)."""
+
+    def __init__(
+        self, code: str, /, unreadable: bool = False, unsure: bool = False, **params: object
+    ) -> None:
+        self.said = Said(f"journal_error_{code}", params)
+        super().__init__(str(self.said))
         self.unreadable = unreadable
         self.unsure = unsure
+
+    def text(self, lang: str = "") -> str:
+        return self.said.text(lang)
 
 
 # A failed write that the file holds all the same: the problem the disk reported.
@@ -130,12 +143,24 @@ def dump(value: object) -> str:
 
 
 def _object(found: object, what: str) -> dict[str, object]:
-    """A setup, options, command or event read back: the companion wrote a JSON object there,
-    so anything else is a journal changed behind its back, said as such rather than failing
-    later in whatever reads it."""
+    """A setup, options, command or event (`what`) read back: the companion wrote a JSON object
+    there, so anything else is a journal changed behind its back, said as such rather than
+    failing later in whatever reads it."""
     if not isinstance(found, dict):
-        raise JournalError(f"the journal holds {type(found).__name__} where {what} belongs")
+        value = Said(f"journal_value_{_json_kind(found)}")
+        raise JournalError("not_object", found=value, what=Said(f"journal_part_{what}"))
     return found
+
+
+def _json_kind(value: object) -> str:
+    """What JSON calls a value that is not an object."""
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    return "list" if isinstance(value, list) else "null"
 
 
 class Journal:
@@ -145,9 +170,10 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
-        # Why the file could not be read back after a failed write: from then on what it holds
-        # may differ from what the table was told, so writes are refused until a restart.
-        self._unsure: str | None = None
+        # Why the file could not be read back after a failed write (SQLite's reasons: the
+        # reread's and the write's): from then on what it holds may differ from what the table
+        # was told, so writes are refused until a restart.
+        self._unsure: tuple[str, str] | None = None
         self._readers: Readers | None = None
 
     # -- opening -------------------------------------------------------------------------------
@@ -157,21 +183,21 @@ class Journal:
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
-            raise JournalError(f"cannot open the journal {self.path}: {error}") from None
+            raise JournalError("cannot_open", path=str(self.path), problem=str(error)) from None
         try:
             # Read what the file is before changing anything in it (WAL mode rewrites its header).
             found = db.execute("PRAGMA user_version").fetchone()[0]
             if found > SCHEMA_VERSION:
                 raise JournalError(
-                    f"the journal {self.path} was written by a newer companion "
-                    f"(schema {found}, this one reads {SCHEMA_VERSION})",
+                    "newer",
                     unreadable=True,
+                    path=str(self.path),
+                    found=found,
+                    reads=SCHEMA_VERSION,
                 )
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if found == 0 and tables:
-                raise JournalError(
-                    f"{self.path} is an SQLite file but not a Room 25 journal", unreadable=True
-                )
+                raise JournalError("not_journal", unreadable=True, path=str(self.path))
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             # Every step in one commit and WAL mode after it: a new journal then costs 35 writes
@@ -186,11 +212,11 @@ class Journal:
             db.execute("SELECT count(*) FROM games").fetchone()
         except sqlite3.OperationalError as error:  # permissions, a read-only or full disk
             db.close()
-            raise JournalError(f"cannot open the journal {self.path}: {error}") from None
+            raise JournalError("cannot_open", path=str(self.path), problem=str(error)) from None
         except sqlite3.DatabaseError as error:  # not a database, or a damaged one
             db.close()
             raise JournalError(
-                f"the journal {self.path} cannot be read: {error}", unreadable=True
+                "unreadable", unreadable=True, path=str(self.path), problem=str(error)
             ) from None
         except JournalError:
             db.close()
@@ -224,7 +250,7 @@ class Journal:
         for reading once the card answers again."""
         if self._db is None:
             if self._unsure is None:
-                raise JournalError("the journal is not open")
+                raise JournalError("not_open")
             self.open()
         assert self._db is not None
         return self._db
@@ -240,7 +266,7 @@ class Journal:
         problem is returned (None when all went well); not kept, JournalError: nothing changed,
         for good."""
         if self._unsure is not None:
-            raise JournalError(self._unsure, unsure=True)
+            raise self._unsure_error(*self._unsure)
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -256,7 +282,7 @@ class Journal:
                     problem,
                 )
                 return problem
-            raise JournalError(f"cannot write the journal {self.path}: {problem}") from None
+            raise JournalError("cannot_write", path=str(self.path), problem=problem) from None
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -284,8 +310,13 @@ class Journal:
                 error = found
                 time.sleep(0.01 * attempt)
         self._disconnect()
-        self._unsure = f"cannot write the journal {self.path} nor read it back ({error}): {problem}"
-        raise JournalError(self._unsure, unsure=True)
+        self._unsure = (str(error), problem)
+        raise self._unsure_error(*self._unsure)
+
+    def _unsure_error(self, reread: str, problem: str) -> JournalError:
+        return JournalError(
+            "unsure", unsure=True, path=str(self.path), reread=reread, problem=problem
+        )
 
     # -- seats held by phones ------------------------------------------------------------------
 
@@ -483,7 +514,7 @@ class Journal:
         rows = self.db.execute(
             "SELECT event FROM events WHERE game=? AND seq=0 ORDER BY n", (game,)
         ).fetchall()
-        return [_object(orjson.loads(row[0]), "an event") for row in rows]
+        return [_object(orjson.loads(row[0]), "event") for row in rows]
 
     def commands(self, game: str) -> list[CommandRecord]:
         """Every command of a game in order, undone ones included, each with its events."""
@@ -491,11 +522,11 @@ class Journal:
         for seq, blob in self.db.execute(
             "SELECT seq, event FROM events WHERE game=? AND seq>0 ORDER BY seq, n", (game,)
         ):
-            events.setdefault(seq, []).append(_object(orjson.loads(blob), "an event"))
+            events.setdefault(seq, []).append(_object(orjson.loads(blob), "event"))
         return [
             CommandRecord(
                 seq,
-                _object(json.loads(cmd), "a command"),
+                _object(json.loads(cmd), "command"),
                 source,
                 version,
                 accepted,
@@ -590,7 +621,7 @@ def _game(row: tuple) -> GameRecord:
     gid, setup, seed, options, status, outcome, created, ended = row
     return GameRecord(
         gid,
-        _object(json.loads(setup), "a setup"),
+        _object(json.loads(setup), "setup"),
         seed,
         _object(json.loads(options), "options"),
         status,

@@ -31,9 +31,29 @@ from companion.engine import (
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.random_player import RandomPlayer
 from companion.sim.table import Table
+from companion.words.said import Sayable, say
 
 MAX_COMMANDS = 5000  # far beyond any real game: a guard against an endless loop
 POLICIES = ("heuristic", "random")
+
+
+class SimulationError(ValueError):
+    """A setup or a policy the simulator cannot play: why, as the engine's refusal or a code of
+    the catalogue (`simulate_error_<code>`), said in the reader's language (`text`)."""
+
+    def __init__(self, said: Sayable) -> None:
+        super().__init__(said)  # the one argument: it crosses from the processes of `--jobs`
+        self.said = said
+
+    def __str__(self) -> str:
+        return str(self.said)
+
+    def text(self, lang: str = "") -> str:
+        return self.said.text(lang)
+
+
+def _unknown_policy(policy: str) -> SimulationError:
+    return SimulationError(say("simulate_error_policy", policy=policy, choices=POLICIES))
 
 
 @dataclass
@@ -65,7 +85,8 @@ class Summary:
 def _begin(setup: dict) -> tuple[GameState, list[dict]]:
     result = start(setup)
     if result.state is None:
-        raise ValueError(result.refusal)
+        assert result.refusal is not None  # a refused start says why
+        raise SimulationError(result.refusal)
     return result.state, result.events
 
 
@@ -99,7 +120,7 @@ def make_players(
     if policy == "random":
         return {seat: RandomPlayer(seat, rng) for seat in seats}
     if policy != "heuristic":
-        raise ValueError(f"unknown players policy {policy!r}: {', '.join(POLICIES)}")
+        raise _unknown_policy(policy)
     mode = state.ruleset.mode
     team_of = {seat: "AB"[i % 2] for i, seat in enumerate(seats)}
     tables: dict[str, Table] = {}
@@ -214,7 +235,7 @@ def simulate(
     """Play `games` games and sum them up. Game `n` is dealt from its own generator (`seed`,
     `n`), so the summary is the same whatever the number of `jobs` (processes) sharing them."""
     if policy not in POLICIES:
-        raise ValueError(f"unknown players policy {policy!r}: {', '.join(POLICIES)}")
+        raise _unknown_policy(policy)
     began = time.perf_counter()
     if jobs <= 1 or games == 1:
         summary = _play(setup, seed, policy, range(games), progress)

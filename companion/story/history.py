@@ -18,8 +18,10 @@ from collections.abc import Callable
 from typing import NotRequired, TypedDict
 
 from companion.engine import compose
+from companion.engine.kernel.catalogue import composition_name
 from companion.session.archive import outcome_of
 from companion.session.journal import GameRecord, Journal
+from companion.words import colon, counted, text
 
 from .names import seats_of
 
@@ -166,36 +168,67 @@ def table_history(journal: Journal, simulated: Rates) -> TableHistory:
     return {"games": games, "groups": found}
 
 
-def _percent(rate: float | None) -> str:
-    return "–" if rate is None else f"{rate:.0%}"
+def _percent(lang: str, rate: float | None) -> str:
+    return "–" if rate is None else text(lang, "stats_percent", percent=round(rate * 100))
 
 
-def as_text(found: TableHistory) -> str:
-    """What `table_history` found, for a terminal (`room25 stats`): the games, then each group
-    with its rates beside the simulator's."""
-    lines = ["Games:" if found["games"] else "No games yet."]
-    for g in found["games"]:
-        names = ", ".join(f"{seat}: {name}" for seat, name in g["names"].items())
-        result = g["result"] or g["status"]
-        lines.append(
-            f"  {g['date']}  {g['edition']} {g['mode']}, {g['composition']}, "
-            f"{g['players'] or '?'} players  {result}"
-            + (" (rigged)" if g["rigged"] else "")
-            + (f"  [{names}]" if names else "")
-        )
+def _composition(lang: str, composition: str) -> str:
+    if composition == CUSTOM:
+        return text(lang, "history_custom")
+    return composition_name(composition, lang)
+
+
+def _played(lang: str, row: HistoryGame | HistoryGroup) -> str:
+    """The edition, mode, players and composition of a game or a group, in words."""
+    mode, edition = text(lang, f"mode_{row['mode']}"), text(lang, f"edition_{row['edition']}")
+    players = row["players"]
+    seats = (
+        counted(lang, "stats_players", players) if players else text(lang, "stats_players_unknown")
+    )
+    composition = _composition(lang, row["composition"])
+    return text(
+        lang, "stats_setup", mode=mode, edition=edition, players=seats, composition=composition
+    )
+
+
+def _game_line(lang: str, game: HistoryGame) -> str:
+    result = text(
+        lang, f"history_result_{game['result']}" if game["result"] else f"status_{game['status']}"
+    )
+    if game["rigged"]:
+        result += f" ({text(lang, 'history_rigged')})"
+    names = ", ".join(colon(lang).join((seat, name)) for seat, name in game["names"].items())
+    return f"  {game['date']}  {_played(lang, game)}  {result}" + (f"  [{names}]" if names else "")
+
+
+def _group_lines(lang: str, group: HistoryGroup) -> list[str]:
+    simulated = group["simulated"]
+    sim_games = (
+        counted(lang, "stats_simulated", simulated["games"])
+        if simulated
+        else text(lang, "stats_not_simulated")
+    )
+    played = counted(
+        lang, "stats_group", group["games"], setup=_played(lang, group), simulated=sim_games
+    )
+    lines = [f"  {played}"]
+    sim_rates = simulated["results"] if simulated else {}
+    results = {r: text(lang, f"history_result_{r}") for r in sorted({*group["rates"], *sim_rates})}
+    width = max(map(len, results.values()), default=0)
+    for result, name in results.items():
+        table = _percent(lang, group["rates"].get(result, 0.0))
+        sim = _percent(lang, sim_rates.get(result, 0.0) if simulated else None)
+        lines.append(f"    {name:<{width}}  {table:>5} / {sim:>5}")
+    return lines
+
+
+def as_text(found: TableHistory, lang: str) -> str:
+    """What `table_history` found, for a terminal (`room25 stats`) in its language: the games,
+    then each group with its rates beside the simulator's."""
+    lines = [text(lang, "stats_games" if found["games"] else "history_none")]
+    lines.extend(_game_line(lang, g) for g in found["games"])
     if found["groups"]:
-        lines.append("How this table fares (this table / simulator):")
+        lines.append(text(lang, "stats_fares"))
     for group in found["groups"]:
-        simulated = group["simulated"]
-        sim_games = f"{simulated['games']} simulated" if simulated else "not simulated"
-        lines.append(
-            f"  {group['edition']} {group['mode']}, {group['players']} players, "
-            f"{group['composition']}: {group['games']} game{'s' * (group['games'] != 1)}, "
-            f"{sim_games}"
-        )
-        sim_rates = simulated["results"] if simulated else {}
-        for result in sorted({*group["rates"], *sim_rates}):
-            table = _percent(group["rates"].get(result, 0.0))
-            sim = _percent(sim_rates.get(result, 0.0) if simulated else None)
-            lines.append(f"    {result:<18} {table:>5} / {sim:>5}")
+        lines.extend(_group_lines(lang, group))
     return "\n".join(lines)

@@ -42,6 +42,7 @@ NOT_FOR_PAGES: tuple[str, ...] = (
     *("rule_", "room_name_", "room_text_", "character_base_", "mac_card_", "panel_", "compose_"),
     "room_short_",
     *("deck_", "cli_", "config_", "serve_"),  # the command line's and the settings file's
+    *("journal_", "scenario_", "simulate_", "stats_"),  # what other modules hand the command line
 )
 
 

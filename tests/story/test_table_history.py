@@ -6,6 +6,7 @@ composition, worked out once and kept; the names the host typed live in the jour
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -42,11 +43,14 @@ def evenings(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def stats(data: Path, *args: str) -> subprocess.CompletedProcess:
+    """`room25 stats` in a terminal whose language is the fallback's (tests/test_cli_words.py
+    reads it in every language)."""
     return subprocess.run(
         [str(ROOM25), "stats", "--data-dir", str(data), *args],
         capture_output=True,
         text=True,
         timeout=300,
+        env={**os.environ, "LC_ALL": "C.UTF-8"},
     )
 
 
@@ -135,17 +139,18 @@ def test_room25_stats_prints_the_games_and_the_rates_in_text(evenings: Path, pag
     lines = done.stdout.splitlines()
     games = page_answer["games"]
     for g in games:
-        assert any(line.strip().startswith(g["date"]) and g["mode"] in line for line in lines)
+        mode = g["mode"].capitalize()  # the host page's name of the mode
+        assert any(line.strip().startswith(f"{g['date']}  {mode} (Base game)") for line in lines)
     assert "[1: Ana, 4: Léo]" in lines[1]
-    assert "(rigged)" in lines[5] and lines[6].rstrip().endswith("ended")
+    assert "(rigged)" in lines[5] and lines[6].rstrip().endswith("ended by the host")
     suspicion = next(g for g in page_answer["groups"] if g["mode"] == "suspicion")
-    at = lines.index("  base suspicion, 5 players, beginner: 3 games, 100 simulated")
+    at = lines.index("  Suspicion (Base game), Beginner, 5 players: 3 games, 100 simulated")
+    named = {"guards": "Guards win", "prisoners": "Prisoners win"}
     for result in sorted({*suspicion["rates"], *suspicion["simulated"]["results"]}):
         here = round(suspicion["rates"].get(result, 0) * 100)
         there = round(suspicion["simulated"]["results"].get(result, 0) * 100)
-        assert any(
-            line.split() == [result, f"{here}%", "/", f"{there}%"] for line in lines[at + 1 :]
-        )
+        rate = [*named[result].split(), f"{here}%", "/", f"{there}%"]
+        assert any(line.split() == rate for line in lines[at + 1 :])
 
 
 def test_room25_stats_without_a_journal_says_so(tmp_path: Path):

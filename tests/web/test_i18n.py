@@ -77,6 +77,8 @@ def test_every_key_in_the_tables_is_used():
     mine = ("spoken_", "oled_", "check_", "refusal_", "name_", "notice_", "button_", "reason_")
     mine += ("composition_", "rule_", "room_name_", "room_short_", "room_text_", "character_base_")
     mine += ("mac_card_", "panel_", "compose_", "deck_", "cli_", "config_", "serve_")
+    # What other modules hand the command line: tests/test_pseudo_cli.py checks each is asked for.
+    mine += ("journal_", "scenario_", "simulate_", "stats_")
     # A seat's previews (`previews_*`): tests/teaching/test_preview.py checks each is given.
     mine += ("previews_",)
     en = {k: v for k, v in own_texts("en").items() if not k.startswith(mine)}
