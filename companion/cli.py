@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -486,8 +486,12 @@ def _table_parts(commands: Commands) -> None:
     voice = commands.add_parser("voice", help="say a text, or render every announcement to WAV")
     said = voice.add_mutually_exclusive_group(required=True)
     said.add_argument("--say", metavar="TEXT", help="a text to say (played, or written with --out)")
-    said.add_argument("--sample", metavar="OUTDIR", help="render every announcement, en and fr")
-    voice.add_argument("--lang", choices=words.languages(), default=words.fallback())
+    said.add_argument(
+        "--sample", metavar="OUTDIR", help="render every announcement, every language"
+    )
+    voice.add_argument(
+        "--lang", choices=words.languages(), default="", help="default: the terminal's"
+    )
     voice.add_argument("--out", metavar="FILE", help="with --say: write a WAV file, play nothing")
     voice.add_argument("--device", default="", help="with --say: an ALSA device (aplay -L)")
     voice.add_argument(
@@ -499,12 +503,27 @@ def _table_parts(commands: Commands) -> None:
 def _screens(args: argparse.Namespace) -> int:
     from companion.hardware.gallery import screens_command
 
-    done = screens_command(args.outdir)
+    lang = cli_language()
+    done = _written("screens", lang, args.outdir, screens_command, args.outdir, lang)
     if done != 0 or not args.pages:
         return done
     from companion.web.gallery import pages_command
 
-    return pages_command(args.outdir)
+    return _written("screens", lang, args.outdir, pages_command, args.outdir, lang)
+
+
+def _written(command: str, lang: str, into: str, run: Callable[..., int], *args: object) -> int:
+    """A command that writes files `into` a file or folder, with a file it cannot write said
+    plainly (the system's own reason kept)."""
+    try:
+        return run(*args)
+    except BrokenPipeError:
+        raise  # the reader left: `main` says nothing more
+    except OSError as error:
+        path = str(error.filename or into)
+        said = words.text(lang, "cli_cannot_write", path=path, why=error.strerror or error)
+        print(f"room25 {command}: {said}", file=sys.stderr)
+        return 1
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -514,9 +533,14 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _voice(args: argparse.Namespace) -> int:
-    from companion.voice.samples import voice_command
+    from companion.voice.samples import sample_command, say_text
 
-    return voice_command(args.say, args.sample, args.lang, args.out, args.device, args.gallery)
+    lang = cli_language(args.lang)
+    if args.say is not None:
+        out = Path(args.out) if args.out else None
+        return _written("voice", lang, args.out or "", say_text, args.say, lang, out, args.device)
+    sample = Path(args.sample)
+    return _written("voice", lang, args.sample, sample_command, sample, lang, args.gallery)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,12 +1,14 @@
 """Issue 30, point 4, at the command line: what `room25` prints in a terminal whose language is
 the pseudo-locale (`LANG=qps`, its folder in `$ROOM25_WORDS`) comes from the catalogue: a deck
-file's mistakes and warnings, the deck's table, a refused and a listed composition, a missing
-journal, a refused option and the settings file's log lines. Once every bracketed text is taken
+file's mistakes and warnings, the deck's whole table, a refused and a listed composition, a
+missing journal, a refused option, the settings file's log lines, and what `room25 voice` and
+`room25 screens` print. Once every bracketed text is taken
 out, only the program's name, numbers, signs and names are left. And every key of the command
 line's topics is asked for by the code."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -76,7 +78,7 @@ def test_every_line_of_the_command_line_comes_from_the_catalogue(pseudo_env, tmp
         "deck mistakes": _lines(pseudo_env, str(ROOM25), "deck", "--file", bad),
         "deck warning": _lines(pseudo_env, str(ROOM25), "deck", "--file", one)[-1:],
         "deck missing": _lines(pseudo_env, str(ROOM25), "deck", "--file", str(tmp_path / "no")),
-        "deck table": [_lines(pseudo_env, str(ROOM25), "deck")[i] for i in (0, -1)],
+        "deck table": _lines(pseudo_env, str(ROOM25), "deck"),
         "compose refused": _lines(pseudo_env, str(ROOM25), "compose", "--players", "9"),
         "compose": _lines(pseudo_env, str(ROOM25), "compose", "--edition", "season2"),
         "no journal": _lines(pseudo_env, str(ROOM25), "games", "--data-dir", str(tmp_path)),
@@ -84,6 +86,7 @@ def test_every_line_of_the_command_line_comes_from_the_catalogue(pseudo_env, tmp
         "settings": _lines(pseudo_env, sys.executable, "-c", CONFIG, settings),
     }
     assert len(said["deck mistakes"]) > 10  # each mistake on its line, not one of them
+    assert len(said["deck table"]) > 20  # every card's line, its details too
     assert _outside(said, tmp_path) == {}
 
 
@@ -141,9 +144,11 @@ def _serve_without_journal(env: dict[str, str], data: Path) -> list[str]:
 
 
 TOPICS = ("deck", "cli", "config", "serve", "compose", "journal", "scenario", "simulate", "stats")
+TOPICS += ("cli_table",)  # room25 voice, room25 screens
 CODE_FILES = (
     *("cli.py", "check_command.py", "config.py", "serve.py", "engine", "session/archive.py"),
     *("scenario", "session/journal.py", "sim/simulate.py", "story/history.py"),
+    *("voice", "hardware/gallery.py", "web/gallery.py"),
 )
 
 
@@ -173,3 +178,46 @@ def test_every_text_of_the_command_lines_topics_is_asked_for(topic: str) -> None
         return bool(short & literals) or key.startswith(prefixes)
 
     assert keys and [key for key in keys if not asked(key)] == []
+
+
+def _head(page: str) -> list[str]:
+    """A gallery page's title, its text (wrapped over lines, whole here) and its table's header
+    (the rows are the clips' texts, said in every language: test_pseudo_voice)."""
+    title, text, table = page.split("\n\n")[:3]
+    return [title, " ".join(text.splitlines()), table.splitlines()[0]]
+
+
+def test_every_line_of_voice_and_screens_comes_from_the_catalogue(pseudo_env, tmp_path) -> None:
+    """`room25 voice` and `room25 screens`: what they wrote (a clip, every sample and the
+    gallery's page, every screen under its language), and what stopped them (an empty text, no
+    espeak-ng, no Chromium, a file that cannot be written: the system's reason is its own)."""
+    room25 = str(ROOM25)
+    bare = {**pseudo_env, "PATH": str(tmp_path)}  # no espeak-ng, no Chromium
+    blocked = Path(_written(tmp_path, "a file", ""))
+    gallery = tmp_path / "gallery"
+    samples = _lines(pseudo_env, room25, "voice", "--sample", str(gallery), "--gallery")
+    said = {
+        "voice refused": _lines(pseudo_env, room25, "voice", "--say", " "),
+        "voice written": _lines(pseudo_env, room25, "voice", "--say", "25", "--out",
+                                str(tmp_path / "said.wav")),
+        "voice unwritable": _lines(pseudo_env, room25, "voice", "--say", "25", "--out",
+                                   str(blocked / "said.wav")),
+        "no espeak-ng": _lines(bare, room25, "voice", "--sample", str(tmp_path / "none")),
+        "samples": [line for line in samples if "\t" not in line],  # the clips': test_pseudo_voice
+        "gallery page": _head((gallery / "README.md").read_text("utf-8")),
+        "screens": _lines(pseudo_env, room25, "screens", str(tmp_path / "screens")),
+        "screens unwritable": _lines(pseudo_env, room25, "screens", str(blocked / "out")),
+        "no chromium": _lines(bare, room25, "screens", "--pages", str(tmp_path / "pages"))[-1:],
+    }  # fmt: skip
+    assert len(said["samples"]) == 2 and all(said.values()), said
+    program = r"room25 [a-z]+(?: --pages)?:"
+    # The languages' own names head the gallery's columns; the system's own reason is kept.
+    names = "|".join(re.escape(name) for name in words.names().values())
+    reason = re.escape(os.strerror(errno.ENOTDIR))
+    paths = re.escape(str(tmp_path)) + r"\S*"
+    shown = allowed(program, names, reason, paths, r"[|`#*]", r"-{3}")
+    outside = {
+        name: [line for line in lines if outside_catalogue(line, shown)]
+        for name, lines in said.items()
+    }
+    assert {name: lines for name, lines in outside.items() if lines} == {}

@@ -169,10 +169,13 @@ def render_screens(outdir: Path, lang: str) -> list[Path]:
     return written
 
 
-def screens_command(outdir: str) -> int:
+def screens_command(outdir: str, lang: str) -> int:
     """`room25 screens OUTDIR`: write the PNGs in every language of the catalogue, the
-    fallback's with no language in their names, and list them."""
-    for language in words.languages():
-        for path in render_screens(Path(outdir), language):
+    fallback's with no language in their names, and list them under their language, said
+    in `lang`."""
+    for language, name in words.names().items():
+        written = render_screens(Path(outdir), language)
+        print(words.text(lang, "cli_screens_language", language=name, n=len(written)))
+        for path in written:
             print(path)
     return 0

@@ -4,8 +4,8 @@ characters, rooms and cards, and French elision.
 The phrases live in the catalogue with the pages' texts (`spoken_<line>` in
 `companion/words/<lang>/voice.json`, a form as `spoken_form_<form>_<one|other|m|f>`) and are
 filled in by its one routine (`companion.words.fill`: plural rules, lists, elision);
-`events.json` here says which line each public event kind is said with, the characters' genders
-and the causes of an elimination.
+`events.json` here says which line each public event kind is said with and the causes of an
+elimination; the characters' genders are their language's (its `_genders`, `words.genders`).
 
 A line is a key of the catalogue and its parameters as the events carry them (character and room
 ids, numbers, lists); the names are looked up here, so the same line reads right in each language.
@@ -42,7 +42,7 @@ def rooms() -> dict[str, dict]:
 
 @cache
 def spoken() -> dict:
-    """`events.json`, parsed once: the line of each event kind, genders, causes."""
+    """`events.json`, parsed once: the line of each event kind, the causes."""
     return json.loads(resources.files(__package__).joinpath("events.json").read_text("utf-8"))
 
 
@@ -57,9 +57,10 @@ def entries(lang: str) -> dict[str, str]:
     return {key.removeprefix(PREFIX): text for key, text in found.items() if key.startswith(PREFIX)}
 
 
-def gender(character: str) -> str:
-    """A character's grammatical gender (French agreement: "éliminé", "éliminée")."""
-    return spoken()["_gender"].get(character, "m")
+def gender(character: str, lang: str) -> str:
+    """A character's grammatical gender in a language (French agreement: "éliminé",
+    "éliminée"), or `other` where the language gives it none (English gives none)."""
+    return words.genders(lang).get(character, "other")
 
 
 def character_name(character: str) -> str:
@@ -132,7 +133,7 @@ def say(lang: str, key: str, params: Mapping[str, object] | None = None) -> str:
         params or {},
         namer=_named,
         former=_form,
-        gender=lambda value: gender(str(value)),
+        gender=lambda value: gender(str(value), lang),
         join="and",
     )
     return text[:1].upper() + text[1:]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from companion import words
+from companion.words.said import Said, say
 
 RENDER_TIMEOUT = 30  # seconds: a phrase takes espeak-ng a few milliseconds, Piper under a second
 
@@ -22,11 +23,16 @@ def _espeak_voice(lang: str) -> str:
 
 
 class EngineError(Exception):
-    """An engine that cannot speak: `missing` when its program or model is not there."""
+    """An engine that cannot speak, said in any language (its log line in the fallback's):
+    `missing` when its program or model is not there."""
 
-    def __init__(self, message: str, missing: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, said: Said, missing: bool = False) -> None:
+        super().__init__(str(said))
+        self.said = said
         self.missing = missing
+
+    def text(self, lang: str) -> str:
+        return self.said.text(lang)
 
 
 class Engine(Protocol):
@@ -51,14 +57,14 @@ def _run(command: list[str], text: str, what: str) -> None:
             check=False,
         )
     except FileNotFoundError:
-        raise EngineError(
-            f"{what} is not installed ({command[0]} not found)", missing=True
-        ) from None
+        said = say("cli_voice_not_installed", program=what, command=command[0])
+        raise EngineError(said, missing=True) from None
     except subprocess.TimeoutExpired:
-        raise EngineError(f"{what} took more than {RENDER_TIMEOUT} s") from None
+        raise EngineError(say("cli_voice_too_slow", program=what, seconds=RENDER_TIMEOUT)) from None
     if done.returncode != 0:
         why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise EngineError(f"{what} failed ({why[-1] if why else f'exit {done.returncode}'})")
+        own = why[-1] if why else say("cli_voice_exit", code=done.returncode)  # its own words
+        raise EngineError(say("cli_voice_failed", program=what, why=own))
 
 
 class Espeak:
@@ -91,7 +97,7 @@ class Piper:
         beside = Path(sys.executable).with_name("piper")
         self.program = program or (str(beside) if beside.exists() else "piper")
         if not self.model.is_file():
-            raise EngineError(f"no Piper voice model at {self.model}", missing=True)
+            raise EngineError(say("cli_voice_no_model", path=str(self.model)), missing=True)
         self.language = model_language(self.model)
 
     def speaks(self, lang: str) -> bool:

@@ -1,13 +1,16 @@
-"""`room25 voice`: say a text (`--say`), or render every kind of announcement in English and
-French to WAV files (`--sample OUTDIR`; with `--gallery`, compact clips and the page that lists
-them: docs/voice/, the gallery of docs/hardware.md)."""
+"""`room25 voice`: say a text (`--say`), or render every kind of announcement in every
+language of the catalogue to WAV files (`--sample OUTDIR`; with `--gallery`, compact clips and
+the page that lists them: docs/voice/, the gallery of docs/hardware.md), its own lines in the
+command line's language."""
 
 from __future__ import annotations
 
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
+from companion import words
 from companion.engine import load_deck
 from companion.engine.kernel.mac_cards import MacCard
 from companion.session.notices import Notice
@@ -133,24 +136,23 @@ def render_samples(
     return written
 
 
-def gallery_index(written: list[tuple[Path, str]]) -> str:
-    """The gallery's page (`README.md` beside the clips): each announcement, what it says in
-    English and in French, each linked to its clip."""
+def gallery_index(written: list[tuple[Path, str]], lang: str) -> str:
+    """The gallery's page (`README.md` beside the clips), in `lang`: each announcement, what
+    it says in every language, each linked to its clip."""
     said = {path.name: text for path, text in written}
     names = list(dict.fromkeys(path.name.split(".")[0] for path, _ in written))
+    columns = [words.text(lang, "cli_voice_gallery_announcement"), *words.names().values()]
     rows = [
-        "# What the companion says aloud",
+        f"# {words.text(lang, 'cli_voice_gallery_title')}",
         "",
-        "Every kind of announcement of the voice (`companion/voice/`), rendered by espeak-ng with",
-        "`room25 voice --sample docs/voice --gallery` (clips compacted for the docs: 7 kHz, 8-bit;",
-        'the Pi plays them at 22 kHz, 16-bit). See docs/hardware.md, "Voice".',
+        *textwrap.wrap(words.text(lang, "cli_voice_gallery_intro"), 95, break_on_hyphens=False),
         "",
-        "| Announcement | English | French |",
-        "| --- | --- | --- |",
+        f"| {' | '.join(columns)} |",
+        f"|{' --- |' * len(columns)}",
     ]
     for name in names:
         cells = [
-            f"[{_cell(said[f'{name}.{lang}.wav'])}]({name}.{lang}.wav)" for lang in languages()
+            f"[{_cell(said[f'{name}.{code}.wav'])}]({name}.{code}.wav)" for code in languages()
         ]
         rows.append(f"| `{name}` | {' | '.join(cells)} |")
     return "\n".join(rows) + "\n"
@@ -163,47 +165,42 @@ def _cell(text: str) -> str:
 
 def say_text(text: str, lang: str, out: Path | None, device: str = "") -> int:
     """`room25 voice --say`: render `text`, then write it to `out` or play it."""
+    if not text.strip():
+        return _refused(words.text(lang, "cli_voice_say_empty"), 2)
     engine = Espeak()
     try:
         with tempfile.TemporaryDirectory() as folder:
             wav = Path(folder) / "said.wav"
             engine.render(text, lang, wav)
             clip = wav.read_bytes()
-        if out is not None:
-            out.write_bytes(clip)
-            print(f"{out} ({duration(clip):.1f} s)")
-        else:
+        if out is None:
             Aplay(device).play(Clip(0, text, lang, clip))
-    except (EngineError, SinkError, OSError) as error:
-        print(f"room25 voice: {error}", file=sys.stderr)
-        return 1
+            return 0
+        out.write_bytes(clip)
+    except (EngineError, SinkError) as error:
+        return _refused(error.text(lang), 1)
+    seconds = f"{duration(clip):.1f}"
+    print(words.text(lang, "cli_voice_written", path=str(out), seconds=seconds))
     return 0
 
 
-def voice_command(
-    say: str | None,
-    sample: str | None,
-    lang: str,
-    out: str | None,
-    device: str,
-    gallery: bool = False,
-) -> int:
-    """The `room25 voice` subcommand."""
-    if say is not None:
-        if not say.strip():
-            print("room25 voice: --say needs a text to say", file=sys.stderr)
-            return 2
-        return say_text(say, lang, Path(out) if out else None, device)
-    if sample is None:
-        print("room25 voice: give --say TEXT or --sample OUTDIR", file=sys.stderr)
-        return 2
+def sample_command(outdir: Path, lang: str, gallery: bool = False) -> int:
+    """`room25 voice --sample OUTDIR [--gallery]`: every clip, listed with what it says, and
+    (`gallery`) the page listing them, in `lang`."""
     try:
-        written = render_samples(Path(sample), small=gallery)
-        if gallery:
-            (Path(sample) / "README.md").write_text(gallery_index(written), encoding="utf-8")
-    except (EngineError, OSError) as error:
-        print(f"room25 voice: {error}", file=sys.stderr)
-        return 1
+        written = render_samples(outdir, small=gallery)
+    except EngineError as error:
+        return _refused(error.text(lang), 1)
     for path, text in written:
         print(f"{path}\t{text}")
+    print(words.counted(lang, "cli_voice_clips", len(written), folder=str(outdir)))
+    if gallery:
+        page = outdir / "README.md"
+        page.write_text(gallery_index(written, lang), encoding="utf-8")
+        print(words.text(lang, "cli_voice_page_written", path=str(page)))
     return 0
+
+
+def _refused(said: str, code: int) -> int:
+    print(f"room25 voice: {said}", file=sys.stderr)
+    return code

@@ -16,11 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from companion.words.said import Said, say
+
 from .wav import duration
 
 
 class SinkError(Exception):
-    """A clip that could not be played, in plain words."""
+    """A clip that could not be played, in plain words of any language (its log line in the
+    fallback's)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
+
+    def text(self, lang: str) -> str:
+        return self.said.text(lang)
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,7 @@ class Aplay:
                     stderr=subprocess.PIPE,
                 )
             except FileNotFoundError:
-                raise SinkError(f"{self.program} is not installed (alsa-utils)") from None
+                raise SinkError(say("cli_voice_no_player", program=self.program)) from None
             self._playing, self._clip = player, clip.id
         if self.on_start is not None:
             self.on_start(clip)
@@ -90,13 +100,20 @@ class Aplay:
         except subprocess.TimeoutExpired:
             player.kill()
             player.communicate()
-            raise SinkError(f"{self.program} hung on device {self.device or 'default'}") from None
+            device = self.device or "default"  # ALSA's name
+            raise SinkError(
+                say("cli_voice_player_hung", program=self.program, device=device)
+            ) from None
         finally:
             with self._lock:
                 self._playing, self._clip = None, None
         if player.returncode != 0 and not self._stopped and self._cut != clip.id:
             lines = errors.decode("utf-8", "replace").strip().splitlines()
-            raise SinkError(lines[-1] if lines else f"{self.program} exited {player.returncode}")
+            if lines:  # the player's own words
+                raise SinkError(say("cli_voice_player_failed", why=lines[-1]))
+            raise SinkError(
+                say("cli_voice_player_exited", program=self.program, code=player.returncode)
+            )
 
     def stop(self) -> None:
         with self._lock:
@@ -131,7 +148,7 @@ class FakeSink:
 
     def play(self, clip: Clip) -> None:
         if self.fail:
-            raise SinkError(self.fail)
+            raise SinkError(say("cli_voice_player_failed", why=self.fail))
         if clip.id in self.cut_clips:
             return
         self._cutting.clear()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -19,7 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion import words
 from companion.session import Session
+from companion.words.said import Said, say
 
 from . import THREADS, create_app
 
@@ -39,7 +42,11 @@ SEATS = "1234"
 
 
 class GalleryError(RuntimeError):
-    """What the page gallery needs and lacks (Playwright, Chromium), in words."""
+    """What the page gallery needs and lacks (Playwright, Chromium), in any language."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @contextmanager
@@ -63,7 +70,7 @@ def _companion(folder: Path) -> Iterator[str]:
 def _chromium() -> str:
     found = os.environ.get("ROOM25_CHROMIUM") or shutil.which("chromium")
     if not found:
-        raise GalleryError("Chromium is missing: apt-get install chromium (or set ROOM25_CHROMIUM)")
+        raise GalleryError(say("cli_screens_no_chromium"))
     return found
 
 
@@ -114,7 +121,7 @@ class SampleGame:
             if wanted(view):
                 return view
             play(view)
-        raise GalleryError("the sample game did not reach its next moment")
+        raise GalleryError(say("cli_screens_stuck"))
 
     def seat(self, seat: str) -> Any:
         return self.phones[seat].request
@@ -199,7 +206,7 @@ def render_pages(outdir: Path) -> list[Path]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as error:
-        raise GalleryError("Playwright is missing: install the dev extras (.[dev])") from error
+        raise GalleryError(say("cli_screens_no_playwright")) from error
     outdir.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -222,13 +229,15 @@ def render_pages(outdir: Path) -> list[Path]:
             browser.close()
 
 
-def pages_command(outdir: str) -> int:
-    """`room25 screens --pages OUTDIR`: the pages' pictures in OUTDIR/pages, listed."""
+def pages_command(outdir: str, lang: str) -> int:
+    """`room25 screens --pages OUTDIR`: the pages' pictures in OUTDIR/pages, listed, said in
+    `lang`."""
     try:
         written = render_pages(Path(outdir) / "pages")
     except GalleryError as error:
-        print(f"room25 screens --pages: {error}")
+        print(f"room25 screens --pages: {error.said.text(lang)}", file=sys.stderr)
         return 1
+    print(words.text(lang, "cli_screens_pages", n=len(written)))
     for path in written:
         print(path)
     return 0

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .catalogue import by_code, fallback, languages, names, offered, own_texts, settings, texts
+from .catalogue import (
+    by_code,
+    fallback,
+    genders,
+    languages,
+    names,
+    offered,
+    own_texts,
+    settings,
+    texts,
+)
 from .fill import colon, elide, fill, joined, placeholders, plural, quoted, typography
 
 __all__ = [
@@ -16,6 +26,7 @@ __all__ = [
     "elide",
     "fallback",
     "fill",
+    "genders",
     "joined",
     "languages",
     "names",

@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 SETTINGS = "language.json"
+# A topic file's section naming the grammatical gender ("m", "f"...) of what its texts say by
+# id (a character): what a language's words agree with.
+GENDERS = "_genders"
 # A folder of more language folders beside the package's (a language tried out before it is
 # added, the tests' pseudo-locale): the same layout, read the same way.
 EXTRA = "ROOM25_WORDS"
@@ -73,10 +76,26 @@ def settings(lang: str) -> dict[str, Any]:
 def own_texts(lang: str) -> dict[str, str]:
     """The texts written in one language, its topic files read in name order."""
     found: dict[str, str] = {}
+    for topic in _topics(lang):
+        found.update({k: v for k, v in _json(topic).items() if not k.startswith("_")})
+    return found
+
+
+def _topics(lang: str) -> list[Traversable]:
+    """A language's topic files, in name order."""
     folder = _language_folders()[offered(lang)]
-    for topic in sorted(folder.iterdir(), key=lambda path: path.name):
-        if topic.name.endswith(".json") and topic.name != SETTINGS:
-            found.update({k: v for k, v in _json(topic).items() if not k.startswith("_")})
+    found = [path for path in folder.iterdir() if path.name.endswith(".json")]
+    return sorted((path for path in found if path.name != SETTINGS), key=lambda path: path.name)
+
+
+@cache
+def genders(lang: str) -> dict[str, str]:
+    """The genders a language's words agree with (French "Alice est éliminée"), by id: its own
+    folder's alone, as one language's genders are no other's; none for a language whose words
+    need none (a form is then its `other`)."""
+    found: dict[str, str] = {}
+    for topic in _topics(lang):
+        found.update(_json(topic).get(GENDERS, {}))
     return found
 
 

@@ -266,9 +266,14 @@ def test_lines_are_named_like_the_cells_they_hold(deck: Deck) -> None:
         else:
             assert card.line.name == f"col{names[0][0]}"
             assert {name[0] for name in names} == {names[0][0]}
-        assert card.details.startswith(f"{card.line.name} {card.direction}")
+        axis, label = (
+            ("row", card.line.name[3:])
+            if card.line.axis == "row"
+            else ("column", card.line.name[3:])
+        )
+        assert card.details().startswith(f"{axis} {label} {card.direction}")
     top_row = next(c for c in physical(deck, "complex_movement") if c.line == Line("row", 0))
-    assert top_row.details.split()[0] == "row1"
+    assert top_row.details().split()[:2] == ["row", "1"]
 
 
 def test_minimap_draws_the_line_and_its_arrow(deck: Deck) -> None:
@@ -336,9 +341,34 @@ def test_format_deck_is_a_readable_table(deck: Deck) -> None:
     lines = table.splitlines()
     assert lines[0].split() == ["count", "level", "kind", "details"]
     assert lines[-1] == "58 cards: 45 standard, 13 madness"
-    assert any(line.split()[:4] == ["2", "madness", "Time", "bomb"] for line in lines)
-    assert any("row1 east, x2" in line for line in lines)
-    assert any("emmett + kevin" in line for line in lines)
+    assert any(line.split()[:4] == ["2", "Madness", "Time", "bomb"] for line in lines)
+    assert any(line.endswith("row 1 east, twice") for line in lines)
+    assert any(line.endswith("column A south, draw again") for line in lines)
+    assert any(
+        line.endswith("Strafe                  Emmett und Kevin")
+        for line in format_deck(deck, "de").splitlines()
+    )
+    assert any(line.endswith("Disabled rooms    green") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "details"),
+    [
+        ("en", ["row 1 east, twice", "column D north", "Emmett and Kevin", "green"]),
+        (
+            "fr",
+            ["rangée 1 vers l'est, deux fois", "colonne D vers le nord", "Emmett et Kevin", "vert"],
+        ),
+        ("de", ["Reihe 1 nach Osten, zweimal", "Spalte D nach Norden", "Emmett und Kevin", "grün"]),
+    ],
+)
+def test_the_tables_details_are_said_in_the_language(
+    deck: Deck, lang: str, details: list[str]
+) -> None:
+    """Issue 30: the details column is the catalogue's words, not the deck file's ids."""
+    ids = ("move-row0-east-x2", "move-col3-north", "punish-emmett-kevin", "disabled-green")
+    assert [deck.by_id(card).details(lang) for card in ids] == details
+    assert "Blackout" not in format_deck(deck, "fr") and "Folie" in format_deck(deck, "fr")
 
 
 def test_character_ids_match_the_engine_catalogue() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.voice.samples import gallery_index, sample_lines
 from companion.voice.wav import compact, duration
-from companion.words import languages
+from companion.words import fallback, languages
 
 from .conftest import needs_espeak
 from .test_cli import _room25
@@ -52,7 +52,7 @@ def _listed() -> list[tuple[Path, str]]:
 
 def test_the_docs_gallery_says_what_the_voice_says_today() -> None:
     """Rerun `room25 voice --sample docs/voice --gallery` when a phrase changes."""
-    assert (DOCS / "README.md").read_text("utf-8") == gallery_index(_listed())
+    assert (DOCS / "README.md").read_text("utf-8") == gallery_index(_listed(), fallback())
     assert {p.name for p in DOCS.glob("*.wav")} == {path.name for path, _ in _listed()}
     assert sum(p.stat().st_size for p in DOCS.glob("*.wav")) < 4_000_000  # small docs
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from companion import words
 from companion.words.said import Said, say
 
 from .grid import AXIS_DIRECTIONS, MOVABLE, SIZE, line_key
@@ -195,20 +196,21 @@ class MacCard:
             return None
         return MiniMap(self.line, self.direction, self.steps)
 
-    @property
-    def details(self) -> str:
-        """A short, language-neutral summary of what makes this card differ from its kind."""
+    def details(self, lang: str = "") -> str:
+        """What makes this card differ from its kind, in words (`room25 deck`'s table)."""
+        found = words.texts(lang)
         if self.kind == "complex_movement" and self.line is not None:
-            parts = [f"{self.line.name} {self.direction}"]
-            if self.twice:
-                parts.append("x2")
-            if self.draw_again:
-                parts.append("draw again")
-            return ", ".join(parts)
+            named = line_key(self.line.axis, self.line.index)[3:]  # "1" of row1, "A" of colA
+            line = words.fill(lang, found[f"deck_table_line_{self.line.axis}"], {"n": named})
+            direction = found[f"deck_table_direction_{self.direction}"]
+            moved = {"line": line, "direction": direction}
+            parts = [words.fill(lang, found["deck_table_movement"], moved)]
+            marks = (("deck_table_twice", self.twice), ("deck_table_draw_again", self.draw_again))
+            return words.joined(lang, parts + [found[key] for key, shown in marks if shown])
         if self.kind == "punishment" and self.characters is not None:
-            return " + ".join(self.characters)
+            return words.joined(lang, [c.capitalize() for c in self.characters], "and")
         if self.kind == "disabled_rooms" and self.colour is not None:
-            return self.colour
+            return found[f"compose_colour_{self.colour}"]
         return ""
 
     def as_json(self) -> dict[str, Any]:

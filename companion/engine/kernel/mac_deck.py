@@ -582,7 +582,12 @@ def format_deck(deck: Deck, lang: str = "") -> str:
     """A plain-text table of the deck (count, level, kind, details) for the CLI and the docs."""
     headers = [words.text(lang, f"deck_table_{name}") for name in TABLE_COLUMNS]
     rows = [
-        (str(card.count), card.level, kind_name(card.kind, lang), card.details)
+        (
+            str(card.count),
+            words.text(lang, f"mac_{card.level}"),
+            kind_name(card.kind, lang),
+            card.details(lang),
+        )
         for card in deck.cards
     ]
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
