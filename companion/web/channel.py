@@ -16,7 +16,7 @@ for every connection.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from waitress.buffers import OverflowableBuffer, ReadOnlyFileBasedBuffer
 from waitress.channel import ClientDisconnected, HTTPChannel
@@ -34,7 +34,7 @@ class QueuedChannel(HTTPChannel):
                 raise ClientDisconnected
             if self.current_outbuf_count >= self.adj.outbuf_high_watermark:
                 # a new buffer, as waitress starts one, so a long stream's sent bytes are freed
-                self.outbufs.append(OverflowableBuffer(self.adj.outbuf_overflow))
+                cast(list, self.outbufs).append(OverflowableBuffer(self.adj.outbuf_overflow))
                 self.current_outbuf_count = 0
             self.outbufs[-1].append(data)
             self.current_outbuf_count += len(data)
@@ -46,12 +46,14 @@ class QueuedChannel(HTTPChannel):
         self.server.pull_trigger()
 
     def write_soon(self, data: Any) -> int:
+        # Waitress' own internals, which its type stubs leave out, are reached through `waitress`.
+        waitress = cast(Any, super())
         if isinstance(data, ReadOnlyFileBasedBuffer) or not data:
-            return int(super().write_soon(data))
+            return int(waitress.write_soon(data))
         if not self.connected:
             raise ClientDisconnected
         with self.outbuf_lock:
-            self._flush_outbufs_below_high_watermark()  # waits while too much is unsent
+            waitress._flush_outbufs_below_high_watermark()  # waits while too much is unsent
             return self.queue(data)
 
 
