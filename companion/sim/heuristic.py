@@ -27,8 +27,8 @@ from companion.sim.search import (
     Looks,
     best_after,
     blind_first,
+    highest,
     idle,
-    look_first,
     look_values,
     looks,
     successors,
@@ -204,7 +204,8 @@ class HeuristicPlayer:
                 if tokens[0] == "look":
                     if shared is None:
                         shared = looks(know, s0)
-                    v = look_first(know, s0, list(tokens[1:]), shared)
+                        firsts["look"] = ways(know, s0, "look")
+                    v = self._look_first(know, s0, tokens, shared, per_line)
                 else:
                     v = self._after_first(know, s0, tokens, firsts, per_line, can_look)
                 if len(tokens) == 1:
@@ -221,9 +222,9 @@ class HeuristicPlayer:
             line_values = per_line.get(tokens)
             if line_values is None:
                 continue
-            lines = successors(know, s0, tokens[0], firsts[tokens[0]])
+            options = firsts[tokens[0]]  # in the order of its lines' values
             for i in range(len(line_values)):
-                memo[(*tokens, *_params_key(lines[i][0]))] = line_values[i]
+                memo[(*tokens, *_params_key(options[i]))] = line_values[i]
         if know.turns_left <= ADRENALINE_TURNS:
             # The Adrenaline token is worth nothing once the game is over: in the last turns
             # the same programme takes it too (one more basic action after the second round,
@@ -233,6 +234,23 @@ class HeuristicPlayer:
             if boosted:
                 return self.rng.choice(boosted)
         return self.rng.choice(chosen)
+
+    @staticmethod
+    def _look_first(
+        know: Knowledge,
+        s0: Sim,
+        tokens: tuple[str, ...],
+        shared: Looks,
+        per_line: dict[tuple[str, ...], list[float]],
+    ) -> float:
+        """A programme that begins with a Look: the best of its Looks (`look_values`), each
+        Look's value kept in `per_line` for the action itself, which then values no Look
+        again."""
+        rest = list(tokens[1:])
+        if not shared[1]:  # no Look to play: the line after it
+            return then(know, shared[0], (), rest)
+        found = per_line[tokens] = look_values(know, s0, rest, shared)
+        return highest(found)
 
     @staticmethod
     def _after_first(

@@ -186,14 +186,6 @@ def looks(know: Knowledge, s0: Sim) -> Looks:
     return base, looks
 
 
-def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> float:
-    """A Look first, then `rest`: the best of `look_values`."""
-    base, looks = shared
-    if not looks:
-        return then(know, base, (), rest)
-    return highest(look_values(know, s0, rest, shared))
-
-
 def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> list[float]:
     """Each Look (in the order of `ways`), then `rest`: the same as `then` after each Look,
     computed once. A Look changes nothing but what is known, so every line is the same but for

@@ -12,7 +12,7 @@ from companion.sim.actions import BLIND, step, ways
 from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.lines import leaf, start
-from companion.sim.search import best_single, blind_first, look_first, looks, then
+from companion.sim.search import best_single, blind_first, highest, look_values, looks, then
 from companion.sim.simulate import PlayedGame
 
 
@@ -78,7 +78,7 @@ def test_shared_lines_value_every_programme_as_stepping_it_alone():
                 continue
             plain = _stepped(know, start(know, me), tokens)
             if tokens[0] == "look" and shared[1]:
-                fast = look_first(know, s0, list(tokens[1:]), shared)
+                fast = highest(look_values(know, s0, list(tokens[1:]), shared))
             elif ways(know, s0, tokens[0]) == [BLIND]:
                 fast = blind_first(know, s0, tokens[0], list(tokens[1:]))
             else:
