@@ -26,6 +26,7 @@ from companion.sim.rooms import KNOWN_SAFE, LEVEL, REMINDER_SCORE
 from companion.sim.search import (
     Looks,
     best_after,
+    best_single,
     blind_first,
     highest,
     idle,
@@ -276,8 +277,14 @@ class HeuristicPlayer:
             return -INF if can_look else blind_first(know, s0, first, rest)
         found = per_line[tokens] = []
         v = -INF
+        # Most programmes have one token left, and only a Look shows a room to branch on:
+        # then the best of it (`then`, with no call between).
+        second = rest[0] if len(rest) == 1 else ""
         for _, s1, looked in successors(know, s0, first, options):
-            line_value = then(know, s1, looked, rest)
+            if second and not looked:
+                line_value = best_single(know, s1, second)
+            else:
+                line_value = then(know, s1, looked, rest)
             found.append(line_value)
             if line_value > v:
                 v = line_value
