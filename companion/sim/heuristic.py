@@ -117,7 +117,7 @@ class HeuristicPlayer:
         first: str = legal[0]["type"]
         if first == "clue":
             return self._clue(legal)
-        if any("room" in c for c in legal):
+        if first != "program" and any("room" in c for c in legal):
             # Physical tracking: a command that shows a tile says which room it is. The player
             # decides what to do; the simulated tile is any room the engine accepts.
             variants: dict[str, list[dict]] = {}
@@ -178,11 +178,15 @@ class HeuristicPlayer:
     # --- programming and actions ---
 
     def _program(self, know: Knowledge, legal: list[dict]) -> dict:
-        programs = [c for c in legal if c["type"] == "program" and not c.get("adrenaline")]
-        if not programs:
+        me = ""
+        plans = []
+        for c in legal:
+            if c["type"] == "program" and not c.get("adrenaline"):
+                me = me or c["character"]
+                if c["character"] == me:
+                    plans.append((c, _tokens(c)))
+        if not plans:
             return self.rng.choice(legal)
-        me = programs[0]["character"]
-        plans = [(c, _tokens(c)) for c in programs if c["character"] == me]
         s0 = start(know, me)
         # A first action the plan does not follow (a push among allies, a slide that leaves
         # Room 25 alone) is never better than a Look first, when a Look can be played.
