@@ -117,7 +117,8 @@ class HeuristicPlayer:
         first: str = legal[0]["type"]
         if first == "clue":
             return self._clue(legal)
-        if first != "program" and any("room" in c for c in legal):
+        named = self.mirror is None or self.mirror.names_rooms
+        if named and first != "program" and any("room" in c for c in legal):
             # Physical tracking: a command that shows a tile says which room it is. The player
             # decides what to do; the simulated tile is any room the engine accepts.
             variants: dict[str, list[dict]] = {}
