@@ -52,8 +52,8 @@ def _stepped(know, s0, tokens: tuple[str, ...]) -> float:
     return max(then(know, *step(know, s0, tokens[0], p), list(tokens[1:])) for p in options)
 
 
-def _programming_positions(count: int):
-    """(knowledge, character) at programming decisions of base Suspicion games."""
+def _programming_decisions(count: int):
+    """(player, knowledge, legal) at programming decisions of base Suspicion games."""
     found = []
     for number in range(3):
         rng = random.Random(number)
@@ -62,10 +62,15 @@ def _programming_positions(count: int):
             player = game.players[decision.seat]
             programming = decision.legal[0]["type"] == "program"
             if programming and isinstance(player, HeuristicPlayer) and player.known is not None:
-                found.append((player.known, decision.legal[0]["character"]))
+                found.append((player, player.known, decision.legal))
             if len(found) >= count:
                 return found
     return found
+
+
+def _programming_positions(count: int):
+    """(knowledge, character) at programming decisions of base Suspicion games."""
+    return [(know, legal[0]["character"]) for _, know, legal in _programming_decisions(count)]
 
 
 def test_shared_lines_value_every_programme_as_stepping_it_alone():
@@ -129,22 +134,6 @@ def test_every_line_keeps_the_knowledges_characters_in_its_order():
                         assert list(s2.pos) == list(know.pos), (first, p, second, q)
                         lines += 1
     assert lines > 500
-
-
-def _programming_decisions(count: int):
-    """(player, knowledge, legal) at programming decisions of base Suspicion games."""
-    found = []
-    for number in range(3):
-        rng = random.Random(number)
-        game = PlayedGame({"mode": "suspicion", "players": 5, "seed": number}, "heuristic", rng)
-        for decision in game:
-            player = game.players[decision.seat]
-            programming = decision.legal[0]["type"] == "program"
-            if programming and isinstance(player, HeuristicPlayer) and player.known is not None:
-                found.append((player, player.known, decision.legal))
-            if len(found) >= count:
-                return found
-    return found
 
 
 def test_the_looks_kept_while_programming_are_those_the_action_would_work_out():
