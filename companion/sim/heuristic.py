@@ -26,9 +26,10 @@ from companion.sim.rooms import KNOWN_SAFE, LEVEL, REMINDER_SCORE
 from companion.sim.search import (
     Looks,
     best_after,
+    best_single,
     blind_first,
+    highest,
     idle,
-    look_first,
     look_values,
     looks,
     successors,
@@ -116,7 +117,8 @@ class HeuristicPlayer:
         first: str = legal[0]["type"]
         if first == "clue":
             return self._clue(legal)
-        if any("room" in c for c in legal):
+        named = self.mirror is None or self.mirror.names_rooms
+        if named and first != "program" and any("room" in c for c in legal):
             # Physical tracking: a command that shows a tile says which room it is. The player
             # decides what to do; the simulated tile is any room the engine accepts.
             variants: dict[str, list[dict]] = {}
@@ -177,11 +179,15 @@ class HeuristicPlayer:
     # --- programming and actions ---
 
     def _program(self, know: Knowledge, legal: list[dict]) -> dict:
-        programs = [c for c in legal if c["type"] == "program" and not c.get("adrenaline")]
-        if not programs:
+        me = ""
+        plans = []
+        for c in legal:
+            if c["type"] == "program" and not c.get("adrenaline"):
+                me = me or c["character"]
+                if c["character"] == me:
+                    plans.append((c, _tokens(c)))
+        if not plans:
             return self.rng.choice(legal)
-        me = programs[0]["character"]
-        plans = [(c, _tokens(c)) for c in programs if c["character"] == me]
         s0 = start(know, me)
         # A first action the plan does not follow (a push among allies, a slide that leaves
         # Room 25 alone) is never better than a Look first, when a Look can be played.
@@ -204,7 +210,8 @@ class HeuristicPlayer:
                 if tokens[0] == "look":
                     if shared is None:
                         shared = looks(know, s0)
-                    v = look_first(know, s0, list(tokens[1:]), shared)
+                        firsts["look"] = ways(know, s0, "look")
+                    v = self._look_first(know, s0, tokens, shared, per_line)
                 else:
                     v = self._after_first(know, s0, tokens, firsts, per_line, can_look)
                 if len(tokens) == 1:
@@ -221,9 +228,9 @@ class HeuristicPlayer:
             line_values = per_line.get(tokens)
             if line_values is None:
                 continue
-            lines = successors(know, s0, tokens[0], firsts[tokens[0]])
+            options = firsts[tokens[0]]  # in the order of its lines' values
             for i in range(len(line_values)):
-                memo[(*tokens, *_params_key(lines[i][0]))] = line_values[i]
+                memo[(*tokens, *_params_key(options[i]))] = line_values[i]
         if know.turns_left <= ADRENALINE_TURNS:
             # The Adrenaline token is worth nothing once the game is over: in the last turns
             # the same programme takes it too (one more basic action after the second round,
@@ -233,6 +240,23 @@ class HeuristicPlayer:
             if boosted:
                 return self.rng.choice(boosted)
         return self.rng.choice(chosen)
+
+    @staticmethod
+    def _look_first(
+        know: Knowledge,
+        s0: Sim,
+        tokens: tuple[str, ...],
+        shared: Looks,
+        per_line: dict[tuple[str, ...], list[float]],
+    ) -> float:
+        """A programme that begins with a Look: the best of its Looks (`look_values`), each
+        Look's value kept in `per_line` for the action itself, which then values no Look
+        again."""
+        rest = list(tokens[1:])
+        if not shared[1]:  # no Look to play: the line after it
+            return then(know, shared[0], (), rest)
+        found = per_line[tokens] = look_values(know, s0, rest, shared)
+        return highest(found)
 
     @staticmethod
     def _after_first(
@@ -258,8 +282,14 @@ class HeuristicPlayer:
             return -INF if can_look else blind_first(know, s0, first, rest)
         found = per_line[tokens] = []
         v = -INF
+        # Most programmes have one token left, and only a Look shows a room to branch on:
+        # then the best of it (`then`, with no call between).
+        second = rest[0] if len(rest) == 1 else ""
         for _, s1, looked in successors(know, s0, first, options):
-            line_value = then(know, s1, looked, rest)
+            if second and not looked:
+                line_value = best_single(know, s1, second)
+            else:
+                line_value = then(know, s1, looked, rest)
             found.append(line_value)
             if line_value > v:
                 v = line_value

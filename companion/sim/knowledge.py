@@ -382,17 +382,25 @@ class Knowledge:
         tables = sharing(len(allies))
         reach = [tables[i][self.pos[cid]] for i, cid in enumerate(allies)]
         mine = allies.index(me)
+        before, mine_far, after = reach[:mine], reach[mine], reach[mine + 1 :]
         share = {}
         p25 = self.p25
         for c, t in enumerate(self.tiles):
             if t not in p25:
                 continue
-            best, owner = INF, -1
-            for i, far in enumerate(reach):
-                d = far[c]
-                if d < best:
-                    best, owner = d, i
-            share[t] = 1.0 if owner == mine else 0.5
+            # His room if he is the first of the nearest: nobody before him as near, nobody
+            # after him nearer (most rooms are another's, seen at the first ally who beats him).
+            d = mine_far[c]
+            share[t] = 0.5
+            for far in before:
+                if far[c] <= d:
+                    break
+            else:
+                for far in after:
+                    if far[c] < d:
+                        break
+                else:
+                    share[t] = 1.0
         return share
 
     def look_gain(self, tile: int) -> float:

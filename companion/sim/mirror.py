@@ -72,6 +72,8 @@ class Mirror:
         ruleset = view["ruleset"]
         self.mode = ruleset["mode"]
         self.settings = ruleset["settings"]
+        # Only with physical tracking does a command name the room on the tile it shows.
+        self.names_rooms: bool = ruleset.get("tracking") == "physical"
         self.cells = [-1] * (SIZE * SIZE)  # the tile at each cell (-1: none yet)
         self.revealed: dict[int, str] = {}
         self.sealed: set[int] = set()

@@ -39,7 +39,9 @@ def best_single(know: Knowledge, s: Sim, action: str) -> float:
         return idle_worth(know, s) + top_look(know, s)
     best = -INF
     for _, s1, _ in successors(know, s, action, options):
-        v = leaf(know, s1)
+        v = s1.worth
+        if v is None:
+            v = leaf(know, s1)
         if v > best:
             best = v
     return best
@@ -155,7 +157,7 @@ def then(know: Knowledge, s1: Sim, looked: tuple, rest: list[str]) -> float:
     if not rest:
         return leaf(know, s1)
     if not looked or ("move" not in rest and "push" not in rest):
-        return best_after(know, s1, rest)
+        return best_single(know, s1, rest[0]) if len(rest) == 1 else best_after(know, s1, rest)
     tile: int = looked[0]
     p_bad: float = looked[1]
     v_good = v_bad = -INF
@@ -184,14 +186,6 @@ def looks(know: Knowledge, s0: Sim) -> Looks:
         hyp = tile not in kinds and tile not in levels
         looks.append((know.look_gain(tile), tile if hyp else None))
     return base, looks
-
-
-def look_first(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> float:
-    """A Look first, then `rest`: the best of `look_values`."""
-    base, looks = shared
-    if not looks:
-        return then(know, base, (), rest)
-    return highest(look_values(know, s0, rest, shared))
 
 
 def look_values(know: Knowledge, s0: Sim, rest: list[str], shared: Looks) -> list[float]:

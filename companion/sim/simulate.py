@@ -167,7 +167,7 @@ def _next_seat(state: GameState, seats: list[str]) -> tuple[str, list[dict]]:
     return optional
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """One decision of a played game: the seat asked, what it could do, what it chose."""
 

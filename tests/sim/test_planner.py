@@ -9,10 +9,10 @@ import random
 import pytest
 
 from companion.sim.actions import BLIND, step, ways
-from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra
-from companion.sim.heuristic import HeuristicPlayer
+from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra, sharing
+from companion.sim.heuristic import HeuristicPlayer, _looks_now
 from companion.sim.lines import leaf, start
-from companion.sim.search import best_single, blind_first, look_first, looks, then
+from companion.sim.search import best_single, blind_first, highest, look_values, looks, then
 from companion.sim.simulate import PlayedGame
 
 
@@ -52,8 +52,8 @@ def _stepped(know, s0, tokens: tuple[str, ...]) -> float:
     return max(then(know, *step(know, s0, tokens[0], p), list(tokens[1:])) for p in options)
 
 
-def _programming_positions(count: int):
-    """(knowledge, character) at programming decisions of base Suspicion games."""
+def _programming_decisions(count: int):
+    """(player, knowledge, legal) at programming decisions of base Suspicion games."""
     found = []
     for number in range(3):
         rng = random.Random(number)
@@ -62,10 +62,15 @@ def _programming_positions(count: int):
             player = game.players[decision.seat]
             programming = decision.legal[0]["type"] == "program"
             if programming and isinstance(player, HeuristicPlayer) and player.known is not None:
-                found.append((player.known, decision.legal[0]["character"]))
+                found.append((player, player.known, decision.legal))
             if len(found) >= count:
                 return found
     return found
+
+
+def _programming_positions(count: int):
+    """(knowledge, character) at programming decisions of base Suspicion games."""
+    return [(know, legal[0]["character"]) for _, know, legal in _programming_decisions(count)]
 
 
 def test_shared_lines_value_every_programme_as_stepping_it_alone():
@@ -78,7 +83,7 @@ def test_shared_lines_value_every_programme_as_stepping_it_alone():
                 continue
             plain = _stepped(know, start(know, me), tokens)
             if tokens[0] == "look" and shared[1]:
-                fast = look_first(know, s0, list(tokens[1:]), shared)
+                fast = highest(look_values(know, s0, list(tokens[1:]), shared))
             elif ways(know, s0, tokens[0]) == [BLIND]:
                 fast = blind_first(know, s0, tokens[0], list(tokens[1:]))
             else:
@@ -129,3 +134,38 @@ def test_every_line_keeps_the_knowledges_characters_in_its_order():
                         assert list(s2.pos) == list(know.pos), (first, p, second, q)
                         lines += 1
     assert lines > 500
+
+
+def test_the_looks_kept_while_programming_are_those_the_action_would_work_out():
+    kept = 0
+    for player, know, legal in _programming_decisions(40):
+        know.focus("")  # a fresh focus: nothing kept from the game's own decision
+        player._program(know, legal)
+        me = legal[0]["character"]
+        for key, value in know.first_values.items():
+            if key[0] != "look":
+                continue
+            rest = [t for t in key[1:] if isinstance(t, str)]
+            direction = dict(t for t in key[1:] if isinstance(t, tuple))["direction"]
+            fresh = _looks_now(know, start(know, me), rest)
+            assert fresh[direction] == pytest.approx(value, abs=1e-9), key
+            kept += 1
+    assert kept > 20
+
+
+def test_each_room_where_room25_may_be_goes_to_the_first_of_its_nearest_allies():
+    shared = 0
+    for know, me in _programming_positions(40):
+        start(know, me)
+        allies = [c for c in know.chars if c in know.pos and know.weight.get(c, 0.0) > 0]
+        if len(allies) < 2 or me not in allies or not know.p25:
+            continue
+        tables = sharing(len(allies))
+        for c, t in enumerate(know.tiles):
+            if t not in know.p25:
+                continue
+            far = [tables[i][know.pos[cid]][c] for i, cid in enumerate(allies)]
+            owner = far.index(min(far))
+            assert know.share[t] == (1.0 if allies[owner] == me else 0.5)
+            shared += 1
+    assert shared > 100

@@ -248,3 +248,15 @@ def test_a_heuristic_player_holds_nothing_of_the_game_but_its_seats_view():
             for cid, character in player.mirror.chars.items():
                 if character.role is not None:
                     assert character.seat == seat or public[cid]["role"] is not None
+
+
+@pytest.mark.parametrize(("tracking", "named"), [("physical", True), ("dealt", False)])
+def test_a_player_looks_for_rooms_to_name_only_with_physical_tracking(tracking, named):
+    """A command names the room on the tile it shows with physical tracking alone: the player
+    searches its legal commands for one only then (or before it has a view)."""
+    setup = {"mode": "suspicion", "players": 4, "tracking": tracking, "seed": 9}
+    game = PlayedGame(setup, "heuristic", random.Random(9))
+    for decision, _ in zip(game, range(40), strict=False):
+        mirror = game.players[decision.seat].mirror
+        if mirror is not None:
+            assert mirror.names_rooms is named
