@@ -69,13 +69,13 @@ APPLY = (
 TABLE = (
     "import sys, tempfile; from pathlib import Path; "
     "from companion.engine.kernel import evolve; print(evolve.__file__); "
-    "from companion.session import Session; from companion.web.stream import event; "
+    "from companion.session import Session; "
     "d = tempfile.mkdtemp(); s = Session(Path(d) / 'j.sqlite'); s.open(); "
     "s.host('new_game', setup={'edition': 'season2', 'mode': 'suspicion', 'players': 8, "
     "'tracking': 'dealt', 'settings': {'programming': 'tokens'}, 'seed': 1}); "
     "[s.submit({'type': 'clue', 'seat': c, 'cell': 'B3'}) for c in '12345678']; "
     "ls = [s.listen(a) for a in ('public', 'host', *'12345678')]; "
-    "[(s.press_seat('1'), [event(u) for l in ls for u in iter(lambda: l.get(timeout=0), None)])"
+    "[(s.press_seat('1'), [u.message() for l in ls for u in iter(lambda: l.next(0), None)])"
     " for _ in range(int(sys.argv[1]))]; s.close()"
 )
 # A Pi Zero 2 W: Cortex-A53 cores at 1 GHz, in order, two instructions a cycle at best. The

@@ -100,8 +100,8 @@ def publish_times(changes: int) -> list[float]:
     stream would (what `views_for` alone left out: the legal commands, the session's part, the
     JSON), over the positions of a game played through a session."""
     from companion import engine
+    from companion.session.listeners import Update
     from companion.session.publish import Published, tell
-    from companion.web.stream import event
 
     class Encoder:
         """A listener that encodes its update at once, as a stream does."""
@@ -109,8 +109,8 @@ def publish_times(changes: int) -> list[float]:
         def __init__(self, audience: str) -> None:
             self.audience = audience
 
-        def put(self, update: dict) -> None:
-            event(update)
+        def put(self, update: Update) -> None:
+            update.message()
 
     listeners = [Encoder(a) for a in AUDIENCES]
     samples = []

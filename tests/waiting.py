@@ -24,5 +24,17 @@ def eventually(check: Callable[[], T], timeout: float = 5.0, every: float = 0.01
 
 def page_until(page: Any, expression: str, timeout: float = 20.0) -> None:
     """Until a page's JavaScript `expression` is true, polled from here: the pages' Content
-    Security Policy forbids the in-page evaluation Playwright's own waits would use."""
-    eventually(lambda: page.evaluate(expression), timeout, every=0.05)
+    Security Policy forbids the in-page evaluation Playwright's own waits would use. A page that
+    reloads itself meanwhile (a phone's page does when the companion comes back after a pulled
+    plug) is looked at again once it has."""
+    from playwright.sync_api import Error
+
+    def holds() -> object:
+        try:
+            return page.evaluate(expression)
+        except Error as error:
+            if "context was destroyed" in str(error):
+                return False
+            raise
+
+    eventually(holds, timeout, every=0.05)

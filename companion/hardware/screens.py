@@ -90,8 +90,10 @@ def _kissing(face: Font, first: str, second: str) -> bool:
     return any(start.getpixel((0, y)) for r in edge_rows for y in (r - 1, r, r + 1) if 0 <= y < 40)
 
 
-def _runs(text: str, face: Font) -> list[tuple[int, str]]:
-    """`text` as runs to draw, each with its offset: split where two glyphs would touch."""
+@lru_cache(maxsize=1024)
+def _runs(text: str, face: Font) -> tuple[tuple[int, str], ...]:
+    """`text` as runs to draw, each with its offset: split where two glyphs would touch (worked
+    out once a text: a frame is drawn at every tap and its texts repeat)."""
     runs = [(0, "")]
     x = 0
     for i, char in enumerate(text):
@@ -101,7 +103,7 @@ def _runs(text: str, face: Font) -> list[tuple[int, str]]:
         offset, run = runs[-1]
         runs[-1] = (offset, run + char)
         x += int(face.getlength(char))
-    return [run for run in runs if run[1]]
+    return tuple(run for run in runs if run[1])
 
 
 @lru_cache(maxsize=4096)

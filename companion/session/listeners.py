@@ -93,10 +93,9 @@ class Listener:
     def next(self, timeout: float | None = None) -> Update | None:
         """Like `get`, with the update's SSE message (a stream sends that)."""
         with self._ready:
-            if not self._ready.wait_for(
-                lambda: self._queue or self._resync or self.closed or self._nudged, timeout
-            ):
-                return None
+            ready = self._news()
+            if not ready and (timeout == 0 or not self._ready.wait_for(self._news, timeout)):
+                return None  # a look with no wait makes no waiter (the streams' writer looks)
             if self._queue:
                 return self._queue.popleft()
             if self.closed or self._nudged:
@@ -105,6 +104,9 @@ class Listener:
             self._resync = False
         snapshot = self._snapshot(self.audience)
         return Update({**snapshot, "resync": True})
+
+    def _news(self) -> bool:
+        return bool(self._queue or self._resync or self.closed or self._nudged)
 
     def nudge(self) -> None:
         """Make the reader's `get` return now, with None if nothing came (a reader that waits

@@ -151,7 +151,8 @@ class Announcer:
                 return None
             announcement, urgent = self._queue.offer(lines, self._clock())
             speaking = self._queue.speaking
-            self._ready.notify_all()
+            if announcement is not None:  # an update with nothing to say wakes no thread
+                self._ready.notify_all()
         if urgent and speaking is not None:
             self._cut_clip(speaking)
         return announcement

@@ -22,6 +22,7 @@ from companion.words import fallback
 
 from . import parts
 from .access import HOST_COOKIE
+from .channel import wsgi_servers
 from .i18n import language
 from .replies import refusal
 
@@ -189,8 +190,6 @@ def secure_headers(response: Response) -> Response:
 def secure_server_errors(server: Any) -> None:
     """Waitress answers a request it cannot parse (400, 431, 413) itself, without the app: its
     channels get an error task that adds the same safe headers as every other answer."""
-    from waitress.channel import HTTPChannel
-    from waitress.server import BaseWSGIServer
     from waitress.task import ErrorTask
 
     class SecureErrorTask(ErrorTask):
@@ -199,12 +198,12 @@ def secure_server_errors(server: Any) -> None:
             self.response_headers = [*self.response_headers, *safe]
             return super().build_response_header()
 
-    class SecureChannel(HTTPChannel):
-        error_task_class = SecureErrorTask
+    for found in wsgi_servers(server):
 
-    for found in [server, *getattr(server, "map", {}).values()]:
-        if isinstance(found, BaseWSGIServer):
-            found.channel_class = SecureChannel
+        class SecureChannel(found.channel_class):  # type: ignore[name-defined]
+            error_task_class = SecureErrorTask
+
+        found.channel_class = SecureChannel
 
 
 def http_error(error: HTTPException) -> tuple[Response, int] | HTTPException:

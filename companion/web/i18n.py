@@ -3,7 +3,11 @@ table's, among the catalogue's folders (`companion.words`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from companion import words
 
@@ -20,7 +24,12 @@ def language(request: Request, default: str = "") -> str:
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in languages():
         return str(chosen)
-    best = request.accept_languages.best_match(languages())
-    if best:
-        return best
-    return words.offered(default)
+    best = _browsers(request.headers.get("Accept-Language", ""), languages())
+    return best or words.offered(default)
+
+
+@lru_cache(maxsize=64)
+def _browsers(accept: str, offered: tuple[str, ...]) -> str | None:
+    """The browser's best language among those offered (parsed once a header: a table's phones
+    send a few, at every tap)."""
+    return parse_accept_header(accept, LanguageAccept).best_match(offered)

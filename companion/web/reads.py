@@ -31,6 +31,7 @@ from werkzeug.exceptions import HTTPException
 from companion import heap
 from companion.words import fallback
 
+from .channel import wsgi_servers
 from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companion, lang
 from .i18n import language
 from .replies import refusal
@@ -231,14 +232,10 @@ def hold_owing_connections(server: Any, app: Flask) -> None:
     app counts in its share too (a finished game's episode is built once: asking again costs
     waitress more than Flask). A request read before the debt was due is still refused in words
     (`RefusedEarly`); the companion itself is never held."""
-    from waitress.server import BaseWSGIServer
-
     shares: ReadShare = app.extensions["room25.reads"]
     allowed = app.config["ROOM25_PANEL_ALLOW"]
 
-    for found in [server, *getattr(server, "map", {}).values()]:
-        if not isinstance(found, BaseWSGIServer):
-            continue
+    for found in wsgi_servers(server):
         channel = found.channel_class
 
         class Charged(channel.task_class):  # type: ignore[name-defined]

@@ -8,6 +8,8 @@ anonymous ones are few), and the rest is set below:
 - `channel_request_lookahead=1`: waitress keeps reading a connection while its request runs, so
   a client that leaves is seen at once and its stream ends within a second (without it a dead
   stream was noticed only when a write failed, about 45 s later);
+- every byte is sent by the event loop, none by the thread that wrote it (`channel.py`): a
+  writing thread holding a connection while it sent made the loop spin;
 - `outbuf_high_watermark`: waitress keeps a connection's sent bytes in its output buffer until
   the buffer reaches this size (16 MB by default, 160 MB for ten streams over an evening);
   256 KB bounds what any connection holds, with `stream.BACKLOG` dropping readers that lag;
@@ -31,6 +33,7 @@ from typing import Any
 
 from flask import Flask
 
+from .channel import queue_on_the_loop
 from .guard import secure_server_errors
 from .last_resort import last_resort
 from .reads import hold_owing_connections
@@ -82,7 +85,9 @@ def create_server(
     threads = Threads()
     threads.set_thread_count(SETTINGS["threads"])
     where: dict[str, Any] = {"sockets": listening} if listening else {"host": host, "port": port}
-    return waitress_server(last_resort(app), **where, **SETTINGS, _dispatcher=threads)
+    server = waitress_server(last_resort(app), **where, **SETTINGS, _dispatcher=threads)
+    queue_on_the_loop(server)
+    return server
 
 
 def wait_for_the_pool(server: Any, timeout: float = 2.0) -> None:

@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from waitress.channel import ClientDisconnected
+
 from companion.session import Listener, Session
 from companion.session.listeners import sse
 
@@ -141,10 +143,11 @@ class Streams:
 class Connection:
     """What the server tells a stream of its client, and how to write to it. Waitress gives each
     request `waitress.client_disconnected` (reliable with `channel_request_lookahead` set, see
-    `server.py`); the channel it belongs to counts the bytes not yet sent, and takes bytes from
-    any thread (`write_soon`), so the one `StreamWriter` writes every stream's updates. Without
-    waitress (another WSGI server, the tests' client) the client is always there, reads
-    everything, and the stream's own thread yields its updates."""
+    `server.py`); the channel it belongs to (`channel.py`) counts the bytes not yet sent and takes
+    bytes from any thread, so the one `StreamWriter` queues every stream's updates and then wakes
+    waitress' event loop once to send them all (`send`). Without waitress (another WSGI server,
+    the tests' client) the client is always there, reads everything, and the stream's own thread
+    yields its updates."""
 
     def __init__(self, environ: dict) -> None:
         self._gone: Callable[[], bool] = environ.get("waitress.client_disconnected") or (
@@ -157,7 +160,7 @@ class Connection:
     @property
     def writable(self) -> bool:
         """Whether another thread may write this stream (`write`)."""
-        return callable(getattr(self._channel, "write_soon", None))
+        return callable(getattr(self._channel, "queue", None))
 
     def gone(self) -> bool:
         return bool(self._gone())
@@ -166,16 +169,20 @@ class Connection:
         return int(getattr(self._channel, "total_outbufs_len", 0))
 
     def write(self, text: str) -> bool:
-        """Hand `text` to waitress for this stream (framed as the chunk waitress would make of
-        it); False when the client has gone."""
+        """Queue `text` on this stream's connection (framed as the chunk waitress would make of
+        it), sent once `send` wakes the event loop; False when the client has gone."""
         data = text.encode()
         if self._chunked:
             data = b"%X\r\n%b\r\n" % (len(data), data)
         try:
-            self._channel.write_soon(data)  # type: ignore[union-attr]
-        except Exception:  # waitress' ClientDisconnected, or a socket error while flushing
+            self._channel.queue(data)  # type: ignore[union-attr]
+        except ClientDisconnected:
             return False
         return True
+
+    def send(self) -> None:
+        """Wake the event loop, which sends what every stream has queued."""
+        self._channel.wake()  # type: ignore[union-attr]
 
 
 class Feed:
@@ -256,14 +263,18 @@ class StreamWriter:
                 else:  # only those with news: a tap costs one look at each of its audiences
                     feeds = [f for f in self._feeds if f in self._ready]
                 self._ready.clear()
+            written = None
             for feed in feeds:
                 try:
                     why = self._serve(feed)
+                    written = feed.client if feed.client.backlog() else written
                 except Exception:  # one stream's failure must not leave the others unwritten
                     log.exception("a stream could not be written; it ends")
                     why = "end"
                 if why is not None:
                     self._end(feed, why)
+            if written is not None:  # every stream's bytes sent by one turn of the event loop
+                written.send()
 
     def _serve(self, feed: Feed) -> str | None:
         """Write what `feed` has to send now; why it ends, if it does."""
@@ -314,6 +325,7 @@ def updates(
         yield sse(session.snapshot(audience))
         feed.sent()
         if client.writable:
+            client.send()  # its start: the loop sends a task's bytes when woken, or at its end
             streams.writer.add(feed)
             feed.ended.wait()
             if feed.farewell:

@@ -44,11 +44,12 @@ def joined(lang: str, items: list[str], join: str = "") -> str:
 def typography(lang: str, text: str) -> str:
     """`text` with the no-break space (U+00A0, which the OLED's Latin-1 font draws) the language
     sets before `space_before`'s signs, in place of a space or none (a sign ending a word, as
-    in "Prêt ?" or "Prêt?"); as the pages' script does it."""
+    in "Prêt ?" or "Prêt?") that ends a word, a bracket or the text, not one inside a word or
+    a time ("12:05"); as the pages' script does it."""
     signs = settings(lang).get("space_before", "")
     if not signs:
         return text
-    return re.sub(rf"[ \u00a0\u202f]?([{re.escape(signs)}])(?=\s|$)", "\u00a0\\1", text)
+    return re.sub(rf"[ \u00a0\u202f]?([{re.escape(signs)}])(?=[\s)\]»]|$)", "\u00a0\\1", text)
 
 
 def colon(lang: str) -> str:

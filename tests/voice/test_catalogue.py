@@ -200,3 +200,11 @@ def test_the_voice_reads_the_catalogue_without_flask() -> None:
         "[line.text('fr') for lines in sample_lines().values() for line in lines]"
     )
     assert loaded_by(code, "flask", "companion.web") == []
+
+
+def test_french_signs_get_their_no_break_space_before_a_bracket_but_not_in_a_time() -> None:
+    """A sign ending a bracket is a sign ending a word ("(le mot « expect » ?)"); a colon
+    inside a time or an address is not a sign to space."""
+    assert typography("fr", "(le mot « expect » ?)") == "(le mot « expect »\u00a0?)"
+    assert typography("fr", "[Prêt !]") == "[Prêt\u00a0!]"
+    assert typography("fr", "À 12:05, http://room25.local") == "À 12:05, http://room25.local"

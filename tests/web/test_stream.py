@@ -11,6 +11,7 @@ import time
 
 from flask import Flask
 from flask.testing import FlaskClient
+from waitress.channel import ClientDisconnected
 
 from companion.web import parts
 from companion.web.stream import (
@@ -168,25 +169,36 @@ def test_a_quiet_stream_sends_a_keep_alive_every_15_seconds(session):
 
 
 class Channel:
-    """What a stream sees of waitress' channel: it takes bytes from any thread (`write_soon`),
-    counts those not yet sent, and says when its client has gone."""
+    """What a stream sees of the companion's waitress channel (`web/channel.py`): it takes bytes
+    from any thread (`queue`), counts those not yet sent, is told to send them (`wake`), and says
+    when its client has gone."""
 
-    def __init__(self) -> None:
+    def __init__(self, arrived: threading.Condition | None = None) -> None:
         self.chunks: list[bytes] = []
         self.writers: set[str] = set()
+        self.wakes = 0
         self.total_outbufs_len = 0
         self.connected = True
-        self.arrived = threading.Condition()
+        self.arrived = arrived or threading.Condition()
 
     def client_disconnected(self) -> bool:
         return not self.connected
 
-    def write_soon(self, data: bytes) -> int:
+    def queue(self, data: bytes) -> int:
+        if not self.connected:
+            raise ClientDisconnected
         with self.arrived:
             self.chunks.append(data)
             self.writers.add(threading.current_thread().name)
-            self.arrived.notify_all()
+            self.total_outbufs_len += len(data)
         return len(data)
+
+    def wake(self) -> None:
+        """The event loop woken: it sends every channel's bytes (here only this one's)."""
+        with self.arrived:
+            self.wakes += 1
+            self.total_outbufs_len = 0
+            self.arrived.notify_all()
 
     def updates(self) -> list[dict]:
         """The SSE updates written, unframed from their HTTP/1.1 chunks."""
@@ -200,10 +212,10 @@ class Channel:
         return found
 
 
-def _stream_under_waitress(session, audience, streams, allowed=lambda: True):
+def _stream_under_waitress(session, audience, streams, allowed=lambda: True, arrived=None):
     """A stream's body run on a thread of its own, as waitress runs it, its channel faked: what
     the body yields itself, its channel, and its thread."""
-    channel = Channel()
+    channel = Channel(arrived)
     environ = {
         "waitress.client_disconnected": channel.client_disconnected,
         "SERVER_PROTOCOL": "HTTP/1.1",
@@ -218,14 +230,18 @@ def _stream_under_waitress(session, audience, streams, allowed=lambda: True):
 
 def test_one_thread_writes_every_stream_its_own_audiences_updates(session, host) -> None:
     """Issue 29, point 2: a stream's own thread sends its start and sleeps; the streams' one
-    writer thread hands each stream its audience's update (framed as waitress frames a chunk)."""
+    writer thread queues each stream's update of its own audience (framed as waitress frames a
+    chunk), then wakes the event loop once for all of them."""
     assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
-    streams = Streams()
-    opened = {seat: _stream_under_waitress(session, seat, streams) for seat in ("1", "2", "3")}
+    streams, arrived = Streams(), threading.Condition()
+    opened = {s: _stream_under_waitress(session, s, streams, arrived=arrived) for s in "123"}
+    channels = [channel for _, channel, _ in opened.values()]
+    with arrived:  # each stream's start is sent: each wakes the loop once
+        assert arrived.wait_for(lambda: [c.wakes for c in channels] == [1, 1, 1], 10)
     assert session.submit({"type": "clue", "seat": "1", "cell": "C4"}, source="test").ok
+    with arrived:  # the update queued on every stream, then one wake-up sends them all
+        assert arrived.wait_for(lambda: sum(c.wakes for c in channels) == 4, 10)
     for seat, (_, channel, _) in opened.items():
-        with channel.arrived:
-            assert channel.arrived.wait_for(lambda c=channel: c.updates(), 10)
         (update,) = channel.updates()
         assert update["view"]["seat"] == seat and "1" in update["view"]["clues_taken"]
         assert bool(update["view"]["notebook"]) == (seat == "1")  # seat 1's clue, its own only

@@ -58,12 +58,14 @@ def test_french_typography_and_elision(served, browser):
     page = page_in(served, browser, "fr-FR")
     texts = rendered(page)
     # A no-break space before : ; ? ! in every French text, whichever catalogue it came from.
-    loose = {k: v for k, v in texts.items() if re.search(r"(?<![\u00a0\u202f])[:;?!](\s|$)", v)}
+    unspaced = r"(?<![\u00a0\u202f])[:;?!]([\s)\]»]|$)"
+    loose = {k: v for k, v in texts.items() if re.search(unspaced, v)}
     assert loose == {}
     said = page.evaluate(
         """() => [R25.withName("whose_action", "emmett"), R25.withName("whose_action", "kevin"),
                   R25.t("log_role_revealed", { who: "Alice" }),
-                  R25.withName("talent_needed", "emmett"), R25.colon("Carte en jeu") + "x"]"""
+                  R25.withName("talent_needed", "emmett"), R25.colon("Carte en jeu") + "x",
+                  R25.typography("(le mot « expect » ?)")]"""
     )
     assert said == [
         "Action d'Emmett",
@@ -71,6 +73,7 @@ def test_french_typography_and_elision(served, browser):
         "Le rôle d'Alice est révélé.",
         "Choisissez ce que fait le talent d'Emmett avant de valider.",
         "Carte en jeu\u00a0: x",
+        "(le mot « expect »\u00a0?)",
     ]
 
 

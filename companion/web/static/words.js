@@ -24,7 +24,7 @@ const R25Words = (() => {
     const signs = (language && language.space_before) || "";
     if (!signs) return s;
     const escaped = signs.replace(/[\\\]^-]/g, "\\$&");
-    return s.replace(new RegExp("[ \\u00a0\\u202f]?([" + escaped + "])(?=\\s|$)", "g"), "\u00a0$1");
+    return s.replace(new RegExp("[ \\u00a0\\u202f]?([" + escaped + "])(?=[\\s)\\]»]|$)", "g"), "\u00a0$1");
   }
   function fill(language, template, params) {
     let out = "";

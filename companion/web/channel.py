@@ -1,0 +1,70 @@
+"""The companion's waitress connections: every byte sent by the event loop, none by the thread
+that wrote it.
+
+Waitress' own `write_soon` sends from the writing thread at once, holding the connection's lock
+while it does. Meanwhile the event loop, finding bytes waiting that it may not take, polls again
+at once, and again, until the lock is free: a seat's press cost about eighty turns of the loop
+with ten streams written so, and fifteen for the press's own answer (issue 29, point 2). Here a
+write only appends the bytes, under the lock, as `write_soon` appends them, and wakes the loop,
+which sends them on its next turn. `queue` appends without waking it, so that the streams'
+writer queues every stream's update and wakes the loop once for all of them.
+
+The servers of one waitress process share one event loop: waking it through any of them wakes it
+for every connection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, cast
+
+from waitress.buffers import OverflowableBuffer, ReadOnlyFileBasedBuffer
+from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.server import BaseWSGIServer
+
+
+class QueuedChannel(HTTPChannel):
+    """A connection whose bytes the event loop sends (`write_soon` keeps waitress' contract:
+    a file is sent as waitress sends it, and a writer waits while too much is unsent)."""
+
+    def queue(self, data: bytes) -> int:
+        """Append `data` for the loop to send, without waking it (`wake`)."""
+        with self.outbuf_lock:
+            if not self.connected:
+                raise ClientDisconnected
+            if self.current_outbuf_count >= self.adj.outbuf_high_watermark:
+                # a new buffer, as waitress starts one, so a long stream's sent bytes are freed
+                cast(list, self.outbufs).append(OverflowableBuffer(self.adj.outbuf_overflow))
+                self.current_outbuf_count = 0
+            self.outbufs[-1].append(data)
+            self.current_outbuf_count += len(data)
+            self.total_outbufs_len += len(data)
+        return len(data)
+
+    def wake(self) -> None:
+        """Have the event loop look at every connection now (it sends what is queued)."""
+        self.server.pull_trigger()
+
+    def write_soon(self, data: Any) -> int:
+        # Waitress' own internals, which its type stubs leave out, are reached through `waitress`.
+        waitress = cast(Any, super())
+        if isinstance(data, ReadOnlyFileBasedBuffer) or not data:
+            return int(waitress.write_soon(data))
+        if not self.connected:
+            raise ClientDisconnected
+        with self.outbuf_lock:
+            waitress._flush_outbufs_below_high_watermark()  # waits while too much is unsent
+            return self.queue(data)
+
+
+def wsgi_servers(server: Any) -> Iterator[BaseWSGIServer]:
+    """The waitress servers `create_server` made: one, or one per listening socket."""
+    for found in [server, *getattr(server, "map", {}).values()]:
+        if isinstance(found, BaseWSGIServer):
+            yield found
+
+
+def queue_on_the_loop(server: Any) -> None:
+    """Every connection of `server` a `QueuedChannel`."""
+    for found in wsgi_servers(server):
+        found.channel_class = QueuedChannel
