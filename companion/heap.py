@@ -10,15 +10,16 @@ large answer the freed pages are handed back. Elsewhere than glibc (musl, macOS)
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter
 ARENAS = 2
 
 
 def _libc() -> ctypes.CDLL | None:
+    """The C library the process runs on, found among what it has loaded (`ctypes.util` would
+    run `ldconfig` to name a file, and import 0.1 MB of code to do it)."""
     try:
-        found = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        found = ctypes.CDLL(None)
     except OSError:
         return None
     return found if hasattr(found, "mallopt") and hasattr(found, "malloc_trim") else None

@@ -1,9 +1,12 @@
-"""`room25 serve` without OpenSSL and FreeType (companion/lean.py): the real process maps neither
-library, and what could have used them works as before: the host's PIN and a phone's seat (hmac,
-SHA-256), the OLED's words in Pillow's bitmap fonts and its QR code."""
+"""`room25 serve` without OpenSSL and FreeType, and with Pillow's PNG reader only
+(companion/lean.py): the real process maps none of those libraries, and what could have used
+them works as before: the host's PIN and a phone's seat (hmac, SHA-256), the OLED's words in
+Pillow's bitmap fonts (PNG glyphs) and its QR code. Its C library is found without
+`ctypes.util` (companion/heap.py)."""
 
 from __future__ import annotations
 
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +28,15 @@ DRAWN_LEAN = (
     "from companion.hardware.screens import frame\n"
     f"pictures = frame('join', {JOIN!r}).tobytes() + frame('pin', {PIN_SCREEN!r}).tobytes()\n"
     "assert sys.modules['PIL._imagingft'] is None and sys.modules['_hashlib'] is None\n"
+    "assert sys.modules['PIL.PngImagePlugin'] is not None\n"
+    "assert all(sys.modules[f'PIL.{kind}ImagePlugin'] is None for kind in ('Bmp', 'Gif', 'Jpeg',"
+    " 'Ppm'))\n"
     "sys.stdout.buffer.write(pictures)\n"
+)
+FOUND_LIBC = (
+    "import sys\n"
+    "from companion import heap\n"
+    "print(heap.LIBC is not None, 'ctypes.util' in sys.modules)\n"
 )
 
 
@@ -52,3 +63,12 @@ def test_the_oled_draws_the_same_without_freetype() -> None:
     join, pin = frame("join", JOIN), frame("pin", PIN_SCREEN)
     assert len(set(join.tobytes())) > 1  # the QR code and the address drawn, not a blank
     assert drawn == join.tobytes() + pin.tobytes()
+
+
+def test_the_c_library_is_found_among_those_loaded() -> None:
+    """glibc's mallopt and malloc_trim, from the library the process already runs on: no
+    `ldconfig` run, no `ctypes.util` imported, to find it."""
+    found = subprocess.run(
+        [sys.executable, "-c", FOUND_LIBC], capture_output=True, check=True, timeout=60, text=True
+    ).stdout
+    assert found == ("True False\n" if platform.libc_ver()[0] == "glibc" else "False False\n")
