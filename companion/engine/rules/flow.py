@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..face.commands import Act
 
 ADRENALINE_ROUND = 3
+_WITH_TALENT = (*ACTIONS, TALENT)
 
 
 def programs(state: GameState, c: Character) -> bool:
@@ -194,10 +195,10 @@ def maybe_start_actions(ctx: Context) -> None:
 
 
 def next_slot(state: GameState) -> Character | None:
+    characters, round_ = state.characters, state.round
     for cid in state.order:
-        c = state.characters[cid]
-        in_round = state.round < ADRENALINE_ROUND or c.adrenaline_programmed
-        if c.alive and c.slots < state.round and in_round:
+        c = characters[cid]
+        if c.alive and c.slots < round_ and (round_ < ADRENALINE_ROUND or c.adrenaline_programmed):
             return c
     return None
 
@@ -233,8 +234,8 @@ def advance(ctx: Context) -> None:
 def tokens(state: GameState, c: Character) -> list[str]:
     """The action tokens a character holds: the four basic ones, the talent when talents are
     played, less those a Punishment card took for the rest of the game."""
-    held = [*ACTIONS, TALENT] if state.ruleset.settings.talents else list(ACTIONS)
-    return [t for t in held if t not in c.lost]
+    held = _WITH_TALENT if state.ruleset.settings.talents else ACTIONS
+    return [t for t in held if t not in c.lost] if c.lost else list(held)
 
 
 def free_actions(state: GameState, c: Character) -> list[str]:
