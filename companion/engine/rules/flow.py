@@ -50,9 +50,12 @@ def chooses(state: GameState, c: Character) -> bool:
     """Whether the action is named when the slot comes rather than known from a programme: in
     the adrenaline round everyone does; otherwise those who neither program nor draw, and
     everyone whose tokens are on the cardboard pedestal."""
-    if state.round == ADRENALINE_ROUND or reveals_tokens(state, c):
+    if state.round == ADRENALINE_ROUND:
         return True
-    return not (programs(state, c) or draws(c))
+    # Outside the adrenaline round, `reveals_tokens` is token programming for one who programs.
+    if programs(state, c):
+        return by_tokens(state)
+    return not draws(c)
 
 
 def may_program_adrenaline(state: GameState, c: Character) -> bool:

@@ -39,7 +39,7 @@ def restricts(state: GameState, use: str) -> bool:
 def exits(state: GameState, cell: Cell, use: str) -> dict[str, Cell]:
     """The adjacent cells a character standing at `cell` reaches for this use, by direction."""
     steps = grid.neighbours(cell)
-    tile = state.tile_at(cell)
+    tile = state.tiles[state.cells[cell]]
     if not (tile.revealed and tile.kind == "pivoting" and tile.corridor and restricts(state, use)):
         return steps
     return {d: c for d, c in steps.items() if corridor_towards(d) == tile.corridor}
