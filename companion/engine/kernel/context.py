@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import grid
-from .evolve import HANDLERS
+from .evolve import FOLD
 from .refusals import Refused
 from .state import GameState
 
@@ -42,7 +42,7 @@ class Context:
         # `evolve` written out, a call less for each of a command's events: the event's
         # handler, then the version, which a private event does not count.
         state = self.state
-        HANDLERS[kind](state, event)
+        FOLD[kind](state, event)
         if fields.get("private") is None:
             state.version += 1
         self.events.append(event)
