@@ -706,3 +706,14 @@ def test_top_level_must_be_an_object_with_cards() -> None:
         deck_from_data({"card": []}, source="upload")
     with pytest.raises(DeckError, match="unknown field 'card'"):
         deck_from_data({"card": [], "cards": [movement()]}, source="upload")
+
+
+def test_a_deck_read_again_reuses_its_cards_words() -> None:
+    """A replay reads its game's deck from `game_created` every time: the words of its cards,
+    composed and typeset in every language, are made once a process and then handed out again
+    (issue 29: composing them was most of a replay's time), the same words either way."""
+    data = deck_as_json(load_deck())
+    first, again = deck_from_data(data), deck_from_data(data)
+    assert [card.display for card in first.cards] == [card.display for card in again.cards]
+    for a, b in zip(first.cards, again.cards, strict=True):
+        assert a.display.names is b.display.names and a.display.texts is b.display.texts

@@ -23,9 +23,11 @@ load()  # every rule filed in its table (rules/__init__.py)
 S = TypeVar("S", GameState, GameState | None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Result(Generic[S]):
-    """What a command did: the new state and its events, or a refusal and the state unchanged."""
+    """What a command did: the new state and its events, or a refusal and the state unchanged.
+    A value nobody changes, like a view; not frozen, since a frozen dataclass sets each field
+    through `object.__setattr__`, which was 2 % of a command."""
 
     state: S
     events: list[dict] = field(default_factory=list)

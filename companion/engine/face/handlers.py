@@ -119,9 +119,10 @@ def _program(ctx: Context, command: Program) -> None:
         held = flow.tokens(state, c)
         if tokens is None or not 1 <= len(tokens) <= 2:
             raise Refused("one_or_two_actions")
-        if any(t not in held for t in tokens):
+        chosen = set(tokens)
+        if not chosen.issubset(held):
             raise Refused("tokens_held", character=c.id, actions=held)
-        if len(set(tokens)) != len(tokens):
+        if len(chosen) != len(tokens):
             raise Refused("token_once")
         if len(tokens) > c.limit:
             raise Refused("cold_one_action")

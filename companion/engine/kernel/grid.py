@@ -97,7 +97,7 @@ def neighbours(c: Cell) -> dict[str, Cell]:
 
 
 def direction_to(a: Cell, b: Cell) -> str | None:
-    for direction, n in neighbours(a).items():
+    for direction, n in ADJACENT[a].items():
         if n == b:
             return direction
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from companion import words
 
@@ -49,10 +50,14 @@ def _in(pairs: tuple[tuple[str, str], ...], lang: str) -> str:
 def display(names: Mapping[str, str], texts: Mapping[str, str]) -> Display:
     """A display from a name and a text by language (the fallback language's among them), in
     the language's typography whoever wrote it (the catalogue or an owner's deck file)."""
-    return Display(
-        tuple((lang, words.typography(lang, name)) for lang, name in names.items()),
-        tuple((lang, words.typography(lang, text)) for lang, text in texts.items()),
-    )
+    return Display(_typeset(tuple(names.items())), _typeset(tuple(texts.items())))
+
+
+@cache
+def _typeset(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Kept by the words, like the catalogue they come from: a game's deck is read again from
+    its `game_created` event at every replay, and typesetting its words was most of the fold."""
+    return tuple((lang, words.typography(lang, text)) for lang, text in pairs)
 
 
 def _composed(key: str, **params: object) -> dict[str, str]:
@@ -63,6 +68,7 @@ def _composed(key: str, **params: object) -> dict[str, str]:
     }
 
 
+@cache
 def own_display(card_id: str) -> Display | None:
     """The words the catalogue has for a card of the default deck, or None."""
     name, text = f"{PREFIX}{card_id}_name", f"{PREFIX}{card_id}_text"
@@ -74,6 +80,7 @@ def own_display(card_id: str) -> Display | None:
     )
 
 
+@cache
 def movement_display(axis: str, index: int, direction: str, twice: bool, again: bool) -> Display:
     """A Complex Movement card in words: which line slides, how far and which way."""
     names, texts = {}, {}
@@ -102,6 +109,11 @@ def movement_display(axis: str, index: int, direction: str, twice: bool, again: 
 def punishment_display(characters: Sequence[str]) -> Display:
     """A Punishment card's name and text for the characters it names: the two it pictures, or,
     shown in a game, only those of them in the game (one, or none and nothing happens)."""
+    return _punishment(tuple(characters))
+
+
+@cache
+def _punishment(characters: tuple[str, ...]) -> Display:
     named = [c.capitalize() for c in characters]
     count = ("none", "one", "two")[len(named)]
     params = dict(zip(("first", "second"), named, strict=False))

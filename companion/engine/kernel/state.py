@@ -207,20 +207,20 @@ class GameState:
     # The cell of each tile in `cells`, its inverse, set with it by `lay`: finding a tile's
     # cell, in most commands and change feeds, is then a lookup rather than a scan of 25 cells.
     places: dict[TileId, Cell] = field(default_factory=dict, compare=False, repr=False)
+    # Whether the engine follows the board (cells laid), set with them by `lay`: asked a few
+    # times a command, and a property's call cost more than the rest of the question.
+    tracked: bool = field(default=False, compare=False, repr=False)
 
     @property
     def last_turn(self) -> bool:
         return self.turns_left == 1
-
-    @property
-    def tracked(self) -> bool:
-        return bool(self.cells)
 
     # `CELLS[i]` rather than `Cell(i)`: the same int, typed, without a call on the hot path.
     def lay(self, cells: list[TileId]) -> None:
         """Put the tiles on the cells, `cells[i]` on cell i (a new list: states share theirs)."""
         self.cells = cells
         self.places = {tile: CELLS[i] for i, tile in enumerate(cells)}
+        self.tracked = bool(cells)
 
     def cell_of(self, tile: TileId) -> Cell:
         return self.places[tile]
@@ -260,6 +260,7 @@ class GameState:
         new.tiles = self.tiles
         new.cells = self.cells
         new.places = self.places
+        new.tracked = self.tracked
         new.order = self.order
         new.composition = self.composition
         new.version = self.version

@@ -68,8 +68,7 @@ def prison_exit(state: GameState, cell: Cell) -> bool:
     return cell == grid.CENTRE or bool(state.occupants(tile)) or state.robots_in(tile) > 0
 
 
-def _direction(state: GameState, cid: str, command: Act) -> str:
-    here = state.here(cid)
+def _direction(here: Cell, command: Act) -> str:
     if command.cell is not None and command.direction is None:
         target = cell_named(command.cell)
         direction = grid.direction_to(here, target)
@@ -91,12 +90,12 @@ def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]
         return
     if action not in ACTIONS:
         raise Refused("not_an_action", action=str(action)[:20])
-    wanted: dict = {"direction": _direction(state, cid, command)}  # compared with `legal`
+    here = state.here(cid)
+    wanted: dict = {"direction": _direction(here, command)}  # compared with `legal`
     if action == "push":
         wanted["target"] = command.target
     if wanted not in legal:
         raise _why_not(state, cid, action, wanted)
-    here = state.here(cid)
     destination = grid.neighbour(here, wanted["direction"])
     ctx.emit("action_played", character=cid, action=action, **wanted)
     if action == "look":

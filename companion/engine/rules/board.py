@@ -12,7 +12,7 @@ from . import compose, modes
 
 def kind_at(state: GameState, cell: Cell) -> str | None:
     """The room at a cell if it is revealed (what everyone at the table can see)."""
-    tile = state.tile_at(cell)
+    tile = state.tiles[state.cells[cell]]  # `tile_at`, without its call: asked at every step
     return tile.kind if tile.revealed else None
 
 
@@ -36,7 +36,7 @@ def may_enter(state: GameState, cell: Cell, cid: str) -> bool:
     """Whether a character may enter the room at a cell. No one enters a room with a "Do Not
     Cross" marker; a locked room is "inaccessible to everyone other than Robots or Emmett
     himself" (000, EMMETT, LOCK ON; Immunity To Locks: "He can also be called or pushed")."""
-    tile = state.tile_at(cell)
+    tile = state.tiles[state.cells[cell]]
     if tile.sealed:
         return False
     return cid == "emmett" or tile.id not in state.locks

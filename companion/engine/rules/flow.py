@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..face.commands import Act
 
 ADRENALINE_ROUND = 3
+_WITH_TALENT = (*ACTIONS, TALENT)
 
 
 def programs(state: GameState, c: Character) -> bool:
@@ -49,9 +50,12 @@ def chooses(state: GameState, c: Character) -> bool:
     """Whether the action is named when the slot comes rather than known from a programme: in
     the adrenaline round everyone does; otherwise those who neither program nor draw, and
     everyone whose tokens are on the cardboard pedestal."""
-    if state.round == ADRENALINE_ROUND or reveals_tokens(state, c):
+    if state.round == ADRENALINE_ROUND:
         return True
-    return not (programs(state, c) or draws(c))
+    # Outside the adrenaline round, `reveals_tokens` is token programming for one who programs.
+    if programs(state, c):
+        return by_tokens(state)
+    return not draws(c)
 
 
 def may_program_adrenaline(state: GameState, c: Character) -> bool:
@@ -194,10 +198,10 @@ def maybe_start_actions(ctx: Context) -> None:
 
 
 def next_slot(state: GameState) -> Character | None:
+    characters, round_ = state.characters, state.round
     for cid in state.order:
-        c = state.characters[cid]
-        in_round = state.round < ADRENALINE_ROUND or c.adrenaline_programmed
-        if c.alive and c.slots < state.round and in_round:
+        c = characters[cid]
+        if c.alive and c.slots < round_ and (round_ < ADRENALINE_ROUND or c.adrenaline_programmed):
             return c
     return None
 
@@ -233,8 +237,8 @@ def advance(ctx: Context) -> None:
 def tokens(state: GameState, c: Character) -> list[str]:
     """The action tokens a character holds: the four basic ones, the talent when talents are
     played, less those a Punishment card took for the rest of the game."""
-    held = [*ACTIONS, TALENT] if state.ruleset.settings.talents else list(ACTIONS)
-    return [t for t in held if t not in c.lost]
+    held = _WITH_TALENT if state.ruleset.settings.talents else ACTIONS
+    return [t for t in held if t not in c.lost] if c.lost else list(held)
 
 
 def free_actions(state: GameState, c: Character) -> list[str]:

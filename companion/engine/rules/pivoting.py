@@ -9,6 +9,8 @@ occupant does *through* the exits; the four rooms around stay adjacent for every
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..kernel import grid
 from ..kernel.context import Context
 from ..kernel.grid import Cell
@@ -36,10 +38,11 @@ def restricts(state: GameState, use: str) -> bool:
     return setting == "talents" or (setting == "carry" and use == "carry")
 
 
-def exits(state: GameState, cell: Cell, use: str) -> dict[str, Cell]:
-    """The adjacent cells a character standing at `cell` reaches for this use, by direction."""
-    steps = grid.neighbours(cell)
-    tile = state.tile_at(cell)
+def exits(state: GameState, cell: Cell, use: str) -> Mapping[str, Cell]:
+    """The adjacent cells a character standing at `cell` reaches for this use, by direction:
+    mostly the grid's own table (`grid.ADJACENT`, read and never changed), not a copy."""
+    steps = grid.ADJACENT[cell]
+    tile = state.tiles[state.cells[cell]]
     if not (tile.revealed and tile.kind == "pivoting" and tile.corridor and restricts(state, use)):
         return steps
     return {d: c for d, c in steps.items() if corridor_towards(d) == tile.corridor}

@@ -12,7 +12,7 @@ Destroyed robots go back to the supply and may come back into play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..kernel import grid
 from ..kernel.catalogue import colour
@@ -36,7 +36,7 @@ def robot_cells(state: GameState) -> list[Cell]:
     return sorted({state.cell_of(tile) for tile in state.robots})
 
 
-def exits(state: GameState, cell: Cell) -> dict[str, Cell]:
+def exits(state: GameState, cell: Cell) -> Mapping[str, Cell]:
     """The rooms a robot may move or push into from a cell, by direction. The Pivoting room's
     corridor restricts them (000: "Robots are also affected by the Pivoting room"; 002: "Seule
     la salle Pivot contraint ses actions à deux directions maximum")."""
