@@ -554,6 +554,28 @@ def fingerprint_of(memory: Memory, m: Mirror) -> tuple:
     )
 
 
+# Where `fingerprint_of` puts the characters, and where each character's entry has his tile.
+CHARACTERS_AT: Final = 8
+TILE_AT: Final = 1
+
+
+def moved_only(old: tuple, new: tuple, mine: int) -> bool:
+    """Whether two fingerprints differ only in where the characters but the `mine`-th
+    stand."""
+    if (
+        old[:CHARACTERS_AT] != new[:CHARACTERS_AT]
+        or old[CHARACTERS_AT + 1 :] != new[CHARACTERS_AT + 1 :]
+    ):
+        return False
+    before, after = old[CHARACTERS_AT], new[CHARACTERS_AT]
+    if before[mine] != after[mine]:
+        return False
+    for was, now in zip(before, after, strict=True):
+        if was[:TILE_AT] != now[:TILE_AT] or was[TILE_AT + 1 :] != now[TILE_AT + 1 :]:
+            return False
+    return True
+
+
 def _board(m: Mirror) -> tuple:
     """What a seat's knowledge takes from the complex and the notebook alone, kept while neither
     changes (`Mirror.board`): the tiles in place, the cell of each tile, the rooms known, the

@@ -10,7 +10,8 @@ import pytest
 
 from companion.sim.actions import BLIND, step, ways
 from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra, sharing
-from companion.sim.heuristic import HeuristicPlayer, _looks_now
+from companion.sim.heuristic import ACTING, HeuristicPlayer, _looks_now
+from companion.sim.knowledge import Knowledge, fingerprint_of, moved_only
 from companion.sim.lines import leaf, start
 from companion.sim.search import best_single, blind_first, highest, look_values, looks, then
 from companion.sim.simulate import PlayedGame
@@ -169,3 +170,49 @@ def test_each_room_where_room25_may_be_goes_to_the_first_of_its_nearest_allies()
             assert know.share[t] == (1.0 if allies[owner] == me else 0.5)
             shared += 1
     assert shared > 100
+
+
+def test_a_first_action_keeps_its_programmings_knowledge_only_when_others_alone_moved():
+    """Issue 29: the first action of a round is valued on the knowledge of its programming
+    when only the other characters moved since; anything else learned (a room, a slide, a
+    death, the action's own character moved) gives a fresh knowledge."""
+    kept = 0
+    for number in range(3):
+        game = PlayedGame(
+            {"mode": "suspicion", "players": 5, "seed": number}, "heuristic", random.Random(number)
+        )
+        for decision in game:
+            player = game.players[decision.seat]
+            know, m = player.known, player.mirror
+            if know is None or m is None or decision.legal[0]["type"] != "act":
+                continue
+            acting = [c for c in decision.legal if c["type"] in ACTING]
+            if len(acting) == 1 and not player._worth_marking(m, decision.legal):
+                continue  # nothing to decide: no knowledge asked
+            now = fingerprint_of(player.memory, m)
+            if know.fingerprint == now:
+                continue
+            me = m.current
+            assert me == know.me and m.round == 1 and m.chars[me].program
+            assert moved_only(know.fingerprint, now, list(m.chars).index(me))
+            rebuilt = Knowledge(player.memory, m, now)
+            assert (rebuilt.tiles, rebuilt.kinds, rebuilt.revealed) == (
+                know.tiles,
+                know.kinds,
+                know.revealed,
+            )
+            assert rebuilt.pos[me] == know.pos[me] and rebuilt.pos != know.pos
+            kept += 1
+    assert kept > 8
+
+
+def test_fingerprints_differ_by_moves_only_when_nothing_but_others_places_changed():
+    me, other = (True, 3, None, None, 0, False, 0, True), (True, 7, None, None, 0, False, 0, True)
+    before = (1, 4, 0, 1, 7, False, False, (), (me, other), (), 0)
+    moved = (*before[:8], (me, (True, 8, *other[2:])), *before[9:])
+    assert moved_only(before, moved, 0)
+    assert not moved_only(before, moved, 1)  # the action's own character moved
+    died = (*before[:8], (me, (False, 7, *other[2:])), *before[9:])
+    assert not moved_only(before, died, 0)
+    learned = (before[0], 5, *before[2:8], moved[8], *before[9:])  # a room seen, or slid
+    assert not moved_only(before, learned, 0)
