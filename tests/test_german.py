@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from PIL import ImageFont
+from pseudo_locale import PAST_THEIR_BOX
 from serving import Serve
 from story.games import finished_games
 
@@ -92,8 +93,10 @@ def test_the_rules_page_tells_every_rule_in_german(tmp_path: Path) -> None:
     assert [k for k in told if in_english(k)] == []
 
 
-def test_the_recap_is_written_in_german(tmp_path: Path) -> None:
-    """`room25 export --html --lang de`: the recap's headings, result and reason are German."""
+def test_the_recap_is_written_in_german(tmp_path: Path, browser) -> None:
+    """`room25 export --html --lang de`: the recap's headings and mode are German, and on a
+    phone every text fits its box (German's short room names were its long ones, cut in a
+    board's cell: "Wirbelkammer" is "Wirbel" there, as English says "Vortex")."""
     game = finished_games(tmp_path / "data", ("season2",))["season2"]
     recap = tmp_path / "recap.html"
     room25 = str(Path(sys.executable).with_name("room25"))
@@ -106,6 +109,10 @@ def test_the_recap_is_written_in_german(tmp_path: Path) -> None:
     assert '<html lang="de"' in page
     for key in ("replay_result", "replay_roles", "replay_final_complex", "mode_suspicion"):
         assert german[key] in page and english[key] not in page, key
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, offline=True).new_page()
+    phone.goto(recap.as_uri())
+    phone.wait_for_selector("#replay[data-ready='1']")
+    assert phone.evaluate(PAST_THEIR_BOX, 390) == []
 
 
 @pytest.fixture
