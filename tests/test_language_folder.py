@@ -81,16 +81,33 @@ def test_the_pages_offer_a_folder_language_and_speak_it(tmp_path: Path) -> None:
     assert plain == {}
 
 
+def _a_language(lang: str) -> re.Pattern[str]:
+    """A language's code, alone or with its region ("fr", "fr-FR", "fr_FR")."""
+    return re.compile(rf"{re.escape(lang)}(?:[-_][A-Za-z]{{2}})?")
+
+
 def test_no_language_is_named_in_code() -> None:
     """The fallback is named once, in the catalogue's data (words/about.json): no code outside
-    companion/words holds a language's code as a string of its own."""
+    companion/words holds a language's code, alone or with its region, as a string of its own:
+    not in Python, nor in the pages' scripts and templates."""
     package = Path(companion.__file__).parent
+    codes = [_a_language(lang) for lang in words.languages()]
     named = [
         f"{path.relative_to(package)}:{node.lineno} {node.value!r}"
         for path in sorted(package.rglob("*.py"))
         if package / "words" not in path.parents
         for node in ast.walk(ast.parse(path.read_text("utf-8")))
-        if isinstance(node, ast.Constant) and node.value in words.languages()
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and any(code.fullmatch(node.value) for code in codes)
+    ]
+    quoted = re.compile(r"""["'`]([A-Za-z_-]{2,5})["'`]""")
+    named += [
+        f"{path.relative_to(package)} {found!r}"
+        for pattern in ("*.js", "*.html")
+        for path in sorted(package.rglob(pattern))
+        for found in quoted.findall(path.read_text("utf-8"))
+        if any(code.fullmatch(found) for code in codes)
     ]
     assert len(words.languages()) >= 3
     assert named == []

@@ -378,7 +378,7 @@ def draw_programming(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None
         _text(draw, (0, BODY + 18), _clip(count, small, WIDTH), small)
     else:  # the seconds as large as the words beside them leave room for
         room = max(_width(title, small), _width(count, small))
-        seconds = _seconds(int(timer["left"]))
+        seconds = _seconds(int(timer["left"]), lang)
         face = _fit(seconds, (24, 22, 20, 18, 16, 14, 12), WIDTH - room - 4)
         _text(draw, (WIDTH - _width(seconds, face), BODY), seconds, face)
         room = WIDTH - _width(seconds, face) - 4
@@ -388,10 +388,10 @@ def draw_programming(draw: ImageDraw.ImageDraw, update: dict, lang: str) -> None
         _seat_boxes(draw, seats, locked, HEIGHT - 14)
 
 
-def _seconds(left: int) -> str:
-    """Time left to program: "42s", or "12:05" from 100 s on."""
+def _seconds(left: int, lang: str) -> str:
+    """Time left to program: "42s" (the language's unit), or "12:05" from 100 s on."""
     left = max(0, left)
-    return f"{left}s" if left < 100 else f"{left // 60}:{left % 60:02d}"
+    return word(lang, "seconds", n=left) if left < 100 else f"{left // 60}:{left % 60:02d}"
 
 
 def _round_label(lang: str, round_: int | None) -> str:

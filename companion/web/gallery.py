@@ -81,8 +81,8 @@ Look = Callable[[str, Any], None]
 
 class SampleGame:
     """The host, the table page and the phones of one short game, each page looked at (`look`)
-    at each of its moments. The phones read English (seat 4 French) and the table its browser's
-    default, unless `locale` names the language of every page."""
+    at each of its moments. The phones read the fallback language (seat 4 another) and the
+    table its browser's default, unless `locale` names the language of every page."""
 
     def __init__(self, browser: Any, url: str, look: Look, locale: str | None = None) -> None:
         self.url, self.look, self.moments = url, look, 0
@@ -91,7 +91,10 @@ class SampleGame:
         self._post(self.host, "/api/host/login", {"pin": PIN})
         table = TABLE if locale is None else {**TABLE, "locale": locale}
         self.table = browser.new_context(**table).new_page()
-        spoken = {seat: locale or ("fr-FR" if seat == "4" else "en-GB") for seat in SEATS}
+        # Seat 4 reads the catalogue's last language by code (French today), the others the
+        # fallback: a table of two languages, none named here.
+        other = words.languages()[-1]
+        spoken = {seat: locale or (other if seat == "4" else words.fallback()) for seat in SEATS}
         self.phones = {seat: browser.new_context(locale=spoken[seat], **PHONE) for seat in SEATS}
         self.pages = {seat: context.new_page() for seat, context in self.phones.items()}
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 
+from companion import words
 from companion.config import Config
 from companion.voice.script import Line
 
@@ -122,6 +123,8 @@ def _latest(wav: bool) -> Response | tuple[Response, int]:
     body: dict[str, Any] = {"on": voice is not None, "id": 0, "text": "", "lang": None}
     if found is not None and voice is not None:  # found only from a voice
         body.update(id=found["id"], text=found["text"], lang=found["lang"])
+        # How a browser says it: the language's voice tag (language.json), as espeak-ng's is.
+        body["speech"] = words.settings(found["lang"]).get("voice") or found["lang"]
         if wav:  # none where the companion's own speaker plays it (a Pi): never twice
             heard_here = voice.sink is not None
             body["wav"] = (

@@ -11,9 +11,10 @@ from companion.engine import (
     characters_per_seat,
     compose,
     make_ruleset,
+    refusal_text,
     turns_for,
 )
-from companion.words.pages import names
+from companion.words.pages import names, text
 
 
 def _players(edition: str, mode: str) -> list[int]:
@@ -34,12 +35,17 @@ def options(
         # The seats of the last game: kept (the default) or picked again; see docs/web.md.
         "seat_claims": ["keep", "clear"],
     }
-    if edition not in EDITIONS or mode not in MODES:
-        return {**found, "error": "unknown edition or mode"}
+    if edition not in EDITIONS:
+        said = {"edition": edition[:20], "choices": list(EDITIONS)}
+        return {**found, "error": refusal_text("unknown_edition", said, lang)}
+    if mode not in MODES:
+        said = {"mode": mode[:20], "choices": list(MODES)}
+        return {**found, "error": refusal_text("unknown_mode", said, lang)}
     legal = _players(edition, mode)
     found["players"] = legal
     if players not in legal:
-        return {**found, "error": f"this mode is played by {', '.join(map(str, legal))} players"}
+        said = {"mode": text(lang, f"mode_{mode}"), "players": [str(n) for n in legal]}
+        return {**found, "error": text(lang, "wizard_players", **said)}
     ruleset = make_ruleset(edition, mode)
     per = characters_per_seat(ruleset, players)
     found["characters_per_seat"] = per

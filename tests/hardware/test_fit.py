@@ -23,7 +23,7 @@ from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
-from pseudo_locale import CODE, write_pseudo_locale
+from pseudo_locale import CODE, allowed, outside_catalogue, write_pseudo_locale
 
 from companion import words
 from companion.engine import load_deck, public_view, start, waiting_for
@@ -313,6 +313,32 @@ def test_the_winners_line_names_eight_seats_whole(texts, lang) -> None:
         assert _problems(texts.drawn) == []
 
 
+# What a screen shows that is no language's, beside names and numbers: the join address, the
+# hotspot's name and password as the owner typed them, the OLED's I2C address, the parts'
+# acronyms (OLED, GPIO, I2C), and a character's first two letters (the turn-order strip).
+SHOWN_AS_IS = allowed(
+    r"http://[\w.:/]+", HOTSPOT["ssid"], "W+", "0x3C", "I2C", "OLED", "GPIO",
+    *sorted({drawing.name_of(c)[:2] for c in _characters()}),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", [lang for lang in words.languages() if lang == CODE])
+def test_every_screen_text_comes_from_the_catalogue(texts, lang) -> None:
+    """Issue 30, point 4, run by the test below: in the pseudo-locale every text a screen draws
+    is the catalogue's. A text cut to fit ends in an ellipsis where its bracket was, and a
+    wrapped one is split over lines: a screen's texts are read as one, its brackets closed."""
+    found = {}
+    for name, moment, update in screens():
+        texts.drawn.clear()
+        frame(moment, update, lang)
+        said = " ".join(text.removesuffix(drawing.ELLIPSIS) for _, text, _ in texts.drawn)
+        said += "]" * max(0, said.count("[") - said.count("]"))
+        left = outside_catalogue(said, SHOWN_AS_IS)
+        if left:
+            found.setdefault(left, name)
+    assert found == {}
+
+
 def test_every_screen_fits_in_the_pseudo_locale(tmp_path) -> None:
     """The tests above for the pseudo-locale's language alone, in a pytest whose catalogue
     reads its folder (this one's languages are fixed as it starts)."""
@@ -336,4 +362,5 @@ def test_every_screen_fits_in_the_pseudo_locale(tmp_path) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     passed = re.findall(rf"^PASSED .*\[{CODE}\]$", done.stdout, re.M)
-    assert len(passed) == 2, done.stdout[-2000:]  # the fit and the eight winners
+    # The fit, the eight winners and the texts' origin.
+    assert len(passed) == 3, done.stdout[-2000:]

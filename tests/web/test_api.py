@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -281,6 +282,26 @@ def test_the_wizard_lists_the_tiles_to_take_out(host: FlaskClient):
     assert sum(line["count"] for line in found["tiles"]) == 25
     bad = host.get("/api/host/wizard?edition=base&mode=suspicion&players=9").get_json()
     assert "error" in bad
+
+
+@pytest.mark.parametrize(
+    ("asked", "english", "french"),
+    [
+        ("edition=base&mode=team&players=5", "Players in Team: 4 or 6.",
+         "Joueurs en Équipe\u00a0: 4 ou 6."),
+        ("edition=base&mode=solo&players=2", "Players in Solo: 1.", "Joueurs en Solo\u00a0: 1."),
+        ("edition=nine&mode=solo&players=1", "Unknown edition 'nine'", "Édition inconnue « nine »"),
+        ("edition=base&mode=duel&players=2", "Unknown mode 'duel'", "Mode inconnu « duel »"),
+    ],
+)  # fmt: skip
+def test_the_wizard_says_a_bad_choice_in_the_hosts_language(host, asked, english, french):
+    """Issue 30: the wizard's refusals are the catalogue's, in the language the host reads."""
+    said = {}
+    for lang in ("en", "fr"):
+        answer = host.get(f"/api/host/wizard?{asked}", headers={"Accept-Language": lang})
+        said[lang] = answer.get_json()["error"]
+    assert said["en"].startswith(english)
+    assert french in said["fr"] and said["fr"] != said["en"]
 
 
 def test_a_bug_is_logged_and_answered_without_detail(app: Flask, caplog):

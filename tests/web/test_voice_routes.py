@@ -77,7 +77,8 @@ def test_a_seat_or_a_stranger_may_hear_the_words_and_change_nothing(server: Serv
         heard = caller.get("/api/voice/latest")
         assert heard.status == 200
         # The words and how to say them: nothing else (no WAV address off the panel).
-        assert set(heard.json()) == {"on", "id", "text", "lang", "muted", "volume", "table_speaks"}
+        said = {"on", "id", "text", "lang", "speech", "muted", "volume", "table_speaks"}
+        assert set(heard.json()) == said
     for caller in (seat, stranger):  # the panel's routes are for whoever sits at the companion
         assert caller.get("/panel/voice/latest").code == "panel_only"
         assert caller.get(f"/panel/voice/{words['id']}.wav").status == 403

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import pytest
 from serving import Serve, host_of
 
+from companion import words
+
 from .test_browser import PHONE
 
 # What each field of a text is filled with: the values that trigger the special cases.
@@ -198,3 +200,39 @@ def test_a_counted_colour_agrees_with_its_count(served, browser, locale, expecte
     """The wizard's and the set-up step's free slots: "5 jaunes", not "5 jaune"."""
     page = page_in(served, browser, locale)
     assert page.evaluate("() => R25.freeSlots({ green: 1, yellow: 5 })") == expected
+
+
+# Values that meet each rule of `fill`: a name starting with a vowel (elision), a cell (none),
+# a list (the language's words), a count.
+BOTH_VALUES = [
+    {"n": 1, "name": "Alice", "who": "Emmett", "seat": "8", "cell": "A3", "seats": ["1", "3"]},
+    {"n": 2, "name": "Max", "who": "Alice", "seat": "1", "cell": "E5", "seats": ["Alice"]},
+]
+
+
+@pytest.mark.parametrize("lang", words.languages())
+def test_the_pages_fill_and_count_every_text_as_python_does(served, browser, lang) -> None:
+    """Issue 30, point 1: one way to fill a text, and one set of plural rules. The pages' script
+    (words.js, Intl.PluralRules) and Python (`companion.words`: the folder's language.json)
+    give the same sentence for every text a page gets, and the same plural category for every
+    count from 0 to 1000."""
+    page = page_in(served, browser, lang)
+    assert page.evaluate("R25.texts.lang") == lang
+    table = page.evaluate("R25.texts.t")
+    for values in BOTH_VALUES:
+        asked = {
+            key: {f: values.get(f, "x") for f in words.placeholders(text)}
+            for key, text in table.items()
+        }
+        in_script = page.evaluate(
+            "(asked) => Object.fromEntries(Object.entries(asked).map(([key, params]) =>"
+            " [key, R25Words.fill(R25.texts.language, R25.texts.t[key], params)]))",
+            asked,
+        )
+        in_python = {key: words.fill(lang, table[key], params) for key, params in asked.items()}
+        assert {k: v for k, v in in_script.items() if v != in_python[k]} == {}
+    counted = page.evaluate(
+        "(lang) => Array.from({ length: 1001 }, (_, n) => new Intl.PluralRules(lang).select(n))",
+        lang,
+    )
+    assert counted == [words.plural(lang, n) for n in range(1001)]

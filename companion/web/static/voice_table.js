@@ -4,7 +4,6 @@
 // being said. The words are the voice's public announcement, as every screen may hear it.
 "use strict";
 (() => {
-  const ACCENTS = { en: "en-GB", fr: "fr-FR" };
   let after = 0;
 
   /* A browser speaks only after a first tap on the page: the button asks for it once. */
@@ -14,10 +13,16 @@
     button.hidden = !said.table_speaks || said.muted || active;
   }
 
+  /* The language's voice tag (language.json) as a browser writes it, its region in capitals;
+     none if it is no tag. */
+  function tag(speech) {
+    try { return Intl.getCanonicalLocales(speech || [])[0]; } catch (e) { return undefined; }
+  }
+
   function say(said) {
     if (!said.table_speaks || said.muted || !said.text || !window.speechSynthesis) return;
     const utterance = new SpeechSynthesisUtterance(said.text);
-    utterance.lang = ACCENTS[said.lang] || said.lang || "";
+    utterance.lang = tag(said.speech) || said.lang || "";
     utterance.volume = said.volume;
     speechSynthesis.cancel();
     speechSynthesis.speak(utterance);
