@@ -21,17 +21,7 @@ const Board = (() => {
   /* On a phone a cell is about 60 px wide: a room by the word that sets it apart, as the
      catalogue writes it (room_short_<kind>: "Salle inondable" as "Inondable", "Flooded
      chamber" as "Flooded"); the cell's label keeps the whole name for screen readers. */
-  const shortRoom = (kind) => hyphenable(R25.texts.names.rooms_short[kind] || room(kind));
-  /* Soft hyphens between syllables (before a consonant and its vowel, or between two
-     consonants), at least two letters from either end: a word too long for its cell breaks
-     there, with a hyphen, instead of spilling out. */
-  const V = "aeiouyàâäéèêëîïôöùûü";
-  const SYLLABLE = new RegExp("(?<=[" + V + "])(?=[^" + V + "\\s'-][" + V + "])|(?<=[" + V + "][^" + V + "\\s'-])(?=[^" + V + "\\s'-][" + V + "])", "gi");
-  function hyphenable(text) {
-    return text.split(" ").map((word) => word.length < 7 ? word :
-      word.replace(SYLLABLE, (at, offset) => offset >= 2 && offset <= word.length - 2 ? "\u00ad" : "")).join(" ");
-  }
-
+  const shortRoom = (kind) => R25Words.hyphenable(R25.texts.names.rooms_short[kind] || room(kind));
   /* A revealed room's colour doubled by a symbol the project draws (no image to fetch): a
      tick for the green rooms (safe), an eye for the yellow (something happens), a warning
      triangle for the red (deadly), a star for the blue (the Central room, Room 25). */

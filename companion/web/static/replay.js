@@ -24,7 +24,7 @@
   const room = (id) => (names.rooms || {})[id] || id || "?";
   /* A room by the word that sets it apart ("Flooded", "Inondable": the catalogue's
      room_short_<kind>), for a phone's narrow cells. */
-  const shortRoom = (id) => (names.rooms_short || {})[id] || room(id);
+  const shortRoom = (id) => R25Words.hyphenable((names.rooms_short || {})[id] || room(id));
   const who = (cid) => ((names.characters || {})[cid] || cid).split(" (")[0];
   const card = (id) => (names.cards || {})[id] || id;
   const action = (id) => t("action_" + id);

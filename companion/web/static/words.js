@@ -2,7 +2,8 @@
    companion/words/fill.py does it, from the language's own settings (`texts.language`, its
    language.json): elision where a value meets the word before it ("de Emmett" -> "d'Emmett"),
    lists joined with the language's words, and the no-break space some languages set before
-   : ; ? !. Shared by every page and by the recap file, which carries it inline. */
+   : ; ? !, and the soft hyphens that let a board cell's room name break. Shared by every page
+   and by the recap file, which carries it inline. */
 "use strict";
 const R25Words = (() => {
   const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)(?::[a-z_]+)?(?:\|(or|and))?(!r)?\}/g;
@@ -41,5 +42,14 @@ const R25Words = (() => {
   }
   /* "Label: value" with the language's space before the colon. */
   const colon = (language, label) => typography(language, label + ": ");
-  return { fill, typography, colon };
+  /* Soft hyphens between syllables (before a consonant and its vowel, or between two
+     consonants), at least two letters from either end: a word too long for its cell breaks
+     there, with a hyphen, instead of spilling out. */
+  const V = "aeiouyàáâäéèêëìíîïòóôöùúûü";
+  const SYLLABLE = new RegExp("(?<=[" + V + "])(?=[^" + V + "\\s'-][" + V + "])|(?<=[" + V + "][^" + V + "\\s'-])(?=[^" + V + "\\s'-][" + V + "])", "gi");
+  function hyphenable(text) {
+    return text.split(" ").map((word) => word.length < 7 ? word :
+      word.replace(SYLLABLE, (at, offset) => offset >= 2 && offset <= word.length - 2 ? "\u00ad" : "")).join(" ");
+  }
+  return { fill, typography, colon, hyphenable };
 })();
