@@ -25,6 +25,7 @@ Run: .venv/bin/python benchmarks/web.py [--rounds N] [--updates N] [--cpu] [--re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import multiprocessing
@@ -103,6 +104,10 @@ class Stream:
             self.ready.set()
 
     def close(self) -> None:
+        """Closed as a phone closes it, at once: a socket closed while its reader thread waits
+        in `recv` stays open, and the server sees the client leave only when bytes next come."""
+        with contextlib.suppress(OSError):  # the server ended it already
+            self._conn.shutdown(socket.SHUT_RDWR)
         self._conn.close()
 
 
