@@ -5,6 +5,7 @@ it, with the rulebooks' other reading beside the decision."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,6 +28,10 @@ from companion.engine.kernel.ruleset import SETTING_CHOICES, SETTING_NAMES, Sett
 from companion.words import languages, own_texts
 
 DATA = Path(__file__).resolve().parents[2] / "companion" / "engine" / "data" / "rule_texts.json"
+# A source's part (between "; ") as docs/languages.md writes the rule: books' numbers and the
+# project's words (`{tile_text}`), and after one of them, from its ", " or ": " to the next
+# project's word, the book's own words as printed.
+CITED = re.compile(r"(?:\d{3}(?: / \d{3})?|\{[a-z_]+\}|(?<=[\d}])[,:] [^;{]*| )+")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -131,3 +136,26 @@ def test_an_unknown_rule_or_edition_is_refused() -> None:
     with pytest.raises(ValueError, match="choose one of base, season2, ultimate"):
         rule_subjects("season3")
     assert make_ruleset("season2", "solo").settings.solo_programming is True
+
+
+def _sources(found: object) -> list[str]:
+    """Every `source` of a rule's data, nested in its points' readings."""
+    if isinstance(found, dict):
+        return [*([found["source"]] if "source" in found else []), *_sources(list(found.values()))]
+    if isinstance(found, list):
+        return [s for item in found for s in _sources(item)]
+    return []
+
+
+def test_a_source_is_books_the_catalogues_words_and_the_books_own() -> None:
+    """Nothing of the project's words is written in a source but as a placeholder, the only
+    thing besides the books' numbers outside a book's own words: its `rules_cite_` text is
+    the reader's, in every language (web/rules.py `cited`)."""
+    sources = _sources(json.loads(DATA.read_text("utf-8"))["texts"])
+    assert len(sources) == 110
+    assert [s for s in sources if not all(CITED.fullmatch(p) for p in s.split("; "))] == []
+    named = {f"rules_cite_{n}" for s in sources for n in re.findall(r"\{([a-z_]+)\}", s)}
+    assert len(named) > 10
+    assert {lang: sorted(named - set(own_texts(lang))) for lang in languages()} == {
+        lang: [] for lang in languages()
+    }
