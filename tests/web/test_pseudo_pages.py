@@ -146,7 +146,7 @@ def test_every_page_text_comes_from_the_catalogue(read: Read) -> None:
 
 def test_the_rules_cite_their_sources_in_the_catalogues_words(read: Read) -> None:
     """A rule's source is a citation: the book's name and the project's words around it
-    (`001 {tile_text}`, `{notes}, Vision chamber`) are the catalogue's; the book's own words,
+    (`001, {tile_text}`, `{notes}, Vision chamber`) are the catalogue's; the book's own words,
     from the ", " or ": " after one of them to the next ";" or catalogue text, stay as printed
     (docs/languages.md). A project's word left in English (`001 tile text`) is not after such a
     ", " or ": ", and shows."""
