@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, jsonify, render_template, request
 
 from companion import engine, words
+from companion.words.fill import PLACEHOLDER
 from companion.words.pages import table, text
 
 from . import parts
@@ -40,9 +41,10 @@ def _books() -> dict[str, str]:
 
 def cited(source: str, books: dict[str, str], here: str) -> str:
     """A source as a reader cites it: each file number replaced by the book's name (of a book
-    in two languages, "001 / 004", the one in the reader's); only the parts citing a rulebook
-    in the reader's language (its folder's `rulebooks`) where the source has some, unless
-    that is the fallback language's."""
+    in two languages, "001 / 004", the one in the reader's) and each of the project's own words
+    (`{tile_text}`) by the catalogue's `rules_cite_` text, the book's headings and quotes as
+    printed; only the parts citing a rulebook in the reader's language (its folder's
+    `rulebooks`) where the source has some, unless that is the fallback language's."""
     parts = [part.strip() for part in source.split(";")]
     own = set(words.settings(here).get("rulebooks", ()))
 
@@ -57,7 +59,12 @@ def cited(source: str, books: dict[str, str], here: str) -> str:
         mine = [n for n in numbers if n in own]
         return books.get((mine or numbers)[0], found[0])
 
-    return "; ".join(BOOK.sub(name, part) for part in parts)
+    def said(found: re.Match) -> str:
+        return text(here, f"rules_cite_{found[1]}")
+
+    # Word by word, not the whole source through `fill`: its French spacing before ":" would
+    # change an English heading as printed ("ROOMS: Central room").
+    return "; ".join(PLACEHOLDER.sub(said, BOOK.sub(name, part)) for part in parts)
 
 
 def _rule(rule: dict, books: dict[str, str], here: str) -> dict:

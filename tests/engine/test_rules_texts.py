@@ -5,6 +5,7 @@ it, with the rulebooks' other reading beside the decision."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,6 +28,11 @@ from companion.engine.kernel.ruleset import SETTING_CHOICES, SETTING_NAMES, Sett
 from companion.words import languages, own_texts
 
 DATA = Path(__file__).resolve().parents[2] / "companion" / "engine" / "data" / "rule_texts.json"
+# A source's part (between "; ") as docs/languages.md writes the rule: books' numbers and the
+# project's words (`{tile_text}`), and after one of them, from its ", " or ": " to the next
+# project's word, the book's own words as printed.
+BOOKS_OWN = r"(?<=[\d}])[,:] ([^;{]*)"
+CITED = re.compile(rf"(?:\d{{3}}(?: / \d{{3}})?|\{{[a-z_]+\}}|{BOOKS_OWN}| )+")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -131,3 +137,33 @@ def test_an_unknown_rule_or_edition_is_refused() -> None:
     with pytest.raises(ValueError, match="choose one of base, season2, ultimate"):
         rule_subjects("season3")
     assert make_ruleset("season2", "solo").settings.solo_programming is True
+
+
+def _sources(found: object) -> list[str]:
+    """Every `source` of a rule's data, nested in its points' readings."""
+    if isinstance(found, dict):
+        return [*([found["source"]] if "source" in found else []), *_sources(list(found.values()))]
+    if isinstance(found, list):
+        return [s for item in found for s in _sources(item)]
+    return []
+
+
+def test_a_source_is_books_the_catalogues_words_and_the_books_own() -> None:
+    """Nothing of the project's words is written in a source but as a placeholder, the only
+    thing besides the books' numbers outside a book's own words: its `rules_cite_` text is
+    the reader's, in every language (web/rules.py `cited`), and no other is in the catalogue."""
+    sources = _sources(json.loads(DATA.read_text("utf-8"))["texts"])
+    assert len(sources) == 110
+    assert [s for s in sources if not all(CITED.fullmatch(p) for p in s.split("; "))] == []
+    named = {f"rules_cite_{n}" for s in sources for n in re.findall(r"\{([a-z_]+)\}", s)}
+    assert len(named) > 10
+    # Nor among a book's own words, where the rule above cannot tell it ("001, tile text").
+    english = {w.strip() for k in named for w in re.split(r"[()]", own_texts("en")[k]) if w.strip()}
+    owns = [own for s in sources for own in re.findall(BOOKS_OWN, s)]
+    assert [
+        (w, o) for o in owns for w in english if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", o)
+    ] == []
+    written = {
+        lang: {k for k in own_texts(lang) if k.startswith("rules_cite_")} for lang in languages()
+    }
+    assert written == {lang: named for lang in languages()}

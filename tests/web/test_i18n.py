@@ -81,6 +81,9 @@ def test_every_key_in_the_tables_is_used():
     mine += ("journal_", "scenario_", "simulate_", "stats_")
     # A seat's previews (`previews_*`): tests/teaching/test_preview.py checks each is given.
     mine += ("previews_",)
+    # The project's words in a rule's sources (`rules_cite_*`, asked for by rule_texts.json's
+    # placeholders): tests/engine/test_rules_texts.py checks each is asked for.
+    mine += ("rules_cite_",)
     en = {k: v for k, v in own_texts("en").items() if not k.startswith(mine)}
     unused = (k for k in en if k not in used and not k.startswith(prefixes))
     assert sorted(unused) == []
