@@ -139,7 +139,8 @@ def tell(
     empty update."""
     updates: dict[str, Update | None] = {}
     session: SessionPart | None = None
-    for listener in listeners:
+    listening = list(listeners)
+    for listener in listening:
         audience = listener.audience
         if audience not in updates:
             shown = published.events_for(audience, events)
@@ -148,6 +149,7 @@ def tell(
             else:
                 session = session or published.session_now()
                 updates[audience] = Update(published.update(audience, shown, session=session))
-        update = updates[audience]
+    for listener in listening:  # every update made before any reader wakes to compete for it
+        update = updates[listener.audience]
         if update is not None:
             listener.put(update)
