@@ -138,7 +138,7 @@ def _program(ctx: Context, command: Program) -> None:
     else:
         _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
     if command.lock_in:
-        ctx.emit("locked_in", character=c.id)
+        ctx.put({"type": "locked_in", "character": c.id})
         flow.maybe_start_actions(ctx)
 
 
@@ -181,7 +181,7 @@ def _lock(ctx: Context, command: Lock) -> None:
         if unprogrammed:
             raise Refused("program_before_locking_in", characters=unprogrammed)
     for c in waiting:
-        ctx.emit("locked_in", character=c.id)
+        ctx.put({"type": "locked_in", "character": c.id})
     flow.maybe_start_actions(ctx)
 
 

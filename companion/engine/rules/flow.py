@@ -176,7 +176,7 @@ def lock_non_programmers(ctx: Context) -> None:
     state = ctx.state
     for c in state.living():
         if not c.locked and not must_lock_in(state, c):
-            ctx.emit("locked_in", character=c.id)
+            ctx.put({"type": "locked_in", "character": c.id})
     maybe_start_actions(ctx)
 
 
@@ -292,22 +292,22 @@ def due_token(c: Character) -> str | None:
 def begin_slot(ctx: Context, c: Character) -> None:
     state = ctx.state
     if not state.tracked:
-        ctx.emit("actor", character=c.id, round=state.round)
+        ctx.put({"type": "actor", "character": c.id, "round": state.round})
         return
     if reveals_tokens(state, c):
         if state.round == ADRENALINE_ROUND or free_actions(state, c):
-            ctx.emit("actor", character=c.id, round=state.round)
+            ctx.put({"type": "actor", "character": c.id, "round": state.round})
         else:
             finish_slot(ctx, c)
         return
     if chooses(state, c):
         if any(actions.options(state, c.id, a) for a in free_actions(state, c)):
-            ctx.emit("actor", character=c.id, round=state.round)
+            ctx.put({"type": "actor", "character": c.id, "round": state.round})
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
-            ctx.emit("actor", character=c.id, round=state.round)
-            ctx.emit("action_revealed", character=c.id, action="adrenaline")
-            ctx.emit("action_lost", character=c.id, action="adrenaline")
+            ctx.put({"type": "actor", "character": c.id, "round": state.round})
+            ctx.put({"type": "action_revealed", "character": c.id, "action": "adrenaline"})
+            ctx.put({"type": "action_lost", "character": c.id, "action": "adrenaline"})
             complete_action(ctx)
         else:
             finish_slot(ctx, c)
@@ -318,14 +318,14 @@ def begin_slot(ctx: Context, c: Character) -> None:
             # action, they will take no second action.'
             finish_slot(ctx, c)
             return
-        ctx.emit("actor", character=c.id, round=state.round)
+        ctx.put({"type": "actor", "character": c.id, "round": state.round})
         ctx.emit("token_drawn", character=c.id, action=c.paranoia[0])
         c = state.characters[c.id]  # the drawn token is now his programme
     elif due_token(c) is None:
         finish_slot(ctx, c)
         return
     else:
-        ctx.emit("actor", character=c.id, round=state.round)
+        ctx.put({"type": "actor", "character": c.id, "round": state.round})
     token = due_token(c)
     assert token is not None
     if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
@@ -335,13 +335,13 @@ def begin_slot(ctx: Context, c: Character) -> None:
 def play(ctx: Context, c: Character, action: str, command: Act | None) -> None:
     """Reveal the token and carry the action out; with no way to complete it, it is lost
     (`command` None: the engine plays a token nobody can complete)."""
-    ctx.emit("action_revealed", character=c.id, action=action)
+    ctx.put({"type": "action_revealed", "character": c.id, "action": action})
     ways = actions.options(ctx.state, c.id, action)
     if ways:
         assert command is not None, "a token the player can complete is played by his command"
         actions.resolve(ctx, c.id, action, command, ways)
     else:
-        ctx.emit("action_lost", character=c.id, action=action)
+        ctx.put({"type": "action_lost", "character": c.id, "action": action})
     if ctx.state.pending is None:
         complete_action(ctx)
 
@@ -369,7 +369,7 @@ def finish_slot(ctx: Context, c: Character) -> None:
     """A character's round is over. Flooded chamber (001 ROOMS): 'After your second action of
     the next turn, if your character is still there, you drown.'"""
     state = ctx.state
-    ctx.emit("slot_done", character=c.id)
+    ctx.put({"type": "slot_done", "character": c.id})
     if state.ruleset.settings.flooded_deadline == "second_action_next_turn" and state.round == 2:
         check_flood(ctx, c.id)
 
