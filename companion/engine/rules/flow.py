@@ -216,7 +216,7 @@ def advance(ctx: Context) -> None:
         and state.current is None
     ):
         c = next_slot(state)
-        if c is not None and mac.madness_draw_due(state, c.id):
+        if c is not None and state.mac is not None and mac.madness_draw_due(state, c.id):
             mac.start(ctx, 1, "slot")
             mac.run(ctx)
             continue
@@ -321,13 +321,12 @@ def begin_slot(ctx: Context, c: Character) -> None:
         ctx.put({"type": "actor", "character": c.id, "round": state.round})
         ctx.emit("token_drawn", character=c.id, action=c.paranoia[0])
         c = state.characters[c.id]  # the drawn token is now his programme
-    elif due_token(c) is None:
+    elif not c.program:
         finish_slot(ctx, c)
         return
     else:
         ctx.put({"type": "actor", "character": c.id, "round": state.round})
-    token = due_token(c)
-    assert token is not None
+    token = c.program[0]  # `due_token`, read here without a call: every slot passes here
     if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
         play(ctx, c, token, None)
 
