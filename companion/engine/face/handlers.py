@@ -36,7 +36,8 @@ def run(state: GameState, command: Command) -> Context:
     ctx.report = getattr(command, "room", None)
     ctx.reporter = command.seat
     HANDLERS[type(command)](ctx, command)
-    flow.after_command(ctx)
+    if ctx.state.room25 is not None:  # most commands stop here, without a call
+        flow.after_command(ctx)
     return ctx
 
 

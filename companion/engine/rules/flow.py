@@ -430,8 +430,8 @@ def end_turn(ctx: Context) -> None:
 
 
 def after_command(ctx: Context) -> None:
-    """Checks that hold 'at any time': take off the masks (only once Room 25 is face up, since
-    nobody stands in it before; most commands stop at that test)."""
+    """Checks that hold 'at any time': take off the masks. Asked only once Room 25 is face up
+    (`handlers.run`), since nobody stands in it before."""
     state = ctx.state
-    if state.outcome is None and state.tracked and state.room25 is not None:
+    if state.outcome is None and state.tracked:
         modes.take_off_masks(ctx, board.in_room25(state))
