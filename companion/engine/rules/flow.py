@@ -294,14 +294,15 @@ def begin_slot(ctx: Context, c: Character) -> None:
     if not state.tracked:
         ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         return
-    if reveals_tokens(state, c):
-        if state.round == ADRENALINE_ROUND or free_actions(state, c):
-            ctx.emit({"type": "actor", "character": c.id, "round": state.round})
-        else:
-            finish_slot(ctx, c)
-        return
     if chooses(state, c):
-        if any(actions.options(state, c.id, a) for a in free_actions(state, c)):
+        # A token turned over is an action named at the slot (`reveals_tokens` implies
+        # `chooses`): asked only here, most slots are programmed in the app.
+        if reveals_tokens(state, c):
+            if state.round == ADRENALINE_ROUND or free_actions(state, c):
+                ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+            else:
+                finish_slot(ctx, c)
+        elif any(actions.options(state, c.id, a) for a in free_actions(state, c)):
             ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
