@@ -96,7 +96,7 @@ def test_only_choices_sets_a_pending_choice() -> None:
     """Asking lives in one module: no other emits the `pending` event."""
     for path in sorted((ENGINE / "rules").glob("*.py")):
         if path.name != "choices.py":
-            assert 'emit("pending"' not in path.read_text("utf-8"), path.name
+            assert '"type": "pending"' not in path.read_text("utf-8"), path.name
 
 
 def test_a_name_filed_twice_is_refused() -> None:

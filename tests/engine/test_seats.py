@@ -17,20 +17,33 @@ ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 
 
 def _private_markers() -> set[str]:
-    """Every constant the engine writes as an event's `private=` marker: a literal, or a
-    module-level constant such as new_rooms.FACE_DOWN (seat ids come from variables)."""
+    """Every constant the engine writes as an event's `"private"` marker (a key of the event's
+    dictionary, or a rule's `private=` argument): a literal, or a module-level constant such as
+    new_rooms.FACE_DOWN (seat ids come from variables)."""
     found = set()
     for path in ENGINE.rglob("*.py"):
         dotted = ".".join(path.relative_to(ENGINE).with_suffix("").parts)
         module = importlib.import_module(f"companion.engine.{dotted}".removesuffix(".__init__"))
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.keyword) and node.arg == "private":
-                value = node.value
-                if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                    found.add(value.value)
-                elif isinstance(value, ast.Name) and value.id.isupper():
-                    found.add(getattr(module, value.id))
+        for value in _private_values(ast.parse(path.read_text("utf-8"))):
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.add(value.value)
+            elif isinstance(value, ast.Name) and value.id.isupper():
+                found.add(getattr(module, value.id))
     return found
+
+
+def _private_values(tree: ast.AST) -> list[ast.expr]:
+    values = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "private":
+            values.append(node.value)
+        elif isinstance(node, ast.Dict):
+            values += [
+                v
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == "private"
+            ]
+    return values
 
 
 def test_no_seat_id_can_be_the_table_or_a_private_marker() -> None:

@@ -36,7 +36,8 @@ def run(state: GameState, command: Command) -> Context:
     ctx.report = getattr(command, "room", None)
     ctx.reporter = command.seat
     HANDLERS[type(command)](ctx, command)
-    flow.after_command(ctx)
+    if ctx.state.room25 is not None:  # most commands stop here, without a call
+        flow.after_command(ctx)
     return ctx
 
 
@@ -90,9 +91,11 @@ def _clue(ctx: Context, command: Clue) -> None:
     if cell not in grid.neighbours(grid.CENTRE).values():
         raise Refused("clue_next_to_centre")
     tile = state.tile_at(cell)
-    ctx.emit("clue_taken", seat=seat.id, cell=grid.name(cell))
+    ctx.emit({"type": "clue_taken", "seat": seat.id, "cell": grid.name(cell)})
     kind = board.identify(ctx, tile.id, private=seat.id)
-    ctx.emit("room_seen", seat=seat.id, tile=tile.id, room=kind, private=seat.id)
+    ctx.emit(
+        {"type": "room_seen", "seat": seat.id, "tile": tile.id, "room": kind, "private": seat.id}
+    )
     if all(s.clue is not None for s in state.seats.values()):
         flow.start_programming(ctx)
 
@@ -128,17 +131,19 @@ def _program(ctx: Context, command: Program) -> None:
             raise Refused("cold_one_action")
         talents.check_choice(state, c.id, list(tokens), command.talent_choice)
         ctx.emit(
-            "programmed",
-            character=c.id,
-            tokens=list(tokens),
-            adrenaline=boost,
-            talent_choice=command.talent_choice,
-            private=c.seat,
+            {
+                "type": "programmed",
+                "character": c.id,
+                "tokens": list(tokens),
+                "adrenaline": boost,
+                "talent_choice": command.talent_choice,
+                "private": c.seat,
+            }
         )
     else:
         _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
     if command.lock_in:
-        ctx.emit("locked_in", character=c.id)
+        ctx.emit({"type": "locked_in", "character": c.id})
         flow.maybe_start_actions(ctx)
 
 
@@ -146,7 +151,15 @@ def _program_adrenaline(ctx: Context, c: Character, boost: bool) -> None:
     """Only the Adrenaline is programmed (no actions, or actions drawn from a Paranoia pile);
     programming again after unlocking may take it back."""
     if boost or c.adrenaline_programmed:
-        ctx.emit("programmed", character=c.id, tokens=[], adrenaline=boost, private=c.seat)
+        ctx.emit(
+            {
+                "type": "programmed",
+                "character": c.id,
+                "tokens": [],
+                "adrenaline": boost,
+                "private": c.seat,
+            }
+        )
 
 
 def _adrenaline(state: GameState, c: Character, wanted: bool) -> bool:
@@ -181,7 +194,7 @@ def _lock(ctx: Context, command: Lock) -> None:
         if unprogrammed:
             raise Refused("program_before_locking_in", characters=unprogrammed)
     for c in waiting:
-        ctx.emit("locked_in", character=c.id)
+        ctx.emit({"type": "locked_in", "character": c.id})
     flow.maybe_start_actions(ctx)
 
 
@@ -198,7 +211,7 @@ def _unlock(ctx: Context, command: Unlock) -> None:
     if not mine:
         raise Refused("seat_not_locked_in")
     for c in mine:
-        ctx.emit("unlocked", character=c.id)
+        ctx.emit({"type": "unlocked", "character": c.id})
 
 
 def _act(ctx: Context, command: Act) -> None:
@@ -279,7 +292,7 @@ def _reminder(ctx: Context, command: Reminder) -> None:
         raise Refused("reminder_already_there")
     if flow.jammed_solo(state):
         raise Refused("jamming_no_reminder")
-    ctx.emit("reminder_placed", seat=seat.id, tile=tile.id, cell=grid.name(cell))
+    ctx.emit({"type": "reminder_placed", "seat": seat.id, "tile": tile.id, "cell": grid.name(cell)})
 
 
 def _expose(ctx: Context, command: Expose) -> None:
@@ -292,7 +305,7 @@ def _expose(ctx: Context, command: Expose) -> None:
         raise Refused("already_exposed")
     if not flow.may_expose_now(state):
         raise Refused("expose_after_alarm")
-    ctx.emit("guard_exposed", character=c.id, role="guard")
+    ctx.emit({"type": "guard_exposed", "character": c.id, "role": "guard"})
 
 
 def _next(ctx: Context, command: Next) -> None:
@@ -306,7 +319,7 @@ def _next(ctx: Context, command: Next) -> None:
     if command.seat not in (HOST, c.seat):
         raise Refused("not_your_action", character=c.id)
     if state.round == flow.ADRENALINE_ROUND:
-        ctx.emit("adrenaline_used", character=c.id)
+        ctx.emit({"type": "adrenaline_used", "character": c.id})
     flow.finish_slot(ctx, c)
     flow.advance(ctx)
 
@@ -325,14 +338,14 @@ def _report(ctx: Context, command: Report) -> None:
         outcome = modes.escape_outcome(state, list(inside))
         if outcome is None:
             raise Refused("room25_cannot_leave_with_these")
-        ctx.emit("escaped", characters=list(inside))
-        ctx.emit("game_over", outcome=outcome)
+        ctx.emit({"type": "escaped", "characters": list(inside)})
+        ctx.emit({"type": "game_over", "outcome": outcome})
         return
     cid = command.character
     if cid is None or cid not in state.characters or not state.characters[cid].alive:
         raise Refused("not_a_living_character", character=str(cid)[:20])
     if command.event == "entered_room25":
-        ctx.emit("reported", event=command.event, character=cid)
+        ctx.emit({"type": "reported", "event": command.event, "character": cid})
         board.entered_room25(ctx)
     elif command.event == "entered_timer" and state.ruleset.edition != "base":
         # The Timer room (000, 002): a turn less before the last turn; in the last turn the
@@ -340,11 +353,13 @@ def _report(ctx: Context, command: Report) -> None:
         # removed from play and replaced with an empty room" (000), and the box holds one.
         if state.timer_played:
             raise Refused("timer_already_played")
-        ctx.emit("reported", event=command.event, character=cid)
+        ctx.emit({"type": "reported", "event": command.event, "character": cid})
         if state.last_turn:
             _report_elimination(ctx, cid)
         else:
-            ctx.emit("turns_reduced", turns_left=state.turns_left - 1, cause="timer")
+            ctx.emit(
+                {"type": "turns_reduced", "turns_left": state.turns_left - 1, "cause": "timer"}
+            )
     elif command.event == "eliminated":
         _report_elimination(ctx, cid)
     else:
@@ -362,7 +377,7 @@ def _correct(ctx: Context, command: Correct) -> None:
     cell = cell_named(command.cell)
     if state.tile_at(cell).revealed:
         raise Refused("correct_face_down_only", cell=grid.name(cell))
-    ctx.emit("reports_withdrawn", tile=state.cells[cell], cell=grid.name(cell))
+    ctx.emit({"type": "reports_withdrawn", "tile": state.cells[cell], "cell": grid.name(cell)})
 
 
 def _report_elimination(ctx: Context, cid: str) -> None:

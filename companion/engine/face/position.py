@@ -58,17 +58,17 @@ def set_position(state: GameState, position: dict) -> Result[GameState]:
     """Replace what the position names; refuse a position that names unknown things."""
     try:
         ctx = Context(state.clone())
-        ctx.emit("position_set", **_event(state, position))
+        ctx.emit({"type": "position_set", **_event(state, position)})
         limits = _limits(ctx.state, position)
         if position.get("phase") == MAC_DRAW:
             # The programming phase opens: its M.A.C. draws, then the Cold chamber's limits.
             flow.start_programming(ctx)
         elif ctx.state.phase == "programming":
-            ctx.emit("limits", limits=limits)
+            ctx.emit({"type": "limits", "limits": limits})
             flow.lock_non_programmers(ctx)
         elif ctx.state.phase == "action":
             # The Cold chamber's limit, as if the turn had begun where the characters stand.
-            ctx.emit("limits", limits=limits)
+            ctx.emit({"type": "limits", "limits": limits})
             flow.advance(ctx)
     except Refused as refused:
         return Result(state, [], refused.refusal)

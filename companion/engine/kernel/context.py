@@ -34,16 +34,15 @@ class Context:
         # The seat that sent the command: what it saw itself is what its report may not deny.
         self.reporter: str | None = None
 
-    def emit(self, kind: str, **fields: object) -> dict:
-        # The keyword arguments are a new dictionary of the call's own: it becomes the event,
-        # rather than being copied into one and thrown away (so "type" comes last in it).
-        event = fields
-        event["type"] = kind
+    def emit(self, event: dict) -> dict:
+        """Fold an event into `state` and keep it. The caller builds the event whole, its type
+        first, as a dictionary literal: cheaper than gathering keyword arguments into one, which
+        counts at 4.5 events a command."""
         # `evolve` written out, a call less for each of a command's events: the event's
         # handler, then the version, which a private event does not count.
         state = self.state
-        FOLD[kind](state, event)
-        if fields.get("private") is None:
+        FOLD[event["type"]](state, event)
+        if event.get("private") is None:
             state.version += 1
         self.events.append(event)
         return event

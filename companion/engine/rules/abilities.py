@@ -45,7 +45,7 @@ def recover_options(state: GameState, cid: str) -> list[dict]:
 
 
 def recover(ctx: Context, cid: str) -> None:
-    ctx.emit("adrenaline_recovered", character=cid)
+    ctx.emit({"type": "adrenaline_recovered", "character": cid})
 
 
 register("franck", "Recover", recover_options, lambda ctx, cid, p: recover(ctx, cid))
@@ -122,7 +122,7 @@ def carry(ctx: Context, carrier: str, params: dict) -> None:
     state = ctx.state
     cell = grid.neighbour(state.here(carrier), params["direction"])
     assert cell is not None
-    ctx.emit("carrying", character=carrier, target=params["target"])
+    ctx.emit({"type": "carrying", "character": carrier, "target": params["target"]})
     rooms.enter(ctx, carrier, state.cells[cell], how="carry")
 
 
@@ -164,7 +164,7 @@ def kevin_options(state: GameState, cid: str) -> list[dict]:
 def kevin(ctx: Context, cid: str, params: dict) -> None:
     if params["ability"] == "hack_complex":
         a, b = (grid.parse_cell(c) for c in params["cells"])
-        ctx.emit("swapped", cells=[a, b], how="hack")
+        ctx.emit({"type": "swapped", "cells": [a, b], "how": "hack"})
     else:
         robots.carry_out(ctx, cid, _order(params))
 
@@ -194,7 +194,14 @@ def reactivate_options(state: GameState, cid: str) -> list[dict]:
 def reactivate(ctx: Context, cell_name: str) -> None:
     """ "This room is then turned face-down." """
     cell = grid.parse_cell(cell_name)
-    ctx.emit("room_hidden", tile=ctx.state.cells[cell], cell=cell_name, cause="reactivate")
+    ctx.emit(
+        {
+            "type": "room_hidden",
+            "tile": ctx.state.cells[cell],
+            "cell": cell_name,
+            "cause": "reactivate",
+        }
+    )
 
 
 def lock_options(state: GameState, cid: str) -> list[dict]:
@@ -232,11 +239,13 @@ def emmett(ctx: Context, cid: str, params: dict) -> None:
     cell = grid.parse_cell(params["cell"])
     moved = params.get("from")
     ctx.emit(
-        "lock_placed",
-        character=cid,
-        tile=state.cells[cell],
-        cell=params["cell"],
-        moved_from=None if moved is None else state.cells[grid.parse_cell(moved)],
+        {
+            "type": "lock_placed",
+            "character": cid,
+            "tile": state.cells[cell],
+            "cell": params["cell"],
+            "moved_from": None if moved is None else state.cells[grid.parse_cell(moved)],
+        }
     )
 
 
@@ -253,7 +262,7 @@ def hide_options(state: GameState, cid: str) -> list[dict]:
 
 
 def hide(ctx: Context, cid: str) -> None:
-    ctx.emit("hid", character=cid)
+    ctx.emit({"type": "hid", "character": cid})
 
 
 register("alice", "Be hidden", hide_options, lambda ctx, cid, p: hide(ctx, cid))
@@ -279,14 +288,14 @@ def sabotage_room(ctx: Context, cid: str) -> None:
     state = ctx.state
     tile = state.characters[cid].tile
     assert tile is not None
-    ctx.emit("empty_room_used", character=cid, tile=tile)
+    ctx.emit({"type": "empty_room_used", "character": cid, "tile": tile})
     for other in state.occupants(tile):
         c = state.characters[other]
         trapped, flooded = c.trapped == tile, c.flooded == tile
         if trapped:
-            ctx.emit("trap_cleared", character=other)
+            ctx.emit({"type": "trap_cleared", "character": other})
         if flooded:
-            ctx.emit("flood_cleared", character=other)
+            ctx.emit({"type": "flood_cleared", "character": other})
     board.destroy_room(ctx, tile)
 
 
@@ -310,7 +319,7 @@ def sarah(ctx: Context, cid: str, params: dict) -> None:
     tile = ctx.state.characters[cid].tile
     assert tile is not None
     cell = grid.name(ctx.state.cell_of(tile))
-    ctx.emit("robot_destroyed", tile=tile, cell=cell, cause="sabotage")
+    ctx.emit({"type": "robot_destroyed", "tile": tile, "cell": cell, "cause": "sabotage"})
 
 
 register("sarah", "Sabotage", sarah_options, sarah, ("sabotage_room", "sabotage_robot"))

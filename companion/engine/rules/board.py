@@ -145,9 +145,9 @@ def identify(ctx: Context, tile_id: TileId, private: str | None = None) -> str:
     if reported == tile.kind:
         return reported
     if private is None:
-        ctx.emit("tile_identified", tile=tile_id, room=reported)
+        ctx.emit({"type": "tile_identified", "tile": tile_id, "room": reported})
     else:
-        ctx.emit("tile_identified", tile=tile_id, room=reported, private=private)
+        ctx.emit({"type": "tile_identified", "tile": tile_id, "room": reported, "private": private})
     return reported
 
 
@@ -185,15 +185,15 @@ def eliminate_all(ctx: Context, cids: list[str], cause: str) -> None:
     for cid in cids:
         if not state.characters[cid].alive:
             continue
-        ctx.emit("eliminated", character=cid, cause=cause)
+        ctx.emit({"type": "eliminated", "character": cid, "cause": cause})
         if cid == "emmett" and state.locks:
             # 000, EMMETT: "If Emmett is eliminated, all Lock tokens are removed from the complex".
-            ctx.emit("locks_removed")
+            ctx.emit({"type": "locks_removed"})
         modes.reveal_after_death(ctx)
         if outcome is None and state.outcome is None:
             outcome = modes.death_outcome(state)
     if outcome is not None:
-        ctx.emit("game_over", outcome=outcome)
+        ctx.emit({"type": "game_over", "outcome": outcome})
 
 
 def destroy_room(ctx: Context, tile_id: TileId) -> None:
@@ -202,7 +202,7 @@ def destroy_room(ctx: Context, tile_id: TileId) -> None:
     state = ctx.state
     kind = state.tiles[tile_id].kind
     cell = grid.name(state.cell_of(tile_id))
-    ctx.emit("room_destroyed", tile=tile_id, cell=cell, room=kind)
+    ctx.emit({"type": "room_destroyed", "tile": tile_id, "cell": cell, "room": kind})
 
 
 def entered_room25(ctx: Context) -> None:
@@ -210,7 +210,7 @@ def entered_room25(ctx: Context) -> None:
     five turns leaves 5 turns. Decision: the alarm goes off once and never adds turns."""
     state = ctx.state
     if state.ruleset.has_alarm and not state.alarm and state.turn <= 5:
-        ctx.emit("alarm", turns_left=min(state.turns_left, 5))
+        ctx.emit({"type": "alarm", "turns_left": min(state.turns_left, 5)})
 
 
 def line_moves(state: GameState, cells: list[Cell] | None = None) -> list[tuple[str, int, str]]:
@@ -241,13 +241,15 @@ def slide(
         inside = state.occupants(leading)
         outcome = modes.escape_outcome(state, inside)
         if outcome is not None:
-            ctx.emit("escaped", characters=inside, line=key, direction=direction)
-            ctx.emit("game_over", outcome=outcome)
+            ctx.emit({"type": "escaped", "characters": inside, "line": key, "direction": direction})
+            ctx.emit({"type": "game_over", "outcome": outcome})
             return
     ctx.emit(
-        "slid",
-        line=key,
-        direction=direction,
-        cells=grid.slide(state.cells, axis, index, direction),
-        token=token,
+        {
+            "type": "slid",
+            "line": key,
+            "direction": direction,
+            "cells": grid.slide(state.cells, axis, index, direction),
+            "token": token,
+        }
     )

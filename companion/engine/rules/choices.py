@@ -131,7 +131,7 @@ def ask(
     if reads not in READERS:
         pending["field"] = reads
     pending["options"] = options
-    ctx.emit("pending", pending={**pending, **extra})
+    ctx.emit({"type": "pending", "pending": {**pending, **extra}})
 
 
 def offers(state: GameState, seat: str) -> list[dict]:
@@ -170,7 +170,7 @@ def answer(ctx: Context, command: Choose) -> None:
     chosen = _read(command, kind.reads, pending["options"])
     if chosen is None or chosen not in pending["options"]:
         raise kind.wrong(pending["options"])
-    ctx.emit("pending_cleared")
+    ctx.emit({"type": "pending_cleared"})
     ANSWERS[pending["kind"]](ctx, pending, chosen)
 
 

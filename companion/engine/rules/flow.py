@@ -102,7 +102,7 @@ def action_limits(state: GameState) -> dict[str, int]:
 
 
 def start_programming(ctx: Context) -> None:
-    ctx.emit("phase", phase="programming", limits=action_limits(ctx.state))
+    ctx.emit({"type": "phase", "phase": "programming", "limits": action_limits(ctx.state)})
     end_paranoia(ctx)
     exposed_lose_adrenaline(ctx)
     if mac.standard_draw_due(ctx.state):
@@ -116,7 +116,7 @@ def start_programming(ctx: Context) -> None:
 
 def open_programming(ctx: Context) -> None:
     """After the M.A.C. draws: the Cold chamber's limits as the characters now stand."""
-    ctx.emit("limits", limits=action_limits(ctx.state))
+    ctx.emit({"type": "limits", "limits": action_limits(ctx.state)})
     lock_non_programmers(ctx)
 
 
@@ -155,7 +155,7 @@ def exposed_lose_adrenaline(ctx: Context) -> None:
         return
     for c in state.living():
         if c.adrenaline and c.exposed_turn is not None and c.exposed_turn < state.turn:
-            ctx.emit("adrenaline_lost", character=c.id, cause="exposure")
+            ctx.emit({"type": "adrenaline_lost", "character": c.id, "cause": "exposure"})
 
 
 def end_paranoia(ctx: Context) -> None:
@@ -168,7 +168,7 @@ def end_paranoia(ctx: Context) -> None:
         cell = state.where(c.id)
         inside = cell is not None and board.kind_at(state, cell) == "paranoia"
         if not c.paranoia or not inside:
-            ctx.emit("paranoia_ended", character=c.id)
+            ctx.emit({"type": "paranoia_ended", "character": c.id})
 
 
 def lock_non_programmers(ctx: Context) -> None:
@@ -176,7 +176,7 @@ def lock_non_programmers(ctx: Context) -> None:
     state = ctx.state
     for c in state.living():
         if not c.locked and not must_lock_in(state, c):
-            ctx.emit("locked_in", character=c.id)
+            ctx.emit({"type": "locked_in", "character": c.id})
     maybe_start_actions(ctx)
 
 
@@ -192,8 +192,8 @@ def maybe_start_actions(ctx: Context) -> None:
         # have programmed it gets the adrenaline round's slot (and may pass there).
         possible = [c.id for c in state.living() if may_program_adrenaline(state, c)]
         if possible:
-            ctx.emit("adrenaline_may_follow", characters=possible)
-    ctx.emit("phase", phase="action", round=1)
+            ctx.emit({"type": "adrenaline_may_follow", "characters": possible})
+    ctx.emit({"type": "phase", "phase": "action", "round": 1})
     advance(ctx)
 
 
@@ -216,18 +216,18 @@ def advance(ctx: Context) -> None:
         and state.current is None
     ):
         c = next_slot(state)
-        if c is not None and mac.madness_draw_due(state, c.id):
+        if c is not None and state.mac is not None and mac.madness_draw_due(state, c.id):
             mac.start(ctx, 1, "slot")
             mac.run(ctx)
             continue
         if c is None:
             if state.round == 1:
-                ctx.emit("phase", phase="action", round=2)
+                ctx.emit({"type": "phase", "phase": "action", "round": 2})
                 continue
             if state.round == 2 and any(c.adrenaline_programmed for c in state.living()):
                 # 000, ADRENALINE: "After the Action step, if at least one player has scheduled
                 # an Adrenaline action, one more round is played", in turn order.
-                ctx.emit("phase", phase="action", round=ADRENALINE_ROUND)
+                ctx.emit({"type": "phase", "phase": "action", "round": ADRENALINE_ROUND})
                 continue
             end_turn(ctx)
             return
@@ -292,22 +292,23 @@ def due_token(c: Character) -> str | None:
 def begin_slot(ctx: Context, c: Character) -> None:
     state = ctx.state
     if not state.tracked:
-        ctx.emit("actor", character=c.id, round=state.round)
-        return
-    if reveals_tokens(state, c):
-        if state.round == ADRENALINE_ROUND or free_actions(state, c):
-            ctx.emit("actor", character=c.id, round=state.round)
-        else:
-            finish_slot(ctx, c)
+        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         return
     if chooses(state, c):
-        if any(actions.options(state, c.id, a) for a in free_actions(state, c)):
-            ctx.emit("actor", character=c.id, round=state.round)
+        # A token turned over is an action named at the slot (`reveals_tokens` implies
+        # `chooses`): asked only here, most slots are programmed in the app.
+        if reveals_tokens(state, c):
+            if state.round == ADRENALINE_ROUND or free_actions(state, c):
+                ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+            else:
+                finish_slot(ctx, c)
+        elif any(actions.options(state, c.id, a) for a in free_actions(state, c)):
+            ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
-            ctx.emit("actor", character=c.id, round=state.round)
-            ctx.emit("action_revealed", character=c.id, action="adrenaline")
-            ctx.emit("action_lost", character=c.id, action="adrenaline")
+            ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+            ctx.emit({"type": "action_revealed", "character": c.id, "action": "adrenaline"})
+            ctx.emit({"type": "action_lost", "character": c.id, "action": "adrenaline"})
             complete_action(ctx)
         else:
             finish_slot(ctx, c)
@@ -318,16 +319,15 @@ def begin_slot(ctx: Context, c: Character) -> None:
             # action, they will take no second action.'
             finish_slot(ctx, c)
             return
-        ctx.emit("actor", character=c.id, round=state.round)
-        ctx.emit("token_drawn", character=c.id, action=c.paranoia[0])
+        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+        ctx.emit({"type": "token_drawn", "character": c.id, "action": c.paranoia[0]})
         c = state.characters[c.id]  # the drawn token is now his programme
-    elif due_token(c) is None:
+    elif not c.program:
         finish_slot(ctx, c)
         return
     else:
-        ctx.emit("actor", character=c.id, round=state.round)
-    token = due_token(c)
-    assert token is not None
+        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+    token = c.program[0]  # `due_token`, read here without a call: every slot passes here
     if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
         play(ctx, c, token, None)
 
@@ -335,13 +335,13 @@ def begin_slot(ctx: Context, c: Character) -> None:
 def play(ctx: Context, c: Character, action: str, command: Act | None) -> None:
     """Reveal the token and carry the action out; with no way to complete it, it is lost
     (`command` None: the engine plays a token nobody can complete)."""
-    ctx.emit("action_revealed", character=c.id, action=action)
+    ctx.emit({"type": "action_revealed", "character": c.id, "action": action})
     ways = actions.options(ctx.state, c.id, action)
     if ways:
         assert command is not None, "a token the player can complete is played by his command"
         actions.resolve(ctx, c.id, action, command, ways)
     else:
-        ctx.emit("action_lost", character=c.id, action=action)
+        ctx.emit({"type": "action_lost", "character": c.id, "action": action})
     if ctx.state.pending is None:
         complete_action(ctx)
 
@@ -356,11 +356,11 @@ def complete_action(ctx: Context) -> None:
         if c.tile == c.trapped:
             board.eliminate(ctx, c.id, "trapped")
         else:
-            ctx.emit("trap_cleared", character=c.id)
+            ctx.emit({"type": "trap_cleared", "character": c.id})
         c = state.characters[c.id]  # as the Trapped chamber left him
     if ctx.state.outcome is None:  # read anew: his elimination may have ended the game
         if state.round == ADRENALINE_ROUND and c.alive:
-            ctx.emit("adrenaline_used", character=c.id)
+            ctx.emit({"type": "adrenaline_used", "character": c.id})
         finish_slot(ctx, c)
         advance(ctx)
 
@@ -369,7 +369,7 @@ def finish_slot(ctx: Context, c: Character) -> None:
     """A character's round is over. Flooded chamber (001 ROOMS): 'After your second action of
     the next turn, if your character is still there, you drown.'"""
     state = ctx.state
-    ctx.emit("slot_done", character=c.id)
+    ctx.emit({"type": "slot_done", "character": c.id})
     if state.ruleset.settings.flooded_deadline == "second_action_next_turn" and state.round == 2:
         check_flood(ctx, c.id)
 
@@ -388,7 +388,7 @@ def check_flood(ctx: Context, cid: str) -> None:
     if c.tile == c.flooded:
         board.eliminate(ctx, c.id, "flooded")
     else:
-        ctx.emit("flood_cleared", character=c.id)
+        ctx.emit({"type": "flood_cleared", "character": c.id})
 
 
 def next_order(order: list[str], state: GameState) -> list[str]:
@@ -408,22 +408,31 @@ def end_turn(ctx: Context) -> None:
         due = [c.id for c in state.living() if _flood_due(state, c.id)]
         for cid in due:
             if state.characters[cid].tile != state.characters[cid].flooded:
-                ctx.emit("flood_cleared", character=cid)
+                ctx.emit({"type": "flood_cleared", "character": cid})
         drowned = [cid for cid in due if state.characters[cid].flooded is not None]
         board.eliminate_all(ctx, drowned, "flooded")
     if state.outcome is not None:
         return
     if state.turns_left <= 1:
-        ctx.emit("game_over", outcome=modes.countdown_outcome(state, board.in_room25(state)))
+        ctx.emit(
+            {"type": "game_over", "outcome": modes.countdown_outcome(state, board.in_room25(state))}
+        )
         return
     order = next_order(state.order, state)
-    ctx.emit("countdown", order=order, turn=state.turn + 1, turns_left=state.turns_left - 1)
+    ctx.emit(
+        {
+            "type": "countdown",
+            "order": order,
+            "turn": state.turn + 1,
+            "turns_left": state.turns_left - 1,
+        }
+    )
     start_programming(ctx)
 
 
 def after_command(ctx: Context) -> None:
-    """Checks that hold 'at any time': take off the masks (only once Room 25 is face up, since
-    nobody stands in it before; most commands stop at that test)."""
+    """Checks that hold 'at any time': take off the masks. Asked only once Room 25 is face up
+    (`handlers.run`), since nobody stands in it before."""
     state = ctx.state
-    if state.outcome is None and state.tracked and state.room25 is not None:
+    if state.outcome is None and state.tracked:
         modes.take_off_masks(ctx, board.in_room25(state))

@@ -60,7 +60,15 @@ def madness_draw_due(state: GameState, cid: str) -> bool:
 
 
 def start(ctx: Context, count: int, after: str, drawer: str | None = None) -> None:
-    ctx.emit("mac_batch", count=count, after=after, drawer=drawer, round=ctx.state.round)
+    ctx.emit(
+        {
+            "type": "mac_batch",
+            "count": count,
+            "after": after,
+            "drawer": drawer,
+            "round": ctx.state.round,
+        }
+    )
 
 
 def run(ctx: Context) -> bool:
@@ -69,10 +77,12 @@ def run(ctx: Context) -> bool:
     while state.pending is None and state.outcome is None:
         mac = pile(state)  # each event puts a new pile in place
         if mac.current is not None:
-            ctx.emit("mac_card_done", card=mac.current, stays=_stays(state, mac.current))
+            ctx.emit(
+                {"type": "mac_card_done", "card": mac.current, "stays": _stays(state, mac.current)}
+            )
             continue
         if mac.due <= 0:
-            ctx.emit("mac_batch_done")
+            ctx.emit({"type": "mac_batch_done"})
             return True
         _draw(ctx)
     return state.outcome is not None
@@ -101,11 +111,11 @@ def _draw(ctx: Context) -> None:
         return
     if not mac.draw:
         if not mac.discard:
-            ctx.emit("mac_batch_over", reason="every card is in play")
+            ctx.emit({"type": "mac_batch_over", "reason": "every card is in play"})
             return
         rng, shuffled = chance.shuffled(state.rng, mac.discard)
-        ctx.emit("mac_shuffled", pile=shuffled, rng=rng, private="engine")
-        ctx.emit("mac_reshuffled", cards=len(shuffled))
+        ctx.emit({"type": "mac_shuffled", "pile": shuffled, "rng": rng, "private": "engine"})
+        ctx.emit({"type": "mac_reshuffled", "cards": len(shuffled)})
     draw = pile(state).draw  # the shuffle put a new pile in place
     assert draw is not None
     reveal(ctx, draw[0])
@@ -126,12 +136,12 @@ def remaining_cards(state: GameState) -> list[str]:
 def reveal(ctx: Context, card_id: str) -> None:
     """The card comes off the pile: announce it (name, texts, mini-map) and apply it."""
     card = _deck(ctx.state).by_id(card_id)
-    ctx.emit("mac_drawn", card=card_id, shown=card.shown_in(ctx.state.characters))
+    ctx.emit({"type": "mac_drawn", "card": card_id, "shown": card.shown_in(ctx.state.characters)})
     if ctx.state.tracked:
         EFFECTS.get(card.kind, _no_effect)(ctx, card)
     elif card.draw_again:
         # Without a tracked board the table carries the card out; the Pi still counts draws.
-        ctx.emit("mac_batch_more", count=1)
+        ctx.emit({"type": "mac_batch_more", "count": 1})
 
 
 def _first_player_character(state: GameState) -> list[str]:
@@ -208,7 +218,7 @@ def _tunnel_chosen(ctx: Context, pending: dict, cell: str) -> None:
 
 @choices.answers("punishment")
 def _punished(ctx: Context, pending: dict, token: str) -> None:
-    ctx.emit("token_lost", character=pending["character"], token=token)
+    ctx.emit({"type": "token_lost", "character": pending["character"], "token": token})
     _punish_next(ctx, pending["queue"])
 
 
@@ -222,7 +232,15 @@ def _lock_moved(ctx: Context, pending: dict, cell: str) -> None:
     state = ctx.state
     tile = state.cells[grid.parse_cell(pending["target"])]
     moved = state.cells[grid.parse_cell(cell)]
-    ctx.emit("lock_placed", character=None, tile=tile, cell=pending["target"], moved_from=moved)
+    ctx.emit(
+        {
+            "type": "lock_placed",
+            "character": None,
+            "tile": tile,
+            "cell": pending["target"],
+            "moved_from": moved,
+        }
+    )
 
 
 @choices.answers("mac_panic_room")
@@ -233,7 +251,7 @@ def _panic_room_chosen(ctx: Context, pending: dict, cell: str) -> None:
 @choices.answers("mac_panic_swap")
 def _panic_swap_chosen(ctx: Context, pending: dict, cells: str) -> None:
     a, b = (grid.parse_cell(c) for c in cells.split())
-    ctx.emit("swapped", cells=[a, b], how="panic")
+    ctx.emit({"type": "swapped", "cells": [a, b], "how": "panic"})
 
 
 # --- effects ------------------------------------------------------------------------------
@@ -267,11 +285,11 @@ def _complex_movement(ctx: Context, card: MacCard) -> None:
     for _ in range(card.steps):
         used = ctx.state.controls.get(grid.line_key(card.line.axis, card.line.index))
         if used is not None and used != card.direction:
-            ctx.emit("mac_move_ignored", card=card.id)
+            ctx.emit({"type": "mac_move_ignored", "card": card.id})
             break
         board.slide(ctx, card.line.axis, card.line.index, card.direction, exit_allowed=False)
     if card.draw_again:
-        ctx.emit("mac_batch_more", count=1)
+        ctx.emit({"type": "mac_batch_more", "count": 1})
 
 
 @effect("punishment")
@@ -325,7 +343,7 @@ def _time_bomb(ctx: Context, card: MacCard) -> None:
 def _jamming(ctx: Context, card: MacCard) -> None:
     """Cooperation: no communication this round. Solo: every reminder token leaves the board and
     none may be placed until the next round."""
-    ctx.emit("jammed", reminders_removed=ctx.state.ruleset.mode == "solo")
+    ctx.emit({"type": "jammed", "reminders_removed": ctx.state.ruleset.mode == "solo"})
 
 
 @effect("rewind")
@@ -353,12 +371,12 @@ def _robot(ctx: Context, card: MacCard) -> None:
         if not state.robots:
             if not box(state.ruleset.edition).get("robot"):
                 continue  # a box without robots (the base game with a M.A.C. deck): no effect
-            ctx.emit("robot_placed", tile=target, cell=cell)
+            ctx.emit({"type": "robot_placed", "tile": target, "cell": cell})
         elif target not in state.robots:
             nearest = min(
                 state.robots, key=lambda t: (_distance(state.cell_of(t), cell), state.cell_of(t))
             )
-            ctx.emit("robot_moved", tile=nearest, to=target, cell=cell)
+            ctx.emit({"type": "robot_moved", "tile": nearest, "to": target, "cell": cell})
         _moves(ctx, [["push", cid]])
 
 
@@ -401,7 +419,15 @@ def _lock(ctx: Context, cid: str, target: str) -> None:
     state = ctx.state
     cell = state.cells[grid.parse_cell(target)]
     if len(state.locks) < LOCK_TOKENS:
-        ctx.emit("lock_placed", character=None, tile=cell, cell=target, moved_from=None)
+        ctx.emit(
+            {
+                "type": "lock_placed",
+                "character": None,
+                "tile": cell,
+                "cell": target,
+                "moved_from": None,
+            }
+        )
         return
     emmett = state.characters.get("emmett")
     chooser = "emmett" if emmett is not None and emmett.alive else cid
@@ -444,7 +470,7 @@ def _panic(ctx: Context, card: MacCard) -> None:
 def _panic_franck(ctx: Context, cid: str) -> None:
     """'His Adrenaline token is discarded but can be recovered.'"""
     if ctx.state.characters[cid].adrenaline:
-        ctx.emit("adrenaline_lost", character=cid, cause="panic")
+        ctx.emit({"type": "adrenaline_lost", "character": cid, "cause": "panic"})
 
 
 @panics("jennifer")
@@ -541,7 +567,7 @@ def _panic_sarah(ctx: Context, cid: str) -> None:
 
 @effect("acceleration")
 def _acceleration(ctx: Context, card: MacCard) -> None:
-    ctx.emit("accelerated")
+    ctx.emit({"type": "accelerated"})
 
 
 @effect("disabled_rooms")
@@ -554,7 +580,7 @@ def _disabled_rooms(ctx: Context, card: MacCard) -> None:
         same_colour = tile.revealed and tile.kind and colour(tile.kind) == card.colour
         # Decision: a robot occupies a room as a character does.
         if same_colour and not state.occupants(tile.id) and tile.id not in state.robots:
-            ctx.emit("room_hidden", tile=tile.id, cell=grid.name(cell))
+            ctx.emit({"type": "room_hidden", "tile": tile.id, "cell": grid.name(cell)})
 
 
 @effect("blackout")
@@ -564,7 +590,12 @@ def _blackout(ctx: Context, card: MacCard) -> None:
     state = ctx.state
     for robot in list(state.robots):
         ctx.emit(
-            "robot_destroyed", tile=robot, cell=grid.name(state.cell_of(robot)), cause="blackout"
+            {
+                "type": "robot_destroyed",
+                "tile": robot,
+                "cell": grid.name(state.cell_of(robot)),
+                "cause": "blackout",
+            }
         )
     for cell in grid.CELLS:
         tile = state.tile_at(cell)

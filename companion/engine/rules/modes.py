@@ -192,7 +192,7 @@ def reveal_after_death(ctx: Context) -> None:
     while hidden and revealed_prisoners + len(hidden) >= 2:
         c = hidden.pop(0)
         revealed_prisoners += c.role == "prisoner"
-        ctx.emit("role_revealed", character=c.id, role=c.role, reason="death")
+        ctx.emit({"type": "role_revealed", "character": c.id, "role": c.role, "reason": "death"})
 
 
 def guards_played_with(state: GameState) -> int:
@@ -223,4 +223,6 @@ def take_off_masks(ctx: Context, in_room25: set[str]) -> None:
     if due:
         for c in outside:
             if not c.role_public:
-                ctx.emit("role_revealed", character=c.id, role=c.role, reason="masks")
+                ctx.emit(
+                    {"type": "role_revealed", "character": c.id, "role": c.role, "reason": "masks"}
+                )

@@ -58,12 +58,14 @@ def _regeneration(ctx: Context, cid: str, tile_id: TileId) -> None:
     if not dead:
         return
     ctx.emit(
-        "regenerated",
-        characters=dead,
-        tile=state.cells[grid.CENTRE],
-        cell=grid.name(grid.CENTRE),
-        order=_order_with(state, dead),
-        slots=flow.ADRENALINE_ROUND,
+        {
+            "type": "regenerated",
+            "characters": dead,
+            "tile": state.cells[grid.CENTRE],
+            "cell": grid.name(grid.CENTRE),
+            "order": _order_with(state, dead),
+            "slots": flow.ADRENALINE_ROUND,
+        }
     )
     board.destroy_room(ctx, tile_id)
 
@@ -100,9 +102,11 @@ def _paranoia(ctx: Context, cid: str, tile_id: TileId) -> None:
     pile. The shuffle is a chance outcome of the game's generator, kept in a face-down event."""
     state = ctx.state
     c = state.characters[cid]
-    ctx.emit("paranoia", character=cid)
+    ctx.emit({"type": "paranoia", "character": cid})
     rng, pile = chance.shuffled(state.rng, flow.tokens(state, c))
-    ctx.emit("paranoia_pile", character=cid, pile=pile, rng=rng, private=FACE_DOWN)
+    ctx.emit(
+        {"type": "paranoia_pile", "character": cid, "pile": pile, "rng": rng, "private": FACE_DOWN}
+    )
 
 
 @rooms.effect("mac")
@@ -115,7 +119,7 @@ def _mac(ctx: Context, cid: str, tile_id: TileId) -> None:
     if state.mac is None:
         return
     if mac.busy(state):
-        ctx.emit("mac_batch_more", count=1, drawer=cid)
+        ctx.emit({"type": "mac_batch_more", "count": 1, "drawer": cid})
         return
     mac.start(ctx, 1, "action", drawer=cid)
     mac.run(ctx)
@@ -132,9 +136,9 @@ def _mirror(ctx: Context, cid: str, tile_id: TileId) -> None:
     c = state.characters[cid]
     being_used = state.round == flow.ADRENALINE_ROUND and state.current == cid
     if c.adrenaline and not being_used:
-        ctx.emit("adrenaline_lost", character=cid, cause="mirror")
+        ctx.emit({"type": "adrenaline_lost", "character": cid, "cause": "mirror"})
     if not flow.draws(c) and _actions_left(state, cid):
-        ctx.emit("actions_cancelled", character=cid, cause="mirror")
+        ctx.emit({"type": "actions_cancelled", "character": cid, "cause": "mirror"})
 
 
 def _actions_left(state: GameState, cid: str) -> bool:
@@ -163,7 +167,7 @@ def _timer(ctx: Context, cid: str, tile_id: TileId) -> None:
         for member in rooms.company(state, cid):
             board.eliminate(ctx, member, "timer")
     else:
-        ctx.emit("turns_reduced", turns_left=state.turns_left - 1, cause="timer")
+        ctx.emit({"type": "turns_reduced", "turns_left": state.turns_left - 1, "cause": "timer"})
     board.destroy_room(ctx, tile_id)
 
 
@@ -174,5 +178,5 @@ def _key(ctx: Context, cid: str, tile_id: TileId) -> None:
     does not use it the room does nothing (modes.key_in_play)."""
     state = ctx.state
     if modes.key_in_play(state) and not state.key_activated:
-        ctx.emit("key_activated", character=cid, tile=tile_id)
+        ctx.emit({"type": "key_activated", "character": cid, "tile": tile_id})
         board.destroy_room(ctx, tile_id)

@@ -60,7 +60,14 @@ def turn_towards(ctx: Context, tile_id: TileId, origin: Cell | None) -> None:
         return
     corridor = corridor_towards(direction)
     if state.tiles[tile_id].corridor != corridor:
-        ctx.emit("corridor_turned", tile=tile_id, cell=grid.name(cell), corridor=corridor)
+        ctx.emit(
+            {
+                "type": "corridor_turned",
+                "tile": tile_id,
+                "cell": grid.name(cell),
+                "corridor": corridor,
+            }
+        )
 
 
 def turn_quarter(ctx: Context, tile_id: TileId) -> None:
@@ -72,4 +79,4 @@ def turn_quarter(ctx: Context, tile_id: TileId) -> None:
         return
     turned = CORRIDORS[1 - CORRIDORS.index(corridor)]
     cell = grid.name(state.cell_of(tile_id))
-    ctx.emit("corridor_turned", tile=tile_id, cell=cell, corridor=turned)
+    ctx.emit({"type": "corridor_turned", "tile": tile_id, "cell": cell, "corridor": turned})

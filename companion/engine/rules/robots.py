@@ -77,7 +77,7 @@ def _robot_room(ctx: Context, cid: str, tile_id: TileId) -> None:
     vous y entrez : Placez un nouveau robot s'il n'y en a plus dans le Complexe ; Donnez l'ordre
     à un robot en jeu de se déplacer ou de pousser un personnage." """
     if _brings_a_robot(ctx, tile_id):
-        ctx.emit("robot_placed", tile=tile_id, cell=ctx.state.cell_of(tile_id))
+        ctx.emit({"type": "robot_placed", "tile": tile_id, "cell": ctx.state.cell_of(tile_id)})
     ask_order(ctx, cid, tile_id)
 
 
@@ -115,7 +115,7 @@ def carry_out(ctx: Context, cid: str, order: dict) -> None:
     here = grid.parse_cell(order["robot"])
     step = grid.neighbour(here, order["direction"])
     assert step is not None
-    ctx.emit("robot_ordered", character=cid, **order)
+    ctx.emit({"type": "robot_ordered", "character": cid, **order})
     if order["order"] == "move":
         _move(ctx, state.cells[here], step)
     elif talents.may_refuse_robot_push(state, order["target"]):
@@ -147,14 +147,14 @@ def _move(ctx: Context, tile_id: TileId, cell: Cell) -> None:
     kind = tile.kind if tile.revealed else board.identify(ctx, tile.id)
     assert kind is not None
     origin = state.cell_of(tile_id)
-    ctx.emit("robot_moved", tile=tile_id, to=tile.id, cell=cell)
+    ctx.emit({"type": "robot_moved", "tile": tile_id, "to": tile.id, "cell": cell})
     if kind == "pivoting":
         # The corridor lines up with the room the robot came from, as for a character.
         pivoting.turn_towards(ctx, tile.id, origin)
     if not tile.revealed:
-        ctx.emit("room_revealed", tile=tile.id, room=kind, cell=cell)
+        ctx.emit({"type": "room_revealed", "tile": tile.id, "room": kind, "cell": cell})
     if colour(kind) == "red":
-        ctx.emit("robot_destroyed", tile=tile.id, cause=kind)
+        ctx.emit({"type": "robot_destroyed", "tile": tile.id, "cause": kind})
     effect = ROBOT_EFFECTS.get(kind)
     if effect is not None:
         effect(ctx, tile.id, not tile.revealed)
@@ -182,4 +182,4 @@ def _flooded(ctx: Context, tile_id: TileId, revealed: bool) -> None:
     `flooded_seals`: "on_reveal"; with "on_enter" only a character entering locks it)."""
     state = ctx.state
     if revealed and state.ruleset.settings.flooded_seals == "on_reveal":
-        ctx.emit("sealed", tile=tile_id)
+        ctx.emit({"type": "sealed", "tile": tile_id})

@@ -75,7 +75,9 @@ def enter(
     kind = board.identify(ctx, tile_id) if not tile.revealed else tile.room
     group = _arrivals(ctx, cid, tile_id, how, origin)
     if not tile.revealed:
-        ctx.emit("room_revealed", tile=tile_id, room=kind, cell=state.cell_of(tile_id))
+        ctx.emit(
+            {"type": "room_revealed", "tile": tile_id, "room": kind, "cell": state.cell_of(tile_id)}
+        )
     _leave(ctx, group)
     if kind not in PER_CHARACTER:
         EFFECTS.get(kind, _no_effect)(ctx, cid, tile_id)
@@ -99,7 +101,16 @@ def _arrivals(ctx: Context, cid: str, tile_id: TileId, how: str, origin: Cell | 
         origin = state.where(cid)
     cell = state.cell_of(tile_id)
     for member in group:
-        ctx.emit("moved", character=member, tile=tile_id, cell=cell, how=how, origin=origin)
+        ctx.emit(
+            {
+                "type": "moved",
+                "character": member,
+                "tile": tile_id,
+                "cell": cell,
+                "how": how,
+                "origin": origin,
+            }
+        )
     return before
 
 
@@ -207,13 +218,13 @@ def _acid_chosen(ctx: Context, pending: dict, target: str) -> None:
 @effect("flooded")
 def _flooded(ctx: Context, cid: str, tile_id: TileId) -> None:
     if not ctx.state.tiles[tile_id].sealed:
-        ctx.emit("sealed", tile=tile_id)
-    ctx.emit("flooding", character=cid, tile=tile_id)
+        ctx.emit({"type": "sealed", "tile": tile_id})
+    ctx.emit({"type": "flooding", "character": cid, "tile": tile_id})
 
 
 @effect("trapped")
 def _trapped(ctx: Context, cid: str, tile_id: TileId) -> None:
-    ctx.emit("trapped", character=cid, tile=tile_id)
+    ctx.emit({"type": "trapped", "character": cid, "tile": tile_id})
 
 
 @effect("mortal")
@@ -240,7 +251,7 @@ def _vision_chosen(ctx: Context, pending: dict, cell: str) -> None:
 @choices.answers("moving")
 def _moving_chosen(ctx: Context, pending: dict, cell: str) -> None:
     here = ctx.state.here(pending["character"])
-    ctx.emit("swapped", cells=[here, grid.parse_cell(cell)], how="moving")
+    ctx.emit({"type": "swapped", "cells": [here, grid.parse_cell(cell)], "how": "moving"})
 
 
 @choices.answers("illusion")
@@ -250,7 +261,7 @@ def _illusion_chosen(ctx: Context, pending: dict, cell: str) -> None:
     state = ctx.state
     cid = pending["character"]
     here, came_from = state.here(cid), state.characters[cid].came_from
-    ctx.emit("swapped", cells=[here, grid.parse_cell(cell)], how="illusion")
+    ctx.emit({"type": "swapped", "cells": [here, grid.parse_cell(cell)], "how": "illusion"})
     enter(ctx, cid, state.cells[here], "illusion", came_from)
 
 
@@ -259,7 +270,9 @@ def look_at(ctx: Context, cid: str, cell: Cell) -> None:
     state = ctx.state
     tile = state.tile_at(cell)
     seat = state.characters[cid].seat
-    ctx.emit("looked", character=cid, cell=grid.name(cell))
+    ctx.emit({"type": "looked", "character": cid, "cell": grid.name(cell)})
     if not tile.revealed:
         kind = board.identify(ctx, tile.id, private=seat)
-        ctx.emit("room_seen", seat=seat, tile=tile.id, room=kind, private=seat)
+        ctx.emit(
+            {"type": "room_seen", "seat": seat, "tile": tile.id, "room": kind, "private": seat}
+        )

@@ -483,9 +483,11 @@ def new_game(setup: object) -> Context:
     if deck is not None and not deck["physical"]:
         assert ctx.state.mac_deck is not None  # the fold built it from the event
         rng, pile = chance.shuffled(ctx.state.rng, ctx.state.mac_deck.expand())
-        ctx.emit("mac_shuffled", pile=pile, rng=rng, private="engine")
+        ctx.emit({"type": "mac_shuffled", "pile": pile, "rng": rng, "private": "engine"})
     for sid, cid, role in roles:
-        ctx.emit("role_dealt", seat=sid, character=cid, role=role, private=sid)
+        ctx.emit(
+            {"type": "role_dealt", "seat": sid, "character": cid, "role": role, "private": sid}
+        )
     if not tracked:
         flow.start_programming(ctx)
     return ctx

@@ -19,7 +19,7 @@ def shred(ctx: Context, tile_id: TileId) -> None:
     state = ctx.state
     board.eliminate_all(ctx, state.occupants(tile_id), "shredder")
     if not state.tiles[tile_id].sealed:
-        ctx.emit("sealed", tile=tile_id)
+        ctx.emit({"type": "sealed", "tile": tile_id})
 
 
 @rooms.on_leave("shredder")
