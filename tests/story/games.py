@@ -14,8 +14,8 @@ from companion.session import FakeClock, Session
 from companion.sim.simulate import PlayedGame
 
 # One setup per edition, each with its seed, so that a test's games are the same on every run
-# (with the players' seed of `commands_of`, the base and Season 2 games see the alarm and
-# eliminations).
+# (with the players' seed of `commands_of`, the Season 2 game sees the alarm and two
+# eliminations, the base game the alarm: `test_the_fixture_games_hold_what_tests_read_in_them`).
 EDITIONS = {
     "base": {"edition": "base", "mode": "suspicion", "players": 5, "tracking": "dealt", "seed": 2},
     "season2": {

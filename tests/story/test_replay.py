@@ -148,3 +148,15 @@ def test_a_countdown_only_game_is_told_without_a_board() -> None:
     assert len(told["steps"]) > 10 and told["tracking"] == "countdown"
     assert all(s["rooms"] is None and not any(s["positions"].values()) for s in told["steps"])
     assert told["steps"][-1]["turns_left"] <= 1
+
+
+def test_the_fixture_games_hold_what_tests_read_in_them() -> None:
+    """The replay pages' tests read the alarm and eliminations in the Season 2 game and the
+    alarm in the base game (tests/story/games.py): a change to the players that plays them
+    otherwise is told here, by name, not by a page test far away."""
+    kinds = {}
+    for edition in ("base", "season2"):
+        commands = _played_export(EDITIONS[edition])["commands"]
+        kinds[edition] = [e["type"] for c in commands for e in c["events"]]
+    assert kinds["season2"].count("alarm") == 1 and kinds["season2"].count("eliminated") >= 1
+    assert kinds["base"].count("alarm") == 1

@@ -91,11 +91,12 @@ def test_a_finished_game_steps_through_on_the_tv_and_on_a_phone(played, browser,
 
 
 def test_the_highlights_mark_the_alarm_and_each_elimination(played, browser) -> None:
+    """On the Season 2 game, which has both (tests/story/games.py)."""
     server, games = played
     context = browser.new_context(**PHONE, locale="fr-FR")
     try:
         page = context.new_page()
-        page.goto(f"{server.url}/replay/{games['base']}")
+        page.goto(f"{server.url}/replay/{games['season2']}")
         page.wait_for_selector("#replay[data-ready='1']", timeout=WAIT)
         assert page.locator("#replay-highlights .mark-alarm").count() == 1
         assert page.locator("#replay-highlights .mark-eliminated").count() >= 1
