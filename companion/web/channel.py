@@ -5,9 +5,11 @@ Waitress' own `write_soon` sends from the writing thread at once, holding the co
 while it does. Meanwhile the event loop, finding bytes waiting that it may not take, polls again
 at once, and again, until the lock is free: a seat's press cost about eighty turns of the loop
 with ten streams written so, and fifteen for the press's own answer (issue 29, point 2). Here a
-write only appends the bytes, under the lock, as `write_soon` appends them, and wakes the loop,
-which sends them on its next turn. `queue` appends without waking it, so that the streams'
-writer queues every stream's update and wakes the loop once for all of them.
+write only appends the bytes, under the lock, as `write_soon` appends them; the loop sends them
+when it is next woken: at the end of the request's task (waitress wakes it then), as soon as more
+than the output buffer's watermark waits (waitress' own wait for it), or by `wake`, which a task
+that goes on writing (an event stream) calls itself. The streams' writer queues every stream's
+update and wakes the loop once for all of them.
 
 The servers of one waitress process share one event loop: waking it through any of them wakes it
 for every connection.
