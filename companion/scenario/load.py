@@ -17,7 +17,7 @@ import yaml
 
 from companion.engine import grid, parse_cell
 from companion.words import colon
-from companion.words.said import Said, say
+from companion.words.said import Said, kind_of, say
 
 SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -57,19 +57,16 @@ def quote(value: object) -> str:
 
 def _kind(value: object) -> Said:
     """A value named in the words of YAML and JSON, as the writer of the file sees it."""
-    if value is None:
-        return say("scenario_value_null")
-    if isinstance(value, bool):
+    kind = kind_of(value)
+    if kind == "flag":
         return say("scenario_value_flag", value=str(value).lower())
-    if isinstance(value, (int, float)):
-        return say("scenario_value_number", value=quote(value))
-    if isinstance(value, str):
-        return say("scenario_value_text", value=quote(value))
-    if isinstance(value, list):
-        return say("scenario_value_list", n=len(value))
-    if isinstance(value, dict):
-        return say("scenario_value_mapping")
-    return say("scenario_value_other", value=type(value).__name__)
+    if kind in ("number", "text"):
+        return say(f"scenario_value_{kind}", value=quote(value))
+    if kind == "list":
+        return say("scenario_value_list", n=len(value))  # type: ignore[arg-type]
+    if kind == "other":
+        return say("scenario_value_other", value=type(value).__name__)
+    return say(f"scenario_value_{kind}")
 
 
 def scenario_files(paths: list[str | Path]) -> list[Path]:

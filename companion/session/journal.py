@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import orjson
 
-from companion.words.said import Said
+from companion.words.said import Said, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -153,20 +153,9 @@ def _object(found: object, what: str) -> dict[str, object]:
     there, so anything else is a journal changed behind its back, said as such rather than
     failing later in whatever reads it."""
     if not isinstance(found, dict):
-        value = Said(f"journal_value_{_json_kind(found)}")
+        value = Said(f"journal_value_{kind_of(found)}")  # never quoted: it may be a secret
         raise JournalError("not_object", found=value, what=Said(f"journal_part_{what}"))
     return found
-
-
-def _json_kind(value: object) -> str:
-    """What JSON calls a value that is not an object."""
-    if isinstance(value, bool):
-        return "flag"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    return "list" if isinstance(value, list) else "null"
 
 
 class Journal:

@@ -172,7 +172,9 @@ def _percent(lang: str, rate: float | None) -> str:
     return "–" if rate is None else text(lang, "stats_percent", percent=round(rate * 100))
 
 
-def _composition(lang: str, composition: str) -> str:
+def composition_shown(lang: str, composition: str) -> str:
+    """A composition by its name in `lang`, a custom complex as such (the terminal, the host's
+    page)."""
     if composition == CUSTOM:
         return text(lang, "history_custom")
     return composition_name(composition, lang)
@@ -185,7 +187,7 @@ def _played(lang: str, row: HistoryGame | HistoryGroup) -> str:
     seats = (
         counted(lang, "stats_players", players) if players else text(lang, "stats_players_unknown")
     )
-    composition = _composition(lang, row["composition"])
+    composition = composition_shown(lang, row["composition"])
     return text(
         lang, "stats_setup", mode=mode, edition=edition, players=seats, composition=composition
     )

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from companion.engine.kernel.catalogue import composition_name
 from companion.story.chart import rates_chart
-from companion.story.history import CUSTOM, HistoryGroup, Rates, table_history
+from companion.story.history import HistoryGroup, Rates, composition_shown, table_history
 from companion.story.names import NamesRefused, checked_names, seats_of
 from companion.story.simulated import Simulated
 from companion.words.pages import text
@@ -41,12 +40,6 @@ def _rates_or_later(simulated: Simulated) -> Rates:
         return found
 
     return rates
-
-
-def _composition_name(composition: str) -> str:
-    if composition == CUSTOM:
-        return text(lang(), "history_custom")
-    return composition_name(composition, lang())
 
 
 def _result(result: str) -> str:
@@ -96,7 +89,7 @@ def history():
     if found is None:
         return refusal(lang(), "server_error", 503)
     for row in [*found["games"], *found["groups"]]:
-        row["composition_name"] = _composition_name(row["composition"])
+        row["composition_name"] = composition_shown(lang(), row["composition"])
     for group in found["groups"]:
         group["chart"] = _chart(group)
     return jsonify(found)

@@ -93,3 +93,19 @@ def _read(value: object) -> object:
     if isinstance(value, list):
         return [_read(item) for item in value]
     return said_from(value) or value
+
+
+def kind_of(value: object) -> str:
+    """What YAML and JSON call a value: "null", "flag", "number", "text", "list", "mapping",
+    else "other" (a file's reader names what it found by it, `<topic>_value_<kind>`)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    return "mapping" if isinstance(value, dict) else "other"

@@ -27,7 +27,8 @@ def _keys_used() -> set[str]:
             found |= {stem + "_one", stem + "_other"}
         # A sentence about someone (`withName("whose_action", id)`).
         found |= set(re.findall(r"""\bwithName\(\s*"([a-z0-9_]+)"\s*,""", code))
-    for module in WEB.glob("*.py"):
+    # The web's modules, and the table's history, whose words the host's page shows too.
+    for module in [*WEB.glob("*.py"), WEB.parent / "story" / "history.py"]:
         asked = r"""(?:refusal|text)\(\s*lang(?:\(\))?,\s*"([a-z_]+)\""""
         found |= set(re.findall(asked, module.read_text()))
     return found
