@@ -2,7 +2,9 @@
 one core, and where the time goes: the players (planning in `choose`, following their view in
 `observe`) against the rest (the engine's `apply`, `legal_commands`, `changes_for`, and the
 driver). Figures per game are CPU time of this process, so that other work on the machine
-weighs on them less than on the wall-clock games per second printed beside them.
+weighs on them less than on the wall-clock games per second printed beside them. A third run
+counts the engine's calls the driver makes (`ENGINE_CALLS`), each with its CPU time: how many
+of each a game asks for, and what one costs.
 
 Run: taskset -c 1 .venv/bin/python benchmarks/players.py [--games N]
 and, for `room25 simulate --jobs N` on N cores: .venv/bin/python benchmarks/players.py --jobs N
@@ -17,15 +19,20 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from load import build_line, load_line
 
+from companion.sim import simulate as driver
 from companion.sim.heuristic import HeuristicPlayer
 from companion.sim.simulate import simulate
 
 SETUP = {"mode": "suspicion", "players": 5}
+# The engine's entry points the driver calls, as it names them (issue 29: which calls a game
+# makes, and which of them a leaner driver could do without).
+ENGINE_CALLS = ("waiting_for", "legal_commands", "apply", "changes_for", "seat_view")
 
 
 def heuristic_games_per_second(games: int, jobs: int = 1) -> float:
@@ -36,13 +43,18 @@ def heuristic_games_per_second(games: int, jobs: int = 1) -> float:
 
 
 @contextmanager
-def timed(owner: type, names: tuple[str, ...], spent: dict[str, float]) -> Iterator[None]:
-    """Count the CPU time spent in these methods of `owner` while the block runs."""
+def timed(
+    owner: object, names: tuple[str, ...], spent: dict[str, float], calls: Counter | None = None
+) -> Iterator[None]:
+    """Count the CPU time spent in these methods of `owner` (a class, or a module's functions)
+    while the block runs, and with `calls` how many times each is called."""
     originals = {name: getattr(owner, name) for name in names}
+    counts = Counter() if calls is None else calls
 
     def wrap(name: str, method: Callable) -> Callable:
         def counted(*args, **kwargs):
             began = time.process_time()
+            counts[name] += 1
             try:
                 return method(*args, **kwargs)
             finally:
@@ -88,10 +100,24 @@ def main() -> None:
     decisions = timed_summary.commands / games
     print(f"per decision: {players / timed_summary.commands * 1e6:.0f} us of players ", end="")
     print(f"({decisions:.0f} decisions a game)")
+    engine_calls(args.games)
     if args.jobs > 1:
         shared = heuristic_games_per_second(args.games, jobs=args.jobs)
         print(f"heuristic games per second, {args.jobs} processes: {shared:.1f} (wall clock)")
     print(load_line())
+
+
+def engine_calls(games: int) -> None:
+    """The engine's calls a game makes through the driver, and the CPU time of one."""
+    spent = dict.fromkeys(ENGINE_CALLS, 0.0)
+    calls: Counter = Counter()
+    with timed(driver, ENGINE_CALLS, spent, calls):
+        simulate(SETUP, games, seed=1)
+    print("engine calls a game (driver):", end="")
+    for name in ENGINE_CALLS:
+        each = spent[name] / calls[name] * 1e6 if calls[name] else 0.0
+        print(f" {name} {calls[name] / games:.1f} x {each:.1f} us;", end="")
+    print(f" {sum(spent.values()) / games * 1e3:.2f} ms in all")
 
 
 if __name__ == "__main__":
