@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+from companion import words
+from companion.engine.kernel.mac_words import PREFIX, TOPIC
 
 CHECK = """
 import json
@@ -30,3 +34,13 @@ def test_a_code_is_known_from_the_fallback_and_a_language_read_when_asked_for() 
     found = json.loads(done.stdout)
     assert found["read"] == [1, 2]  # English alone, then French as well
     assert found["said"].strip() and not found["known"]
+
+
+def test_every_language_writes_its_cards_words_in_the_cards_topic() -> None:
+    """The cards' words are read from that one topic of each language: one written elsewhere
+    would be said in the fallback language."""
+    for lang in words.languages():
+        path = Path(words.__file__).parent / lang / f"{TOPIC}.json"
+        written = {key for key in json.loads(path.read_text("utf-8")) if key.startswith(PREFIX)}
+        assert written == {key for key in words.own_texts(lang) if key.startswith(PREFIX)}, lang
+        assert written <= set(words.topic(lang, TOPIC)) and len(written) > 50, lang
