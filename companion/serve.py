@@ -297,6 +297,7 @@ def _serve_listening(
         if kind == "virtual":
             say(words.text(lang, "serve_virtual_table", url=f"{here}panel"))
         say(words.text(lang, "serve_pin", pin=pin))
+        heap.keep_trimmed(stop)  # the evening's scattered free pages handed back (heap.py)
         _say_ready(port, stop, session, lang)
         serve_app(app, listening=sockets, stopping=lambda: _stop(stop, rig, voice, session))
     except (KeyboardInterrupt, Stop):

@@ -28,7 +28,7 @@ def _problems() -> frozenset[str]:
 
 
 @cache
-def catalogue() -> dict[str, dict[str, str]]:
+def catalogue() -> dict[str, Mapping[str, str]]:
     """Every notice code with its line in each language, the one list of them."""
     return words.by_code(PREFIX)
 

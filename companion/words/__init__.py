@@ -16,6 +16,7 @@ from .catalogue import (
     own_texts,
     settings,
     texts,
+    topic,
 )
 from .fill import colon, elide, fill, joined, placeholders, plural, quoted, typography
 
@@ -39,6 +40,7 @@ __all__ = [
     "settings",
     "text",
     "texts",
+    "topic",
     "typography",
 ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -76,9 +77,14 @@ def settings(lang: str) -> dict[str, Any]:
 def own_texts(lang: str) -> dict[str, str]:
     """The texts written in one language, its topic files read in name order."""
     found: dict[str, str] = {}
-    for topic in _topics(lang):
-        found.update({k: v for k, v in _json(topic).items() if not k.startswith("_")})
+    for path in _topics(lang):
+        found.update(_texts_of(path))
     return found
+
+
+def _texts_of(path: Traversable) -> dict[str, str]:
+    """A topic file's texts, without its sections (`_genders`)."""
+    return {k: v for k, v in _json(path).items() if not k.startswith("_")}
 
 
 def _topics(lang: str) -> list[Traversable]:
@@ -109,13 +115,45 @@ def texts(lang: str) -> dict[str, str]:
     return {**own_texts(fallback()), **own_texts(lang)}
 
 
-def by_code(prefix: str) -> dict[str, dict[str, str]]:
+@cache
+def topic(lang: str, name: str) -> dict[str, str]:
+    """One topic's texts in a language (`cards` is `cards.json`), the fallback's filling any
+    key it lacks: for words said in every language at once (a M.A.C. card's, which a game's
+    events carry in each), without reading the languages' other topics."""
+    lang = offered(lang)
+    own = _topic_texts(lang, name)
+    return own if lang == fallback() else {**_topic_texts(fallback(), name), **own}
+
+
+def _topic_texts(lang: str, name: str) -> dict[str, str]:
+    path = _language_folders()[lang].joinpath(f"{name}.json")
+    return _texts_of(path) if path.is_file() else {}
+
+
+class Written(Mapping[str, str]):
+    """One key's text in each language that writes it, a language's texts read only when
+    its text is asked for: a table that speaks English never reads the others'."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in languages():
+            raise KeyError(lang)
+        return own_texts(lang)[self.key]
+
+    def __iter__(self) -> Iterator[str]:
+        return (lang for lang in languages() if self.key in own_texts(lang))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def by_code(prefix: str) -> dict[str, Mapping[str, str]]:
     """Every code of a kind (`refusal_`, `notice_`...) with its text in each language that
-    writes it: the fallback language lists the codes."""
+    writes it: the fallback language lists the codes, so knowing a code reads no other."""
     return {
-        key.removeprefix(prefix): {
-            lang: own_texts(lang)[key] for lang in languages() if key in own_texts(lang)
-        }
+        key.removeprefix(prefix): Written(key)
         for key in own_texts(fallback())
         if key.startswith(prefix)
     }

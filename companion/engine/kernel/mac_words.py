@@ -1,7 +1,10 @@
 """A M.A.C. card's words in every language of the catalogue (`mac_card_*` in
 companion/words/<lang>/cards.json): the name and text a card of the default deck says its effect
 with, and those composed for a Complex Movement card (its line, steps and direction) and a
-Punishment card (the characters it pictures, or those of them in the game)."""
+Punishment card (the characters it pictures, or those of them in the game).
+
+A game's events carry a drawn card's words in each language, so they are read from that one
+topic of each language: a table that speaks English reads no other language's other texts."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from companion import words
 from .grid import line_key
 
 PREFIX = "mac_card_"
+TOPIC = "cards"
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ def _typeset(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
 def _composed(key: str, **params: object) -> dict[str, str]:
     """A text of the catalogue filled in each language."""
     return {
-        lang: words.fill(lang, words.texts(lang)[PREFIX + key], params)
+        lang: words.fill(lang, words.topic(lang, TOPIC)[PREFIX + key], params)
         for lang in words.languages()
     }
 
@@ -72,11 +76,11 @@ def _composed(key: str, **params: object) -> dict[str, str]:
 def own_display(card_id: str) -> Display | None:
     """The words the catalogue has for a card of the default deck, or None."""
     name, text = f"{PREFIX}{card_id}_name", f"{PREFIX}{card_id}_text"
-    if name not in words.texts(words.fallback()):
+    if name not in words.topic(words.fallback(), TOPIC):
         return None
     return display(
-        {lang: words.texts(lang)[name] for lang in words.languages()},
-        {lang: words.texts(lang)[text] for lang in words.languages()},
+        {lang: words.topic(lang, TOPIC)[name] for lang in words.languages()},
+        {lang: words.topic(lang, TOPIC)[text] for lang in words.languages()},
     )
 
 
@@ -85,7 +89,7 @@ def movement_display(axis: str, index: int, direction: str, twice: bool, again: 
     """A Complex Movement card in words: which line slides, how far and which way."""
     names, texts = {}, {}
     for lang in words.languages():
-        found = words.texts(lang)
+        found = words.topic(lang, TOPIC)
         name = found[PREFIX + "movement_name"]
         if twice:
             name = words.fill(lang, found[PREFIX + "movement_twice"], {"name": name})
@@ -125,4 +129,4 @@ def _punishment(characters: tuple[str, ...]) -> Display:
 
 def kind_name(kind: str, lang: str = "") -> str:
     """A kind of card as the deck's table names it ("Complex Movement")."""
-    return words.texts(lang).get(f"{PREFIX}kind_{kind}", kind)
+    return words.topic(lang, TOPIC).get(f"{PREFIX}kind_{kind}", kind)

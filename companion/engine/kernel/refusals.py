@@ -10,6 +10,7 @@ named once, as the pages name them (`mode_<id>`, `edition_<id>` in `pages.json`)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion import words
@@ -25,7 +26,7 @@ NAMED = {
 }
 
 
-def catalogue() -> dict[str, dict[str, str]]:
+def catalogue() -> dict[str, Mapping[str, str]]:
     """Every refusal code with its sentence in each language, the one list of them."""
     return words.by_code(PREFIX)
 
