@@ -18,13 +18,16 @@ if TYPE_CHECKING:
     from ..face.commands import Act
 
 
-def options(state: GameState, cid: str, action: str) -> list[dict]:
-    """Every parameter set that completes the action for this character now."""
+def options(state: GameState, cid: str, action: str, towards: str | None = None) -> list[dict]:
+    """Every parameter set that completes the action for this character now; with `towards`,
+    only those in that direction: a command's own way, checked without listing the others."""
     if action == TALENT:
         return talents.options(state, cid)
     here = state.here(cid)
     room = board.kind_at(state, here)
     steps = pivoting.exits(state, here, action)
+    if towards is not None:
+        steps = {towards: steps[towards]} if towards in steps else {}
     if action == "look":
         if room == "dark":
             return []
@@ -50,7 +53,8 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
             if board.may_enter(state, cell, t)
         ]
     if action == "control":
-        return [{"direction": d} for _, _, d in board.line_moves(state, [here])]
+        moves = board.line_moves(state, [here])
+        return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
     raise ValueError(action)
 
 
@@ -83,7 +87,7 @@ def _direction(here: Cell, command: Act) -> str:
 
 def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]) -> None:
     """Carry out an action with the player's parameters, refusing any the rules forbid;
-    `legal` is the action's `options` now."""
+    `legal` is the action's `options` now: those in the command's direction, or all of them."""
     state = ctx.state
     if action == TALENT:
         talents.play(ctx, cid, command.parameters())
