@@ -24,10 +24,25 @@ def options(state: GameState, cid: str, action: str, towards: str | None = None)
     if action == TALENT:
         return talents.options(state, cid)
     here = state.here(cid)
-    room = board.kind_at(state, here)
+    # Each action asks only what it needs: a Control neither the room nor its ways out.
+    if action == "control":
+        moves = board.line_moves(state, [here])
+        return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
+    if action == "push" and here == grid.CENTRE:
+        return []
     steps = pivoting.exits(state, here, action)
     if towards is not None:
         steps = {towards: steps[towards]} if towards in steps else {}
+    if action == "push":
+        tile = state.cells[here]
+        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
+        return [
+            {"target": t, "direction": d}
+            for t in targets
+            for d, cell in steps.items()
+            if board.may_enter(state, cell, t)
+        ]
+    room = board.kind_at(state, here)
     if action == "look":
         if room == "dark":
             return []
@@ -41,20 +56,6 @@ def options(state: GameState, cid: str, action: str, towards: str | None = None)
                 continue
             found.append({"direction": d})
         return found
-    if action == "push":
-        if here == grid.CENTRE:
-            return []
-        tile = state.cells[here]
-        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
-        return [
-            {"target": t, "direction": d}
-            for t in targets
-            for d, cell in steps.items()
-            if board.may_enter(state, cell, t)
-        ]
-    if action == "control":
-        moves = board.line_moves(state, [here])
-        return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
     raise ValueError(action)
 
 

@@ -216,16 +216,14 @@ def entered_room25(ctx: Context) -> None:
 def line_moves(state: GameState, cells: list[Cell] | None = None) -> list[tuple[str, int, str]]:
     """Legal slides (axis, index, direction) of the given lines, or of every movable line."""
     options = []
-    axes = (
-        [(axis, index) for axis in ("row", "col") for index in grid.MOVABLE]
-        if cells is None
-        else [line for c in cells for line in grid.lines_through(c)]
+    controls = state.controls
+    slides = (
+        grid.LINE_SLIDES if cells is None else [s for c in cells for s in grid.SLIDES_THROUGH[c]]
     )
-    for axis, index in axes:
-        for direction in grid.AXIS_DIRECTIONS[axis]:
-            used = state.controls.get(grid.line_key(axis, index))
-            if used is None or used == direction:
-                options.append((axis, index, direction))
+    for axis, index, direction, key in slides:
+        used = controls.get(key)
+        if used is None or used == direction:
+            options.append((axis, index, direction))
     return options
 
 
