@@ -30,33 +30,32 @@ from .commands import (
 
 
 def run(state: GameState, command: Command) -> Context:
-    """Carry a typed command out on a copy of the state, or raise `Refused`."""
-    _check_envelope(state, command)
-    ctx = Context(state.clone())
-    ctx.report = getattr(command, "room", None)
-    ctx.reporter = command.seat
-    HANDLERS[type(command)](ctx, command)
-    if ctx.state.room25 is not None:  # most commands stop here, without a call
-        flow.after_command(ctx)
-    return ctx
-
-
-def _check_envelope(state: GameState, command: Command) -> None:
+    """Carry a typed command out on a copy of the state, or raise `Refused`: first the
+    envelope every command must pass, checked here rather than in a function of its own, since
+    every command passes."""
     if command.version is not None and command.version != state.version:
         code = "stale_version" if command.version < state.version else "future_version"
         raise Refused(code)
     seat = command.seat
-    if seat != HOST and seat not in state.seats:
+    if seat == HOST:
+        if not command.host_may_send:
+            raise Refused("players_command")
+    elif seat not in state.seats:
         raise Refused("unknown_seat", seat=seat)
-    if seat == HOST and not command.host_may_send:
-        raise Refused("players_command")
-    if seat != HOST and command.host_only:
+    elif command.host_only:
         raise Refused("host_command")
     if state.outcome is not None:
         raise Refused("game_over")
     pending = state.pending
     if pending is not None and not isinstance(command, (Choose, Correct)):
         raise Refused("waiting_for_choice", character=pending["character"])
+    ctx = Context(state.clone())
+    ctx.report = getattr(command, "room", None)
+    ctx.reporter = seat
+    HANDLERS[type(command)](ctx, command)
+    if ctx.state.room25 is not None:  # most commands stop here, without a call
+        flow.after_command(ctx)
+    return ctx
 
 
 def _own(state: GameState, seat: str, cid: str | None) -> Character:
