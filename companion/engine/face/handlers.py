@@ -222,8 +222,8 @@ def _act(ctx: Context, command: Act) -> None:
         raise Refused("say_next_untracked")
     wanted = command.action
     if not flow.chooses(state, c):
-        action = flow.due_token(c)
-        assert action is not None
+        assert c.program, "a slot begun on a programme holds its next token"
+        action = c.program[0]  # `flow.due_token`, read without its call like `begin_slot`
         if wanted is not None and wanted != action:
             how = "drawn" if flow.draws(c) else "programmed"
             raise Refused(f"{how}_action_must_be_played", action=action)
