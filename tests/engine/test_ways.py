@@ -62,7 +62,7 @@ def test_a_control_slides_the_lines_through_its_cell_the_way_they_may_go() -> No
                 for direction in grid.AXIS_DIRECTIONS[axis]
                 if state.controls.get(grid.line_key(axis, index)) in (None, direction)
             ]
-            assert board.line_moves(state, [cell]) == expected
+            assert board.line_moves(state, cell) == expected
         every = [
             (axis, index, direction)
             for axis in ("row", "col")

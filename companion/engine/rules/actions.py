@@ -26,7 +26,7 @@ def options(state: GameState, cid: str, action: str, towards: str | None = None)
     here = state.here(cid)
     # Each action asks only what it needs: a Control neither the room nor its ways out.
     if action == "control":
-        moves = board.line_moves(state, [here])
+        moves = board.line_moves(state, here)
         return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
     if action == "push" and here == grid.CENTRE:
         return []

@@ -213,14 +213,14 @@ def entered_room25(ctx: Context) -> None:
         ctx.emit({"type": "alarm", "turns_left": min(state.turns_left, 5)})
 
 
-def line_moves(state: GameState, cells: list[Cell] | None = None) -> list[tuple[str, int, str]]:
-    """Legal slides (axis, index, direction) of the given lines, or of every movable line."""
+def line_moves(state: GameState, cell: Cell | None = None) -> list[tuple[str, int, str]]:
+    """Legal slides (axis, index, direction) of the lines through a cell (a Control from
+    there), or of every movable line."""
     options = []
     controls = state.controls
-    slides = (
-        grid.LINE_SLIDES if cells is None else [s for c in cells for s in grid.SLIDES_THROUGH[c]]
-    )
-    for axis, index, direction, key in slides:
+    for axis, index, direction, key in (
+        grid.LINE_SLIDES if cell is None else grid.SLIDES_THROUGH[cell]
+    ):
         used = controls.get(key)
         if used is None or used == direction:
             options.append((axis, index, direction))
