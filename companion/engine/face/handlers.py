@@ -112,11 +112,11 @@ def _program(ctx: Context, command: Program) -> None:
     if flow.programs_adrenaline_only(state, c):
         if command.actions:
             raise Refused("paranoia_programs_adrenaline_only", character=c.id)
-        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+        _program_adrenaline(ctx, c, command.adrenaline and _adrenaline(state, c))
     elif not flow.programs(state, c):
         raise Refused("plays_without_programming", character=c.id)
     elif state.tracked:
-        boost = _adrenaline(state, c, command.adrenaline)
+        boost = command.adrenaline and _adrenaline(state, c)
         tokens = command.actions
         held = flow.tokens(state, c)
         if tokens is None or not 1 <= len(tokens) <= 2:
@@ -140,7 +140,7 @@ def _program(ctx: Context, command: Program) -> None:
             }
         )
     else:
-        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+        _program_adrenaline(ctx, c, command.adrenaline and _adrenaline(state, c))
     if command.lock_in:
         ctx.emit({"type": "locked_in", "character": c.id})
         flow.maybe_start_actions(ctx)
@@ -161,11 +161,10 @@ def _program_adrenaline(ctx: Context, c: Character, boost: bool) -> None:
         )
 
 
-def _adrenaline(state: GameState, c: Character, wanted: bool) -> bool:
+def _adrenaline(state: GameState, c: Character) -> bool:
     """ADRENALINE (000, 002): programmed or not during programming, once a game, never in the
-    Cold chamber."""
-    if not wanted:
-        return False
+    Cold chamber. Asked only when the command programs it (`command.adrenaline and`): most
+    do not, and are spared the call."""
     if not state.ruleset.settings.adrenaline:
         raise Refused("no_adrenaline_in_game")
     if not c.adrenaline:
