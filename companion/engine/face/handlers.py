@@ -30,33 +30,32 @@ from .commands import (
 
 
 def run(state: GameState, command: Command) -> Context:
-    """Carry a typed command out on a copy of the state, or raise `Refused`."""
-    _check_envelope(state, command)
-    ctx = Context(state.clone())
-    ctx.report = getattr(command, "room", None)
-    ctx.reporter = command.seat
-    HANDLERS[type(command)](ctx, command)
-    if ctx.state.room25 is not None:  # most commands stop here, without a call
-        flow.after_command(ctx)
-    return ctx
-
-
-def _check_envelope(state: GameState, command: Command) -> None:
+    """Carry a typed command out on a copy of the state, or raise `Refused`: first the
+    envelope every command must pass, checked here rather than in a function of its own, since
+    every command passes."""
     if command.version is not None and command.version != state.version:
         code = "stale_version" if command.version < state.version else "future_version"
         raise Refused(code)
     seat = command.seat
-    if seat != HOST and seat not in state.seats:
+    if seat == HOST:
+        if not command.host_may_send:
+            raise Refused("players_command")
+    elif seat not in state.seats:
         raise Refused("unknown_seat", seat=seat)
-    if seat == HOST and not command.host_may_send:
-        raise Refused("players_command")
-    if seat != HOST and command.host_only:
+    elif command.host_only:
         raise Refused("host_command")
     if state.outcome is not None:
         raise Refused("game_over")
     pending = state.pending
     if pending is not None and not isinstance(command, (Choose, Correct)):
         raise Refused("waiting_for_choice", character=pending["character"])
+    ctx = Context(state.clone())
+    ctx.report = getattr(command, "room", None)
+    ctx.reporter = seat
+    HANDLERS[type(command)](ctx, command)
+    if ctx.state.room25 is not None:  # most commands stop here, without a call
+        flow.after_command(ctx)
+    return ctx
 
 
 def _own(state: GameState, seat: str, cid: str | None) -> Character:
@@ -113,11 +112,11 @@ def _program(ctx: Context, command: Program) -> None:
     if flow.programs_adrenaline_only(state, c):
         if command.actions:
             raise Refused("paranoia_programs_adrenaline_only", character=c.id)
-        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+        _program_adrenaline(ctx, c, command.adrenaline and _adrenaline(state, c))
     elif not flow.programs(state, c):
         raise Refused("plays_without_programming", character=c.id)
     elif state.tracked:
-        boost = _adrenaline(state, c, command.adrenaline)
+        boost = command.adrenaline and _adrenaline(state, c)
         tokens = command.actions
         held = flow.tokens(state, c)
         if tokens is None or not 1 <= len(tokens) <= 2:
@@ -141,7 +140,7 @@ def _program(ctx: Context, command: Program) -> None:
             }
         )
     else:
-        _program_adrenaline(ctx, c, _adrenaline(state, c, command.adrenaline))
+        _program_adrenaline(ctx, c, command.adrenaline and _adrenaline(state, c))
     if command.lock_in:
         ctx.emit({"type": "locked_in", "character": c.id})
         flow.maybe_start_actions(ctx)
@@ -162,11 +161,10 @@ def _program_adrenaline(ctx: Context, c: Character, boost: bool) -> None:
         )
 
 
-def _adrenaline(state: GameState, c: Character, wanted: bool) -> bool:
+def _adrenaline(state: GameState, c: Character) -> bool:
     """ADRENALINE (000, 002): programmed or not during programming, once a game, never in the
-    Cold chamber."""
-    if not wanted:
-        return False
+    Cold chamber. Asked only when the command programs it (`command.adrenaline and`): most
+    do not, and are spared the call."""
     if not state.ruleset.settings.adrenaline:
         raise Refused("no_adrenaline_in_game")
     if not c.adrenaline:
@@ -223,8 +221,8 @@ def _act(ctx: Context, command: Act) -> None:
         raise Refused("say_next_untracked")
     wanted = command.action
     if not flow.chooses(state, c):
-        action = flow.due_token(c)
-        assert action is not None
+        assert c.program, "a slot begun on a programme holds its next token"
+        action = c.program[0]  # `flow.due_token`, read without its call like `begin_slot`
         if wanted is not None and wanted != action:
             how = "drawn" if flow.draws(c) else "programmed"
             raise Refused(f"{how}_action_must_be_played", action=action)

@@ -317,10 +317,13 @@ def _revealed_action(state: GameState, e: dict) -> None:
     c.actions += 1
     c.played = (*c.played, e["action"])
     c.hidden = False  # "The character becomes visible as soon as she takes an action" (000)
-    if e["action"] in c.program:
-        program = list(c.program)
-        program.remove(e["action"])
-        c.program = tuple(program)
+    program, action = c.program, e["action"]
+    if program and program[0] == action:  # the top token, as most slots play
+        c.program = program[1:]
+    elif action in program:
+        rest = list(program)
+        rest.remove(action)
+        c.program = tuple(rest)
 
 
 @handles("looked")

@@ -159,6 +159,20 @@ def lines_through(c: Cell) -> tuple[tuple[str, int], ...]:
     return LINES_THROUGH[c]
 
 
+# Every slide of a movable line, (axis, index, direction, the line's key), and those of the
+# lines through each cell: what a Control may ask, read from a table rather than built.
+Slide = tuple[str, int, str, str]
+LINE_SLIDES: tuple[Slide, ...] = tuple(
+    (axis, index, direction, line_key(axis, index))
+    for axis in ("row", "col")
+    for index in MOVABLE
+    for direction in AXIS_DIRECTIONS[axis]
+)
+SLIDES_THROUGH: tuple[tuple[Slide, ...], ...] = tuple(
+    tuple(s for s in LINE_SLIDES if (s[0], s[1]) in LINES_THROUGH[c]) for c in CELLS
+)
+
+
 def leading_cell(axis: str, index: int, direction: str) -> Cell:
     """The cell whose tile leaves the line's end when it slides in this direction."""
     cells = line_cells(axis, index)

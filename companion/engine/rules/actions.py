@@ -18,13 +18,31 @@ if TYPE_CHECKING:
     from ..face.commands import Act
 
 
-def options(state: GameState, cid: str, action: str) -> list[dict]:
-    """Every parameter set that completes the action for this character now."""
+def options(state: GameState, cid: str, action: str, towards: str | None = None) -> list[dict]:
+    """Every parameter set that completes the action for this character now; with `towards`,
+    only those in that direction: a command's own way, checked without listing the others."""
     if action == TALENT:
         return talents.options(state, cid)
     here = state.here(cid)
-    room = board.kind_at(state, here)
+    # Each action asks only what it needs: a Control neither the room nor its ways out.
+    if action == "control":
+        moves = board.line_moves(state, here)
+        return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
+    if action == "push" and here == grid.CENTRE:
+        return []
     steps = pivoting.exits(state, here, action)
+    if towards is not None:
+        steps = {towards: steps[towards]} if towards in steps else {}
+    if action == "push":
+        tile = state.cells[here]
+        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
+        return [
+            {"target": t, "direction": d}
+            for t in targets
+            for d, cell in steps.items()
+            if board.may_enter(state, cell, t)
+        ]
+    room = board.kind_at(state, here)
     if action == "look":
         if room == "dark":
             return []
@@ -38,19 +56,6 @@ def options(state: GameState, cid: str, action: str) -> list[dict]:
                 continue
             found.append({"direction": d})
         return found
-    if action == "push":
-        if here == grid.CENTRE:
-            return []
-        tile = state.cells[here]
-        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
-        return [
-            {"target": t, "direction": d}
-            for t in targets
-            for d, cell in steps.items()
-            if board.may_enter(state, cell, t)
-        ]
-    if action == "control":
-        return [{"direction": d} for _, _, d in board.line_moves(state, [here])]
     raise ValueError(action)
 
 
@@ -83,7 +88,7 @@ def _direction(here: Cell, command: Act) -> str:
 
 def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]) -> None:
     """Carry out an action with the player's parameters, refusing any the rules forbid;
-    `legal` is the action's `options` now."""
+    `legal` is the action's `options` now: those in the command's direction, or all of them."""
     state = ctx.state
     if action == TALENT:
         talents.play(ctx, cid, command.parameters())

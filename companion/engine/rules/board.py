@@ -213,19 +213,17 @@ def entered_room25(ctx: Context) -> None:
         ctx.emit({"type": "alarm", "turns_left": min(state.turns_left, 5)})
 
 
-def line_moves(state: GameState, cells: list[Cell] | None = None) -> list[tuple[str, int, str]]:
-    """Legal slides (axis, index, direction) of the given lines, or of every movable line."""
+def line_moves(state: GameState, cell: Cell | None = None) -> list[tuple[str, int, str]]:
+    """Legal slides (axis, index, direction) of the lines through a cell (a Control from
+    there), or of every movable line."""
     options = []
-    axes = (
-        [(axis, index) for axis in ("row", "col") for index in grid.MOVABLE]
-        if cells is None
-        else [line for c in cells for line in grid.lines_through(c)]
-    )
-    for axis, index in axes:
-        for direction in grid.AXIS_DIRECTIONS[axis]:
-            used = state.controls.get(grid.line_key(axis, index))
-            if used is None or used == direction:
-                options.append((axis, index, direction))
+    controls = state.controls
+    for axis, index, direction, key in (
+        grid.LINE_SLIDES if cell is None else grid.SLIDES_THROUGH[cell]
+    ):
+        used = controls.get(key)
+        if used is None or used == direction:
+            options.append((axis, index, direction))
     return options
 
 

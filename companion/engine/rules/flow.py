@@ -336,7 +336,12 @@ def play(ctx: Context, c: Character, action: str, command: Act | None) -> None:
     """Reveal the token and carry the action out; with no way to complete it, it is lost
     (`command` None: the engine plays a token nobody can complete)."""
     ctx.emit({"type": "action_revealed", "character": c.id, "action": action})
-    ways = actions.options(ctx.state, c.id, action)
+    # The command's own way first (`resolve` asks no more); only when it fails are the others
+    # listed, to tell a refused way from an action lost for want of any.
+    towards = None if command is None else command.direction
+    ways = actions.options(ctx.state, c.id, action, towards)
+    if not ways and towards is not None:
+        ways = actions.options(ctx.state, c.id, action)
     if ways:
         assert command is not None, "a token the player can complete is played by his command"
         actions.resolve(ctx, c.id, action, command, ways)
