@@ -8,7 +8,7 @@ import ipaddress
 import re
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -33,6 +33,7 @@ SETUP_BODY = 64 * 1024
 SETUP_ENDPOINT = "api.new_game"
 MAX_DEPTH = 32  # nested arrays and objects in a body: a setup needs five
 RECHECK = 10.0  # seconds between two new looks at this machine's addresses
+ACCEPTED_HOSTS = 64  # `Host` headers remembered as accepted
 STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 BRACKETS = re.compile(rb"[\[\]{}]")
 # Pages load only what the Pi serves: no inline script, nothing from elsewhere.
@@ -56,16 +57,31 @@ def _same_origin(origin: str) -> bool:
 class OwnNames:
     """The names and addresses a request may give as its `Host`: this machine's own (loopback,
     its interfaces' addresses, its hostname and hostname.local) and the configured ones. A page
-    that a stranger's DNS name points at this machine (DNS rebinding) sends that name: refused."""
+    that a stranger's DNS name points at this machine (DNS rebinding) sends that name: refused.
 
-    def __init__(self, extra: Iterable[str] = ()) -> None:
+    A `Host` header once accepted is remembered as it came (every tap of a phone sends the same
+    one), until the addresses are looked at again: one no longer ours is then refused."""
+
+    def __init__(self, extra: Iterable[str] = (), clock: Callable[[], float] = time.monotonic):
         self._names = lan.own_names() | {n for n in map(_bare_host, extra) if n}
         self._addresses = lan.own_addresses()
-        self._looked = time.monotonic()
+        self._clock = clock
+        self._looked = clock()
         self._lock = threading.Lock()
+        self._accepted: set[str] = set()
 
     def __contains__(self, host: object) -> bool:
-        name = _bare_host(str(host))
+        header, accepted = str(host), self._accepted
+        if header in accepted:
+            return True
+        if not self._ours(_bare_host(header)):
+            return False
+        if len(accepted) >= ACCEPTED_HOSTS:  # loopback has millions of spellings
+            accepted.clear()
+        accepted.add(header)  # into the set of before a new look, if one came meanwhile
+        return True
+
+    def _ours(self, name: str) -> bool:
         if name in self._names:
             return True
         try:
@@ -75,9 +91,10 @@ class OwnNames:
         if address.is_loopback or str(address) in self._addresses:
             return True
         with self._lock:  # a new address (DHCP, a second network): look again, not too often
-            if time.monotonic() - self._looked < RECHECK:
+            if self._clock() - self._looked < RECHECK:
                 return False
-            self._addresses, self._looked = lan.own_addresses(), time.monotonic()
+            self._addresses, self._looked = lan.own_addresses(), self._clock()
+            self._accepted = set()  # what was accepted by an address we may have lost
             return str(address) in self._addresses
 
 
