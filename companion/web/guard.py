@@ -196,13 +196,25 @@ SECURITY_HEADERS = {
 }
 
 
+API_HEADERS = (*SECURITY_HEADERS.items(), ("Cache-Control", "no-store"))
+OWN_HEADERS = frozenset(name.lower() for name, _ in API_HEADERS)
+
+
 def secure_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", POLICY)
+    """The safe headers on every answer. Most answers have none of them yet: they are added in
+    one pass, not each looked for (werkzeug's `set` searches the headers at every call)."""
+    headers = response.headers
+    api = request.path.startswith("/api/")
+    if OWN_HEADERS.isdisjoint(name.lower() for name, _ in headers.items()):
+        for name, value in API_HEADERS if api else SECURITY_HEADERS.items():
+            headers.add(name, value)
+        return response
+    headers.setdefault("Content-Security-Policy", POLICY)
     for name, value in SECURITY_HEADERS.items():
         if name != "Content-Security-Policy":
-            response.headers[name] = value
-    if request.path.startswith("/api/"):
-        response.headers["Cache-Control"] = "no-store"
+            headers[name] = value
+    if api:
+        headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -213,8 +225,7 @@ def secure_server_errors(server: Any) -> None:
 
     class SecureErrorTask(ErrorTask):
         def build_response_header(self) -> bytes:
-            safe = [*SECURITY_HEADERS.items(), ("Cache-Control", "no-store")]
-            self.response_headers = [*self.response_headers, *safe]
+            self.response_headers = [*self.response_headers, *API_HEADERS]
             return super().build_response_header()
 
     for found in wsgi_servers(server):

@@ -32,7 +32,7 @@ from companion import heap
 from companion.words import fallback
 
 from .channel import wsgi_servers
-from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companion, lang
+from .guard import API_HEADERS, at_the_companion_address, from_the_companion, lang
 from .i18n import language
 from .replies import refusal
 
@@ -171,8 +171,7 @@ class RefusedEarly:
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(body))),
                 ("Retry-After", str(seconds)),
-                *SECURITY_HEADERS.items(),
-                ("Cache-Control", "no-store"),
+                *API_HEADERS,
             ],
         )
         return [body]
