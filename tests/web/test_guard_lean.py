@@ -1,13 +1,16 @@
 """The guards' cheaper paths answer as the full ones did: the depth check's count first, the safe
 headers added in one pass, the cookies parsed once per header, each hook checked once for a
-coroutine."""
+coroutine, the JSON answers made by one encoder."""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+import datetime
+
+from flask import Flask, Response, jsonify
 
 from companion.web import SYNCED, Tap, _cookies
 from companion.web.guard import MAX_DEPTH, POLICY, secure_headers, too_deep
+from companion.web.replies import answer
 
 from .conftest import WRITE
 
@@ -88,3 +91,15 @@ def test_a_function_made_per_request_is_not_kept(app: Flask):
         app.ensure_sync(lambda: None)
     assert len(app._synced) <= SYNCED  # type: ignore[attr-defined]
     assert app.request_class is Tap
+
+
+def test_an_answer_has_jsonifys_bytes_and_headers(app: Flask):
+    odd = {"z": 1, "a": ["é", "\u2028", 1.5, None, (1, 2)], "when": datetime.date(2026, 12, 4)}
+    with app.app_context():
+        for body in [{"ok": True, "version": 3}, odd]:
+            made, status = answer(body, 409)
+            assert (made.get_data(), made.headers, status) == (
+                jsonify(body).get_data(),
+                jsonify(body).headers,
+                409,
+            )
