@@ -37,7 +37,7 @@ class Tap(Request):
 
     @cached_property
     def cookies(self) -> ImmutableMultiDict[str, str]:
-        return _cookies(";".join(self.headers.getlist("Cookie")))
+        return _cookies(self.environ.get("HTTP_COOKIE", ""))  # one header, as WSGI gives it
 
 
 @lru_cache(maxsize=64)

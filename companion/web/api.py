@@ -36,7 +36,8 @@ SEAT_CLAIMS = ("keep", "clear")  # a new game: every phone keeps its seat, or al
 
 
 def _caller() -> Caller:
-    return parts.access().caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
+    cookies = request.cookies
+    return parts.access().caller(cookies.get(SEAT_COOKIE), cookies.get(HOST_COOKIE))
 
 
 def _body() -> dict | None:

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from companion import lan
@@ -45,7 +46,7 @@ ERROR_CODES = {400: "bad_request", 404: "not_found", 405: "not_allowed", 413: "t
 
 
 def lang() -> str:
-    return language(request, current_app.config.get("ROOM25_LANGUAGE", fallback()))
+    return language(request_ctx.request, current_app.config.get("ROOM25_LANGUAGE", fallback()))
 
 
 def _same_origin(origin: str) -> bool:
@@ -167,20 +168,21 @@ def check_write() -> tuple[Response, int] | None:
     body (no simple cross-site request has one), and our own origin when the browser names it.
     The body is refused before any route reads it when it is not a JSON object, is nested too
     deep or holds text that is not Unicode."""
-    if request.method != "POST" or request.routing_exception is not None:
+    asked = request_ctx.request  # the request looked up once, not at every field
+    if asked.method != "POST" or asked.routing_exception is not None:
         return None  # a wrong method or path is answered 405 or 404, as the document says
-    if request.endpoint == SETUP_ENDPOINT:
-        request.max_content_length = SETUP_BODY
-    if request.headers.get("X-Room25") != "1":
+    if asked.endpoint == SETUP_ENDPOINT:
+        asked.max_content_length = SETUP_BODY
+    if asked.headers.get("X-Room25") != "1":
         return refusal(lang(), "csrf_header", 403)
-    if not request.is_json:
+    if not asked.is_json:
         return refusal(lang(), "not_json", 415)
-    origin = request.headers.get("Origin")
+    origin = asked.headers.get("Origin")
     if origin is not None and not _same_origin(origin):
         return refusal(lang(), "csrf_origin", 403)
-    if too_deep(request.get_data(cache=True)):
+    if too_deep(asked.get_data(cache=True)):
         return refusal(lang(), "too_deep", 400, depth=MAX_DEPTH)
-    body = request.get_json(silent=True)
+    body = asked.get_json(silent=True)
     if not isinstance(body, dict):
         return refusal(lang(), "not_an_object", 400)
     if unwritable(body):
