@@ -36,14 +36,25 @@ class Tap(Request):
     at every tap, and the seat, the host and the language each read it."""
 
     @cached_property
-    def cookies(self) -> ImmutableMultiDict[str, str]:
+    def cookies(self) -> Cookies:
         return _cookies(self.environ.get("HTTP_COOKIE", ""))  # one header, as WSGI gives it
 
 
+class Cookies(ImmutableMultiDict[str, str]):
+    """A request's cookies, a missing one answered without the exception werkzeug raises and
+    catches for it (most phones have no host cookie, and no language cookie)."""
+
+    def get(self, key: str, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]
+        if type is not None:
+            return super().get(key, default, type)
+        values = dict.get(self, key)
+        return values[0] if values else default
+
+
 @lru_cache(maxsize=64)
-def _cookies(header: str) -> ImmutableMultiDict[str, str]:
+def _cookies(header: str) -> Cookies:
     """Immutable, so one parse is shared by every request that sends the same header."""
-    return cast(ImmutableMultiDict[str, str], parse_cookie(header, cls=ImmutableMultiDict))
+    return cast(Cookies, parse_cookie(header, cls=Cookies))
 
 
 class Companion(Flask):

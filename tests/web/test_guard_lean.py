@@ -83,6 +83,9 @@ def test_cookies_are_parsed_once_per_header_and_never_mixed(app: Flask):
     assert (first["room25_seat"], first["room25_lang"], other["room25_seat"]) == ("a", "fr", "b")
     assert "room25_lang" not in other
     assert Tap.from_values().cookies == {}
+    twice = Tap.from_values(headers={"Cookie": "n=1; n=2"}).cookies
+    assert (twice.get("n"), twice.getlist("n"), twice.get("n", type=int)) == ("1", ["1", "2"], 1)
+    assert (first.get("room25_host"), first.get("room25_host", "none")) == (None, "none")
     assert _cookies.cache_info().maxsize == 64
 
 
