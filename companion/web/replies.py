@@ -4,6 +4,7 @@ shape and a text in the phone's language."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from flask import Response, current_app
 from flask.json.provider import DefaultJSONProvider
@@ -33,12 +34,14 @@ def refusal(lang: str, code: str, status: int, **params: object) -> tuple[Respon
     return answer(body, status)
 
 
-def from_reply(reply: Reply, lang: str) -> tuple[Response, int]:
-    """The session's answer to a command or a host action, in the phone's language."""
+def from_reply(reply: Reply, lang: Callable[[], str]) -> tuple[Response, int]:
+    """The session's answer to a command or a host action; a refusal's text in the phone's
+    language, which `lang` works out only then (an accepted tap has no text)."""
     if reply.ok:
         return answer({"ok": True, "version": reply.version})
+    text_ = reply.text_in(lang())
     body: ReplyView = {
         "ok": False,
-        "refusal": {"code": reply.code, "text": reply.text_in(lang), "params": dict(reply.params)},
+        "refusal": {"code": reply.code, "text": text_, "params": dict(reply.params)},
     }
     return answer(body, 409)

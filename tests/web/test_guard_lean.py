@@ -8,9 +8,10 @@ import datetime
 
 from flask import Flask, Response, jsonify
 
+from companion.session import Reply
 from companion.web import SYNCED, Tap, _cookies
 from companion.web.guard import MAX_DEPTH, POLICY, secure_headers, too_deep
-from companion.web.replies import answer
+from companion.web.replies import answer, from_reply
 
 from .conftest import WRITE
 
@@ -106,3 +107,18 @@ def test_an_answer_has_jsonifys_bytes_and_headers(app: Flask):
                 jsonify(body).headers,
                 409,
             )
+
+
+def test_the_language_is_worked_out_for_a_refusal_only(app: Flask):
+    asked: list[str] = []
+
+    def lang() -> str:
+        asked.append("fr")
+        return "fr"
+
+    with app.app_context():
+        assert from_reply(Reply(True, 7), lang)[0].get_json() == {"ok": True, "version": 7}
+        assert asked == []
+        refused, status = from_reply(Reply(False, 7, "bad_seat"), lang)
+    assert (status, asked) == (409, ["fr"])
+    assert refused.get_json()["refusal"]["text"] == Reply(False, 7, "bad_seat").text_in("fr")
