@@ -10,7 +10,7 @@ from flask import Flask, Response, jsonify
 
 from companion.session import Reply
 from companion.web import SYNCED, Tap, _cookies
-from companion.web.guard import MAX_DEPTH, POLICY, secure_headers, too_deep
+from companion.web.guard import MAX_DEPTH, POLICY, same_origin, secure_headers, too_deep
 from companion.web.replies import answer, from_reply
 
 from .conftest import WRITE
@@ -122,3 +122,12 @@ def test_the_language_is_worked_out_for_a_refusal_only(app: Flask):
         refused, status = from_reply(Reply(False, 7, "bad_seat"), lang)
     assert (status, asked) == (409, ["fr"])
     assert refused.get_json()["refusal"]["text"] == Reply(False, 7, "bad_seat").text_in("fr")
+
+
+def test_an_origin_is_ours_for_its_own_host_only():
+    assert same_origin("http://192.168.4.7:8025", "192.168.4.7:8025")
+    assert same_origin("https://192.168.4.7:8025", "192.168.4.7:8025")
+    assert not same_origin("http://192.168.4.7:8025", "10.0.0.9:8025")  # the pair, not the origin
+    assert not same_origin("http://rebind.example", "192.168.4.7:8025")
+    assert not same_origin("ftp://192.168.4.7:8025", "192.168.4.7:8025")
+    assert not same_origin("null", "192.168.4.7:8025")
