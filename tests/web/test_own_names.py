@@ -10,16 +10,10 @@ from companion import lan
 from companion.web import guard
 from companion.web.guard import RECHECK, OwnNames
 
+from .test_held_connections import Ticks as Clock
+
 LAN = "192.168.4.7"
 NEW = "10.0.0.9"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
