@@ -5,9 +5,14 @@ command to it; see docs/web.md."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
-from flask import Flask
+from flask import Flask, Request
+from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.http import parse_cookie
+from werkzeug.utils import cached_property
 
 from companion import words
 from companion.config import Config
@@ -23,6 +28,52 @@ if TYPE_CHECKING:  # both optional: the pages work without them
     from companion.voice.voice import Voice
 
 log = logging.getLogger(__name__)
+SYNCED = 256  # functions remembered as checked: the app's hooks, routes and error handlers
+
+
+class Tap(Request):
+    """A request whose cookies are parsed once per `Cookie` header: a phone sends the same one
+    at every tap, and the seat, the host and the language each read it."""
+
+    @cached_property
+    def cookies(self) -> Cookies:
+        return _cookies(self.environ.get("HTTP_COOKIE", ""))  # one header, as WSGI gives it
+
+
+class Cookies(ImmutableMultiDict[str, str]):
+    """A request's cookies, a missing one answered without the exception werkzeug raises and
+    catches for it (most phones have no host cookie, and no language cookie)."""
+
+    def get(self, key: str, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]
+        if type is not None:
+            return super().get(key, default, type)
+        values = dict.get(self, key)
+        return values[0] if values else default
+
+
+@lru_cache(maxsize=64)
+def _cookies(header: str) -> Cookies:
+    """Immutable, so one parse is shared by every request that sends the same header."""
+    return cast(Cookies, parse_cookie(header, cls=Cookies))
+
+
+class Companion(Flask):
+    """Flask, with its requests as `Tap`s and each hook's check for a coroutine made once (no
+    route or hook here is a coroutine; Flask asked again for every hook of every request)."""
+
+    request_class = Tap
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        found = self._synced.get(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if len(self._synced) < SYNCED:  # a function made per request is not kept
+                self._synced[func] = found
+        return found
 
 
 def create_app(
@@ -35,7 +86,7 @@ def create_app(
     """The Flask app around one session. `pin` fixes the host PIN (else `ROOM25_HOST_PIN`, else
     six random digits, readable as `parts.access(app).pin`); `voice` is the
     running voice (companion/voice), or None."""
-    app = Flask(__name__)
+    app = Companion(__name__)
     table = getattr(config, "table", None)
     web = getattr(config, "web", None)
     app.config["ROOM25_LANGUAGE"] = getattr(table, "language", words.fallback())

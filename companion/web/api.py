@@ -36,7 +36,8 @@ SEAT_CLAIMS = ("keep", "clear")  # a new game: every phone keeps its seat, or al
 
 
 def _caller() -> Caller:
-    return parts.access().caller(request.cookies.get(SEAT_COOKIE), request.cookies.get(HOST_COOKIE))
+    cookies = request.cookies
+    return parts.access().caller(cookies.get(SEAT_COOKIE), cookies.get(HOST_COOKIE))
 
 
 def _body() -> dict | None:
@@ -253,7 +254,7 @@ def commands():
     command, refused = _command_for(_caller(), body["command"])
     if command is None:
         return refused
-    return from_reply(parts.session().submit(command, source="web"), lang())
+    return from_reply(parts.session().submit(command, source="web"), lang)
 
 
 @blueprint.post("/seats/<seat>/press")
@@ -277,7 +278,7 @@ def press(seat: str):
             if caller.seat
             else refusal(lang(), "no_seat", 401)
         )
-    return from_reply(parts.session().press_seat(seat), lang())
+    return from_reply(parts.session().press_seat(seat), lang)
 
 
 @blueprint.get("/view")
@@ -457,7 +458,7 @@ def new_game():
     session = parts.session()
     reply = session.host("new_game", setup=setup)
     if not reply.ok:
-        return from_reply(reply, lang())
+        return from_reply(reply, lang)
     if claims == "clear":
         parts.access().free_all()
         session.clear_seat_asks()
@@ -568,14 +569,14 @@ def resume_game(game: str):
         return refused
     if not GAME_ID.fullmatch(game):
         return refusal(lang(), "not_found", 404)
-    return from_reply(parts.session().resume_game(game), lang())
+    return from_reply(parts.session().resume_game(game), lang)
 
 
 def _host_action(action: str, **args: Unpack[HostArgs]) -> tuple[Response, int]:
     refused = _host_only()
     if refused is not None:
         return refused
-    return from_reply(parts.session().host(action, **args), lang())
+    return from_reply(parts.session().host(action, **args), lang)
 
 
 @blueprint.post("/host/undo")
@@ -696,7 +697,7 @@ def give_seat(seat: str):
         return refused
     if seat not in engine.SEAT_IDS:
         return refusal(lang(), "bad_seat", 400)
-    return from_reply(parts.session().give_seat(seat), lang())
+    return from_reply(parts.session().give_seat(seat), lang)
 
 
 @blueprint.get("/host/wizard")

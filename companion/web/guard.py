@@ -8,11 +8,13 @@ import ipaddress
 import re
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from companion import lan
@@ -33,6 +35,7 @@ SETUP_BODY = 64 * 1024
 SETUP_ENDPOINT = "api.new_game"
 MAX_DEPTH = 32  # nested arrays and objects in a body: a setup needs five
 RECHECK = 10.0  # seconds between two new looks at this machine's addresses
+ACCEPTED_HOSTS = 64  # `Host` headers remembered as accepted
 STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 BRACKETS = re.compile(rb"[\[\]{}]")
 # Pages load only what the Pi serves: no inline script, nothing from elsewhere.
@@ -44,28 +47,45 @@ ERROR_CODES = {400: "bad_request", 404: "not_found", 405: "not_allowed", 413: "t
 
 
 def lang() -> str:
-    return language(request, current_app.config.get("ROOM25_LANGUAGE", fallback()))
+    return language(request_ctx.request, current_app.config.get("ROOM25_LANGUAGE", fallback()))
 
 
-def _same_origin(origin: str) -> bool:
-    """An `Origin` header names this server (the browser sends it on cross-site writes)."""
+@lru_cache(maxsize=64)
+def same_origin(origin: str, host: str) -> bool:
+    """An `Origin` header names the server of `host` (the browser sends it on cross-site
+    writes, and on a phone's every write: worked out once a pair)."""
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == request.host
+    return parts.scheme in ("http", "https") and parts.netloc == host
 
 
 class OwnNames:
     """The names and addresses a request may give as its `Host`: this machine's own (loopback,
     its interfaces' addresses, its hostname and hostname.local) and the configured ones. A page
-    that a stranger's DNS name points at this machine (DNS rebinding) sends that name: refused."""
+    that a stranger's DNS name points at this machine (DNS rebinding) sends that name: refused.
 
-    def __init__(self, extra: Iterable[str] = ()) -> None:
+    A `Host` header once accepted is remembered as it came (every tap of a phone sends the same
+    one), until the addresses are looked at again: one no longer ours is then refused."""
+
+    def __init__(self, extra: Iterable[str] = (), clock: Callable[[], float] = time.monotonic):
         self._names = lan.own_names() | {n for n in map(_bare_host, extra) if n}
         self._addresses = lan.own_addresses()
-        self._looked = time.monotonic()
+        self._clock = clock
+        self._looked = clock()
         self._lock = threading.Lock()
+        self._accepted: set[str] = set()
 
     def __contains__(self, host: object) -> bool:
-        name = _bare_host(str(host))
+        header, accepted = str(host), self._accepted
+        if header in accepted:
+            return True
+        if not self._ours(_bare_host(header)):
+            return False
+        if len(accepted) >= ACCEPTED_HOSTS:  # loopback has millions of spellings
+            accepted.clear()
+        accepted.add(header)  # into the set of before a new look, if one came meanwhile
+        return True
+
+    def _ours(self, name: str) -> bool:
         if name in self._names:
             return True
         try:
@@ -75,9 +95,10 @@ class OwnNames:
         if address.is_loopback or str(address) in self._addresses:
             return True
         with self._lock:  # a new address (DHCP, a second network): look again, not too often
-            if time.monotonic() - self._looked < RECHECK:
+            if self._clock() - self._looked < RECHECK:
                 return False
-            self._addresses, self._looked = lan.own_addresses(), time.monotonic()
+            self._addresses, self._looked = lan.own_addresses(), self._clock()
+            self._accepted = set()  # what was accepted by an address we may have lost
             return str(address) in self._addresses
 
 
@@ -132,6 +153,8 @@ def at_the_companion() -> bool:
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
     """More than `limit` arrays and objects inside one another (strings left out): the JSON
     parser would recurse past Python's limit long before 16 KB."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False  # every body a page sends: fewer openings than the limit, strings or not
     depth = 0
     for bracket in BRACKETS.finditer(STRINGS.sub(b"", raw)):
         if bracket[0] in (b"[", b"{"):
@@ -148,20 +171,21 @@ def check_write() -> tuple[Response, int] | None:
     body (no simple cross-site request has one), and our own origin when the browser names it.
     The body is refused before any route reads it when it is not a JSON object, is nested too
     deep or holds text that is not Unicode."""
-    if request.method != "POST" or request.routing_exception is not None:
+    asked = request_ctx.request  # the request looked up once, not at every field
+    if asked.method != "POST" or asked.routing_exception is not None:
         return None  # a wrong method or path is answered 405 or 404, as the document says
-    if request.endpoint == SETUP_ENDPOINT:
-        request.max_content_length = SETUP_BODY
-    if request.headers.get("X-Room25") != "1":
+    if asked.endpoint == SETUP_ENDPOINT:
+        asked.max_content_length = SETUP_BODY
+    if asked.headers.get("X-Room25") != "1":
         return refusal(lang(), "csrf_header", 403)
-    if not request.is_json:
+    if not asked.is_json:
         return refusal(lang(), "not_json", 415)
-    origin = request.headers.get("Origin")
-    if origin is not None and not _same_origin(origin):
+    origin = asked.headers.get("Origin")
+    if origin is not None and not same_origin(origin, asked.host):
         return refusal(lang(), "csrf_origin", 403)
-    if too_deep(request.get_data(cache=True)):
+    if too_deep(asked.get_data(cache=True)):
         return refusal(lang(), "too_deep", 400, depth=MAX_DEPTH)
-    body = request.get_json(silent=True)
+    body = asked.get_json(silent=True)
     if not isinstance(body, dict):
         return refusal(lang(), "not_an_object", 400)
     if unwritable(body):
@@ -177,13 +201,25 @@ SECURITY_HEADERS = {
 }
 
 
+API_HEADERS = (*SECURITY_HEADERS.items(), ("Cache-Control", "no-store"))
+OWN_HEADERS = frozenset(name.lower() for name, _ in API_HEADERS)
+
+
 def secure_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", POLICY)
+    """The safe headers on every answer. Most answers have none of them yet: they are added in
+    one pass, not each looked for (werkzeug's `set` searches the headers at every call)."""
+    headers = response.headers
+    api = request.path.startswith("/api/")
+    if OWN_HEADERS.isdisjoint(name.lower() for name, _ in headers.items()):
+        for name, value in API_HEADERS if api else SECURITY_HEADERS.items():
+            headers.add(name, value)
+        return response
+    headers.setdefault("Content-Security-Policy", POLICY)
     for name, value in SECURITY_HEADERS.items():
         if name != "Content-Security-Policy":
-            response.headers[name] = value
-    if request.path.startswith("/api/"):
-        response.headers["Cache-Control"] = "no-store"
+            headers[name] = value
+    if api:
+        headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -194,8 +230,7 @@ def secure_server_errors(server: Any) -> None:
 
     class SecureErrorTask(ErrorTask):
         def build_response_header(self) -> bytes:
-            safe = [*SECURITY_HEADERS.items(), ("Cache-Control", "no-store")]
-            self.response_headers = [*self.response_headers, *safe]
+            self.response_headers = [*self.response_headers, *API_HEADERS]
             return super().build_response_header()
 
     for found in wsgi_servers(server):

@@ -132,4 +132,4 @@ def set_names(game: str):
     reply = parts.session().set_names(game, names)
     if reply is None:
         return refusal(lang(), "not_found", 404)
-    return from_reply(reply, lang())
+    return from_reply(reply, lang)

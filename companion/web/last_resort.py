@@ -15,7 +15,7 @@ from typing import Any
 from companion.words import fallback
 from companion.words.pages import text
 
-from .guard import SECURITY_HEADERS
+from .guard import API_HEADERS
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +38,7 @@ def last_resort(app: WSGIApp) -> WSGIApp:
     headers = [
         ("Content-Type", "application/json"),
         ("Content-Length", str(len(body))),
-        ("Cache-Control", "no-store"),
-        *SECURITY_HEADERS.items(),
+        *API_HEADERS,
     ]
 
     def refuse(environ: dict, start_response: Callable[..., Any]) -> list[bytes]:

@@ -26,13 +26,14 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, g, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from companion import heap
 from companion.words import fallback
 
 from .channel import wsgi_servers
-from .guard import SECURITY_HEADERS, at_the_companion_address, from_the_companion, lang
+from .guard import API_HEADERS, at_the_companion_address, from_the_companion, lang
 from .i18n import language
 from .replies import refusal
 
@@ -126,9 +127,11 @@ class ReadShare:
 
 def check_read() -> tuple[Response, int] | None:
     """A read from an address that took more than its share is refused, in words."""
-    if request.endpoint in OWN_LIMITS:
-        request.environ.get(SERVER_CHARGES, [False])[0] = False
-    if request.method not in READS or request.endpoint in OWN_LIMITS or from_the_companion():
+    asked = request_ctx.request  # the request looked up once, not at every field
+    if asked.endpoint in OWN_LIMITS:
+        asked.environ.get(SERVER_CHARGES, [False])[0] = False
+        return None
+    if asked.method not in READS or from_the_companion():
         return None
     shares: ReadShare = current_app.extensions["room25.reads"]
     wait = shares.begin(request.remote_addr or "?")
@@ -171,8 +174,7 @@ class RefusedEarly:
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(body))),
                 ("Retry-After", str(seconds)),
-                *SECURITY_HEADERS.items(),
-                ("Cache-Control", "no-store"),
+                *API_HEADERS,
             ],
         )
         return [body]
