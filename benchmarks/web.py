@@ -111,6 +111,27 @@ class Stream:
         self._conn.close()
 
 
+class Tap:
+    """A phone's writes on one kept-alive connection, as a browser's `fetch` sends them (a new
+    connection a press, as `urllib` opens, costs the server an accept and a close each time)."""
+
+    def __init__(self, port: int, phone: Phone) -> None:
+        self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self._headers = {
+            "Content-Type": "application/json",
+            "X-Room25": "1",
+            "Cookie": cookie_of(phone),
+        }
+
+    def post(self, path: str, body: object = None) -> tuple[int, dict]:
+        self._conn.request("POST", path, json.dumps(body or {}), self._headers)
+        answer = self._conn.getresponse()
+        return answer.status, json.loads(answer.read() or b"{}")
+
+    def close(self) -> None:
+        self._conn.close()
+
+
 def deaf(port: int, source: str) -> socket.socket:
     """A stranger's stream that is never read."""
     conn = socket.socket()
@@ -121,7 +142,7 @@ def deaf(port: int, source: str) -> socket.socket:
     return conn
 
 
-def press_rounds(phone: Phone, streams: list[Stream], rounds: int) -> list[float]:
+def press_rounds(phone: Phone | Tap, streams: list[Stream], rounds: int) -> list[float]:
     """Seat 1 locks in, then changes its mind: the time until every stream of `streams` holds
     each change, the other streams open and served meanwhile."""
     samples = []
@@ -170,7 +191,7 @@ def spent(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]])
     }
 
 
-def cpu_per_post(pid: int, phone: Phone, streams: list[Stream], posts: int) -> str:
+def cpu_per_post(pid: int, phone: Phone | Tap, streams: list[Stream], posts: int) -> str:
     """The server's CPU per POST with `streams` fed: every thread of the process over `posts`
     POSTs, less what the same process spends idling for as long (the streams' one-second
     checks, waitress' loop, the mock hardware), and the threads that spent the most."""
@@ -224,12 +245,18 @@ def cpu_only(posts: int) -> None:
                 [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
                 + [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
             )
-            press_rounds(phones["1"], streams, 10)  # warm: every code path loaded once
+            tap = Tap(server.port, phones["1"])
+            press_rounds(tap, streams, 10)  # warm: every code path loaded once
+            press_rounds(phones["1"], streams, 10)
             print(load_line())
+            print("a phone's kept-alive connection:")
+            print(cpu_per_post(server.process.pid, tap, streams, posts))
+            print("a new connection a press:")
             print(cpu_per_post(server.process.pid, phones["1"], streams, posts))
-            latencies = press_rounds(phones["1"], streams, posts // 2)
+            latencies = press_rounds(tap, streams, posts // 2)
             print(f"POST -> every stream (10 open): {figures(latencies)}")
             print(load_line())
+            tap.close()
             for stream in streams:
                 stream.close()
         finally:

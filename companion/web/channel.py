@@ -48,7 +48,8 @@ class QueuedChannel(HTTPChannel):
     def wake(self) -> None:
         """Have the event loop send what every connection queued, in the very turn the trigger
         wakes it for: woken bare, it would send in the turn after."""
-        self.server.trigger.pull_trigger(partial(send_queued, self._map))
+        channel = cast(Any, self)  # waitress' internals, which its type stubs leave out
+        channel.server.trigger.pull_trigger(partial(send_queued, channel._map))
 
     def write_soon(self, data: Any) -> int:
         # Waitress' own internals, which its type stubs leave out, are reached through `waitress`.
