@@ -8,7 +8,9 @@
   served;
 - the server's CPU time and context switches per POST with the ten streams fed (every thread of
   the process, from /proc: the CPU in nanoseconds, not the clock ticks of `times`), the same
-  seconds of idling taken off, and which threads spent it (`--cpu` prints this alone);
+  seconds of idling taken off, and which threads spent it: a burst of presses on one kept-alive
+  connection (as a phone's browser sends them); `--cpu` prints this alone, then the same on a
+  new connection a press, and quiet presses 80 ms apart, each drawing its own OLED picture;
 - the memory the server holds (its resident set, and any temporary file it keeps open) after
   2,000 updates with those ten streams reading and four strangers' streams that never read;
 - the weight of the player page as a phone downloads it;
@@ -65,6 +67,7 @@ def cookie_of(phone: Phone) -> str:
     return "; ".join(f"{c.name}={c.value}" for c in phone.cookies)
 
 
+QUIET_GAP = 0.08  # seconds between quiet presses: more than the OLED's frame gap (50 ms)
 SEEN = threading.Condition()  # told whenever a stream reads an update, so nobody polls
 
 
@@ -111,6 +114,36 @@ class Stream:
         self._conn.close()
 
 
+class Tap:
+    """A phone's writes on one kept-alive connection, as a browser's `fetch` sends them (a new
+    connection a press, as `urllib` opens, costs the server an accept and a close each time)."""
+
+    def __init__(self, port: int, phone: Phone) -> None:
+        self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self._headers = {
+            "Content-Type": "application/json",
+            "X-Room25": "1",
+            "Cookie": cookie_of(phone),
+        }
+
+    def post(self, path: str, body: object = None) -> tuple[int, dict]:
+        """The answer; a connection the server closed meanwhile (idle for 15 s) is opened
+        again, as a browser does."""
+        for last in (False, True):
+            try:
+                self._conn.request("POST", path, json.dumps(body or {}), self._headers)
+                answer = self._conn.getresponse()
+                return answer.status, json.loads(answer.read() or b"{}")
+            except (http.client.RemoteDisconnected, ConnectionError):
+                self._conn.close()
+                if last:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self._conn.close()
+
+
 def deaf(port: int, source: str) -> socket.socket:
     """A stranger's stream that is never read."""
     conn = socket.socket()
@@ -121,12 +154,16 @@ def deaf(port: int, source: str) -> socket.socket:
     return conn
 
 
-def press_rounds(phone: Phone, streams: list[Stream], rounds: int) -> list[float]:
+def press_rounds(
+    phone: Phone | Tap, streams: list[Stream], rounds: int, pause: float = 0.0
+) -> list[float]:
     """Seat 1 locks in, then changes its mind: the time until every stream of `streams` holds
-    each change, the other streams open and served meanwhile."""
+    each change, the other streams open and served meanwhile; `pause` seconds between presses
+    (none: each as soon as every stream has the last, a burst)."""
     samples = []
     for _ in range(rounds):
         for _ in range(2):
+            time.sleep(pause)
             began = time.perf_counter()
             status, found = phone.post("/api/seats/1/press")
             assert status == 200, found
@@ -170,12 +207,15 @@ def spent(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]])
     }
 
 
-def cpu_per_post(pid: int, phone: Phone, streams: list[Stream], posts: int) -> str:
+def cpu_per_post(
+    pid: int, phone: Phone | Tap, streams: list[Stream], posts: int, pause: float = 0.0
+) -> str:
     """The server's CPU per POST with `streams` fed: every thread of the process over `posts`
-    POSTs, less what the same process spends idling for as long (the streams' one-second
-    checks, waitress' loop, the mock hardware), and the threads that spent the most."""
+    POSTs (`pause` seconds apart), less what the same process spends idling for as long (the
+    streams' one-second checks, waitress' loop, the mock hardware), and the threads that spent
+    the most."""
     before, began = threads_of(pid), time.perf_counter()
-    press_rounds(phone, streams, posts // 2)
+    press_rounds(phone, streams, posts // 2, pause)
     busy, seconds = spent(before, threads_of(pid)), time.perf_counter() - began
     before = threads_of(pid)
     time.sleep(seconds)
@@ -224,12 +264,20 @@ def cpu_only(posts: int) -> None:
                 [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
                 + [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
             )
-            press_rounds(phones["1"], streams, 10)  # warm: every code path loaded once
+            tap = Tap(server.port, phones["1"])
+            press_rounds(tap, streams, 10)  # warm: every code path loaded once
+            press_rounds(phones["1"], streams, 10)
             print(load_line())
+            print("a burst of presses on a phone's kept-alive connection, as a browser sends them:")
+            print(cpu_per_post(server.process.pid, tap, streams, posts))
+            print("the same, a new connection a press:")
             print(cpu_per_post(server.process.pid, phones["1"], streams, posts))
-            latencies = press_rounds(phones["1"], streams, posts // 2)
+            print(f"quiet presses, {QUIET_GAP * 1000:.0f} ms apart (each its own OLED picture):")
+            print(cpu_per_post(server.process.pid, tap, streams, posts, QUIET_GAP))
+            latencies = press_rounds(tap, streams, posts // 2)
             print(f"POST -> every stream (10 open): {figures(latencies)}")
             print(load_line())
+            tap.close()
             for stream in streams:
                 stream.close()
         finally:
@@ -292,7 +340,9 @@ def run(rounds: int, updates: int) -> None:
             everyone = opened(seats + table)
             quiet = press_rounds(phones["1"], everyone, rounds)
             table_only = press_rounds(phones["1"], table[1:], rounds)
-            cpu = cpu_per_post(server.process.pid, phones["1"], everyone, 2 * rounds)
+            tap = Tap(server.port, phones["1"])
+            cpu = cpu_per_post(server.process.pid, tap, everyone, 2 * rounds)
+            tap.close()
             crowd = [Stream(server.port, "table", source=f"127.0.1.{n}") for n in range(1, 101)]
             time.sleep(1)
             served = [s for s in crowd if s.status == 200]

@@ -38,6 +38,12 @@ PROBLEM_HOLD = 5.0
 CATCH_UP = 1.0  # an announcement the game has moved past ends within this
 PIN_SECONDS = 15.0
 FLASH = 0.5  # the alarm alternates with its negative this often
+# The fewest seconds between two pictures of the game's updates. An SSD1306 on I2C at 400 kHz
+# takes about 25 ms to receive one, so more than about 30 a second are never seen; a burst of
+# taps (eight seats locking in at once) draws the newest picture once a gap instead of one a
+# tap, each a Pi Zero's millisecond or more beside the table's requests. An update after a
+# quiet while is drawn at once, and so is whatever the table's own buttons ask for.
+FRAME_GAP = 0.05
 RETRY = 5.0  # seconds before the first attempt to reopen a missing display...
 RETRY_MAX = 60.0  # ...doubling up to this
 REFRESH = 10.0  # the panel's set-up and picture sent again this often (a replug wakes dark)
@@ -148,6 +154,9 @@ class Display:
         self._check: dict | None = None  # the wiring check's screen, over everything else
         self._drawn_key: tuple = ()
         self._drawn_picture = self.frame
+        self._drawn_at = -1e18
+        self._late = False  # a newer picture waits for the frame gap
+        self._paced = False  # the picture being drawn follows the game, not a table's button
         if open_device is not None:
             self._reopen(clock())
 
@@ -171,7 +180,7 @@ class Display:
             elif moved_on:
                 self._catch_up(now)
             self._note_problems(update)
-            self._redraw(now)
+            self._redraw(now, paced=True)
 
     def set_notices(self, notices: list[NoticeView]) -> None:
         """The hardware's own problems (a device missing, as `Notice.as_dict`), shown with the
@@ -215,7 +224,7 @@ class Display:
             now = self._clock()
             if self._device is None and self._open is not None and now >= self._retry_at:
                 self._reopen(now)
-            self._redraw(now)
+            self._redraw(now, paced=True)
             if self._device is not None and now >= self._refresh_at:
                 self._refresh(now)
 
@@ -252,8 +261,15 @@ class Display:
                 self._current
                 or self._coming
                 or self._deadline is not None
+                or self._late
                 or self._clock() < self._pin_until
             )
+
+    def due(self) -> float | None:
+        """Seconds until a picture held back by the frame gap may be drawn (`tick` draws it),
+        None when none waits."""
+        with self._lock:
+            return max(0.0, self._drawn_at + FRAME_GAP - self._clock()) if self._late else None
 
     @property
     def connected(self) -> bool:
@@ -311,7 +327,7 @@ class Display:
     def _picture(self, now: float) -> Image.Image:
         check = self._check
         if check is not None:
-            return self._drawn(("check", id(check)), check["moment"], check, False)
+            return self._drawn(now, ("check", id(check)), check["moment"], check, False)
         up = self._announcement(now)
         if up is not None:
             moment, shown, since = up
@@ -322,11 +338,11 @@ class Display:
                     "session": {**self._update["session"], "notices": problems},
                 }
                 key: tuple = ("problem", tuple(map(str, problems)))
-                return self._drawn(key, moment, told, False)
+                return self._drawn(now, key, moment, told, False)
             flashed = moment == "alarm" and int((now - since) / FLASH) % 2 == 1
-            return self._drawn((moment, id(shown), flashed), moment, shown, flashed)
+            return self._drawn(now, (moment, id(shown), flashed), moment, shown, flashed)
         if now < self._pin_until:
-            return self._drawn(("pin", self._pin), "pin", {"pin": self._pin}, False)
+            return self._drawn(now, ("pin", self._pin), "pin", {"pin": self._pin}, False)
         update = self._with_notices(self._update, now)
         moment = steady_moment(self._update)  # the notices added play no part in it
         if moment == "join":
@@ -339,7 +355,7 @@ class Display:
         notices = tuple(map(str, update["session"]["notices"]))
         key = ("steady", id(self._update), notices, left, update["nudge"])
         key += (update.get("address"), update.get("join_step"))
-        return self._drawn(key, moment, update, False)
+        return self._drawn(now, key, moment, update, False)
 
     def _join(self, update: Drawn, now: float) -> Drawn:
         """The join screen's address (worked out again every ADDRESS_EVERY seconds) and, with a
@@ -357,32 +373,41 @@ class Display:
         return {**update, "address": self._address, "wifi": self._wifi, "join_step": step}
 
     def _drawn(
-        self, key: tuple, moment: str, update: Mapping[str, object], flashed: bool
+        self, now: float, key: tuple, moment: str, update: Mapping[str, object], flashed: bool
     ) -> Image.Image:
         """The picture for `key`, drawn only when the key changed (nothing is redrawn while
-        the table waits)."""
+        the table waits), and for an update no sooner than FRAME_GAP after the last one."""
+        self._late = False
         if key != self._drawn_key:
+            if self._paced and now < self._drawn_at + FRAME_GAP:
+                self._late = True
+                return self._drawn_picture
             picture = frame(moment, dict(update), self._lang)
             self._drawn_picture = picture.point(lambda p: 255 - p) if flashed else picture
             self._drawn_key = key
+            self._drawn_at = now
         return self._drawn_picture
 
-    def _redraw(self, now: float) -> None:
+    def _redraw(self, now: float, paced: bool = False) -> None:
+        """The picture of `now` sent where it goes; `paced`: the game's (an update, the time),
+        held back until FRAME_GAP after the last picture drawn."""
+        self._paced = paced
         picture = self._picture(now)
-        data = picture.tobytes()
-        if data != self._last_bytes:
-            self._last_bytes = data
+        if picture is not self.frame:
+            data = picture.tobytes()
+            if data != self._last_bytes:
+                self._last_bytes = data
+                self.frames += 1
+                self._changed.notify_all()
             self.frame = picture
-            self.frames += 1
-            self._changed.notify_all()
         self._light(now)
-        if self._device is not None and data != self._pushed_bytes:
+        if self._device is not None and self._last_bytes != self._pushed_bytes:
             self._push(picture, now)
 
     def _push(self, picture: Image.Image, now: float) -> None:
         self._send(lambda device: device.display(picture), now)
         if self._device is not None:
-            self._pushed_bytes = picture.tobytes()
+            self._pushed_bytes = self._last_bytes
             self.pushed += 1
 
     def _wanted_level(self, now: float) -> str:

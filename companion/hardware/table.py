@@ -383,7 +383,8 @@ class Hardware:
     def _updates(self) -> None:
         while not self._stop.is_set():
             busy = self._deadline is not None or self.display.busy
-            update = self._listener.get(timeout=BUSY_TICK if busy else IDLE_TICK)
+            wait, due = BUSY_TICK if busy else IDLE_TICK, self.display.due()
+            update = self._listener.get(timeout=wait if due is None else min(wait, due))
             try:
                 if update is not None:
                     self._on_update(update)

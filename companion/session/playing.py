@@ -61,7 +61,11 @@ class Playing(Timing):
     def _press(self, seat: str) -> Reply:
         if self._game is None:
             return refused("no_game")
-        waiting = engine.waiting_for(self._game.state).as_dict()
+        published = self._published  # whom the state waits for was worked out when published
+        state = self._game.state
+        waiting = published.waiting if published.state is state else None
+        if waiting is None:
+            waiting = engine.waiting_for(state).as_dict()
         return self._apply(seat_press(waiting, str(seat)), "button")
 
     def _press_and_tell(self, seat: str) -> Reply:

@@ -9,7 +9,8 @@ write only appends the bytes, under the lock, as `write_soon` appends them; the 
 when it is next woken: at the end of the request's task (waitress wakes it then), as soon as more
 than the output buffer's watermark waits (waitress' own wait for it), or by `wake`, which a task
 that goes on writing (an event stream) calls itself. The streams' writer queues every stream's
-update and wakes the loop once for all of them.
+update and wakes the loop once for all of them; the wake carries the sending with it, so the
+loop sends in the turn it wakes for rather than looking at every connection once more first.
 
 The servers of one waitress process share one event loop: waking it through any of them wakes it
 for every connection.
@@ -18,6 +19,7 @@ for every connection.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any, cast
 
 from waitress.buffers import OverflowableBuffer, ReadOnlyFileBasedBuffer
@@ -44,8 +46,10 @@ class QueuedChannel(HTTPChannel):
         return len(data)
 
     def wake(self) -> None:
-        """Have the event loop look at every connection now (it sends what is queued)."""
-        self.server.pull_trigger()
+        """Have the event loop send what every connection queued, in the very turn the trigger
+        wakes it for: woken bare, it would send in the turn after."""
+        channel = cast(Any, self)  # waitress' internals, which its type stubs leave out
+        channel.server.trigger.pull_trigger(partial(send_queued, channel._map))
 
     def write_soon(self, data: Any) -> int:
         # Waitress' own internals, which its type stubs leave out, are reached through `waitress`.
@@ -57,6 +61,14 @@ class QueuedChannel(HTTPChannel):
         with self.outbuf_lock:
             waitress._flush_outbufs_below_high_watermark()  # waits while too much is unsent
             return self.queue(data)
+
+
+def send_queued(connections: dict[int, Any]) -> None:
+    """On the event loop: each connection's queued bytes sent, as its `handle_write` sends them
+    when the loop finds it writable."""
+    for channel in list(connections.values()):
+        if isinstance(channel, QueuedChannel) and channel.total_outbufs_len:
+            channel.handle_write()
 
 
 def wsgi_servers(server: Any) -> Iterator[BaseWSGIServer]:

@@ -277,17 +277,19 @@ class StreamWriter:
                 written.send()
 
     def _serve(self, feed: Feed) -> str | None:
-        """Write what `feed` has to send now; why it ends, if it does."""
-        while True:
-            why = feed.verdict()
-            if why is not None:
+        """Write what `feed` has to send now; why it ends, if it does. The verdict is asked
+        before each message, and once when there is none (a client gone, a seat freed)."""
+        why = feed.verdict()
+        if why is not None:
+            return why
+        asked = True
+        while (update := feed.listener.next(timeout=0)) is not None:
+            if not asked and (why := feed.verdict()) is not None:
                 return why
-            update = feed.listener.next(timeout=0)
-            if update is None:
-                break
             if not feed.client.write(update.message()):
                 return "end"
             feed.sent()
+            asked = False
         if feed.keep_alive_due():
             if not feed.client.write(": keep-alive\n\n"):
                 return "end"

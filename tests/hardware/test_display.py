@@ -17,7 +17,15 @@ from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
-from companion.hardware.display import DIM_CONTRAST, HOLD, NUDGE_EVERY, RETRY, RETRY_MAX, Display
+from companion.hardware.display import (
+    DIM_CONTRAST,
+    FRAME_GAP,
+    HOLD,
+    NUDGE_EVERY,
+    RETRY,
+    RETRY_MAX,
+    Display,
+)
 from companion.hardware.gallery import sample_updates
 from companion.hardware.moments import announcements, steady_moment
 from companion.hardware.screens import frame
@@ -82,6 +90,7 @@ def test_announcements_in_turn_then_the_steady_screen(ticks) -> None:
     display.show(action)
     steady = display.frame.tobytes()
     both = {**action, "events": samples["end_of_turn"]["events"] + samples["card"]["events"]}
+    ticks.advance(FRAME_GAP)
     display.show(both)
     card = display.frame.tobytes()
     assert card != steady
@@ -137,7 +146,9 @@ def test_a_display_failing_on_write_is_reported_once_and_comes_back(ticks) -> No
     display.show(samples["action"])
     assert display.connected
     wire.plugged = False  # the cable is pulled mid-game
+    ticks.advance(FRAME_GAP)
     display.show(samples["programming"])
+    ticks.advance(FRAME_GAP)
     display.show(samples["end_of_turn"])
     assert not display.connected
     assert problems == [OLED_MISSING]
@@ -271,6 +282,7 @@ def test_a_cleared_problem_is_not_shown_afterwards(ticks) -> None:
     samples = sample_updates()
     display.show(samples["action"])
     wire.plugged = False
+    ticks.advance(FRAME_GAP)
     display.show(samples["card"])
     assert display.problem == OLED_MISSING
     wire.plugged = True
@@ -377,7 +389,48 @@ def test_the_problem_screen_is_for_a_present_problem_never_for_news(ticks) -> No
     display.show(told(news))
     assert display.frame.tobytes() == game_screen(news) != problem_screen(news)
     offline = Notice("phone_offline", {"seat": "3"})
+    ticks.advance(FRAME_GAP)
     display.show(told(news, offline))
     assert display.frame.tobytes() == problem_screen(offline)
+    ticks.advance(FRAME_GAP)
     display.show(told(news))  # the phone is back before the problem screen's time is up
     assert display.frame.tobytes() == game_screen(news)
+
+
+def _locked(update: dict, seats: list[str]) -> dict:
+    """The programming update with `seats` locked in (their boxes lit on the OLED)."""
+    return {**update, "waiting": {**(update["waiting"] or {}), "locked_in": seats}}
+
+
+def test_a_burst_of_updates_is_drawn_once_a_frame_gap_the_newest_last(ticks) -> None:
+    """Four seats locking in within 15 ms: the first is drawn at once, the next three wait for
+    the gap (an SSD1306 on I2C takes about 25 ms a picture), then only the newest is drawn."""
+    programming = sample_updates()["programming"]
+    display = Display(None, clock=ticks)
+    display.show(_locked(programming, []))
+    first, drawn = display.frame.tobytes(), display.frames
+    assert display.due() is None
+    for n in (1, 2, 3):
+        ticks.advance(0.005)
+        display.show(_locked(programming, ["1", "2", "3"][:n]))
+        assert display.frame.tobytes() == first  # held back
+    assert 0 < display.due() <= FRAME_GAP
+    ticks.advance(display.due())
+    display.tick()
+    newest = frame("programming", {**_locked(programming, ["1", "2", "3"]), "nudge": 0})
+    assert display.frame.tobytes() == newest.tobytes()
+    assert display.frames == drawn + 1  # one picture for the three updates
+    assert display.due() is None
+
+
+def test_an_update_after_a_quiet_while_and_a_button_are_drawn_at_once(ticks) -> None:
+    programming = sample_updates()["programming"]
+    display = Display(None, clock=ticks, address="http://t:8025/")
+    display.set_pin("481093")
+    display.show(_locked(programming, []))
+    ticks.advance(FRAME_GAP)
+    display.show(_locked(programming, ["2"]))
+    lit = frame("programming", {**_locked(programming, ["2"]), "nudge": 0})
+    assert display.frame.tobytes() == lit.tobytes()
+    display.show_pin(seconds=15)  # Menu held at once after it: the table's own button
+    assert display.frame.tobytes() == frame("pin", {"pin": "481093"}).tobytes()

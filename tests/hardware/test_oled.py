@@ -24,6 +24,7 @@ import smbus2
 from waiting import eventually
 
 from companion.hardware import start_hardware
+from companion.hardware.display import FRAME_GAP
 from companion.hardware.pins import mock_factory
 from companion.hardware.screens import frame
 
@@ -158,9 +159,10 @@ def pi(session, config, ticks, monkeypatch):
         rig.close()
 
 
-def _settled(rig, panel: Panel, session) -> None:
+def _settled(rig, panel: Panel, session, ticks) -> None:
     """Wait until the OLED shows the new game's setup screen (the update comes from the
-    session's thread)."""
+    session's thread, a frame gap after the picture before it)."""
+    ticks.advance(FRAME_GAP)
     update = {**session.snapshot("public"), "nudge": 0}
     setup = frame("setup", update).tobytes()
     eventually(lambda: rig.display.frame.tobytes() == setup and panel.shows(rig.display.frame))
@@ -199,7 +201,7 @@ def test_an_oled_replugged_while_the_picture_is_unchanged_comes_back_lit(
     panel = Panel()
     rig = pi(Wire(panel))
     assert session.host("new_game", setup={**TOKENS_GAME, "seed": 11}).ok
-    _settled(rig, panel, session)
+    _settled(rig, panel, session, ticks)
     panel.replug()  # the cable pulled and pushed back between two frames: dark, noise shown
     assert not panel.lit
     for _ in range(15):  # fifteen seconds, nothing happening at the table
@@ -216,7 +218,7 @@ def test_an_oled_unplugged_for_a_while_comes_back_lit_and_without_the_problem(
     wire = Wire(panel)
     rig = pi(wire)
     assert session.host("new_game", setup={**TOKENS_GAME, "seed": 11}).ok
-    _settled(rig, panel, session)
+    _settled(rig, panel, session, ticks)
     body = (0, 15, 128, 64)  # under the status bar (which moves by a pixel now and then)
     steady = rig.display.frame.crop(body).tobytes()
     panel.plugged = False

@@ -9,6 +9,7 @@ import errno
 from waiting import eventually
 
 from companion.hardware import screens, start_hardware
+from companion.hardware.display import FRAME_GAP
 
 from .conftest import TOKENS_GAME
 
@@ -33,6 +34,7 @@ def test_an_oled_that_cannot_read_its_font_leaves_the_buzzer_and_leds_going(
         screens.font.cache_clear()
         read = mocker.patch.object(screens.ImageFont, "load", side_effect=unreadable)
         led_3 = rig.config.buttons.leds[2]
+        ticks.advance(FRAME_GAP)  # each press a while after the last picture: none is held back
         assert session.press_seat("3").ok
         eventually(lambda: [name for _, name in rig.buzzer.played][-1:] == ["lock_in"])
         eventually(lambda: rig.factory.pin(led_3).state)
@@ -40,6 +42,7 @@ def test_an_oled_that_cannot_read_its_font_leaves_the_buzzer_and_leds_going(
         # Every picture begun before the font went is drawn by now (the display's one thread
         # failed after it): from here on, a press shows no new picture.
         drawn, tries = rig.display.frames, read.call_count
+        ticks.advance(FRAME_GAP)
         assert session.press_seat("5").ok
         eventually(lambda: read.call_count > tries)
         assert rig.display.frames == drawn
@@ -47,6 +50,7 @@ def test_an_oled_that_cannot_read_its_font_leaves_the_buzzer_and_leds_going(
                   if n["code"] == "oled_failed"]  # fmt: skip
         assert said["text"] == "OLED cannot draw (Input/output error); trying again"
         mocker.stopall()
+        ticks.advance(FRAME_GAP)
         assert session.press_seat("4").ok
         eventually(lambda: "oled_failed" not in _codes(session))
         assert rig.display.frames > drawn

@@ -17,7 +17,7 @@ from luma.oled.device import ssd1306
 from waiting import eventually
 
 from companion.hardware import start_hardware
-from companion.hardware.display import RETRY_MAX
+from companion.hardware.display import FRAME_GAP, RETRY_MAX
 from companion.hardware.gallery import sample_updates
 from companion.hardware.panel_protocol import text_line
 from companion.hardware.screens import frame
@@ -118,6 +118,7 @@ def test_pulling_the_oled_cable_mid_game_and_plugging_it_back(session, config, t
         _to_programming(session)
         assert rig.display.connected
         wire.plugged = False
+        ticks.advance(FRAME_GAP)
         session.press_seat("1")  # the game goes on: the next picture cannot be sent
         eventually(lambda: "OLED missing" in _notices(session))
         assert session.snapshot("public")["waiting"]["locked_in"] == ["1"]

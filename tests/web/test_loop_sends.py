@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from serving import Phone
 from waitress import wasyncore
+from waitress.trigger import trigger
 
 from companion.web.guard import secure_server_errors
 from companion.web.reads import hold_owing_connections
@@ -34,7 +35,9 @@ class Watched:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.turns = 0
         self.senders: set[str] = set()
-        poll, send = wasyncore.poll2, wasyncore.dispatcher.send
+        self.sent: dict[int, int] = {}  # the bytes sent in each turn
+        self.waiting: set[int] = set()  # the turns woken by the trigger while bytes waited
+        poll, send, woke = wasyncore.poll2, wasyncore.dispatcher.send, trigger.handle_read
 
         def turn(*args: object, **kwargs: object) -> None:
             self.turns += 1
@@ -42,13 +45,24 @@ class Watched:
 
         def sent(channel: wasyncore.dispatcher, data: bytes, do_close: bool = True) -> int:
             self.senders.add(threading.current_thread().name)
+            self.sent[self.turns] = self.sent.get(self.turns, 0) + len(data)
             return send(channel, data, do_close)
+
+        def wake(pulled: trigger) -> None:
+            if any(getattr(c, "total_outbufs_len", 0) for c in list(pulled._map.values())):
+                self.waiting.add(self.turns)
+            woke(pulled)
 
         monkeypatch.setattr(wasyncore, "poll2", turn)
         monkeypatch.setattr(wasyncore.dispatcher, "send", sent)
+        monkeypatch.setattr(trigger, "handle_read", wake)
 
     def reset(self) -> None:
-        self.turns, self.senders = 0, set()
+        self.turns, self.senders, self.sent, self.waiting = 0, set(), {}, set()
+
+    def bare(self) -> list[int]:
+        """The turns woken while bytes waited that sent nothing: the loop turned once more."""
+        return sorted(turn for turn in self.waiting if not self.sent.get(turn))
 
 
 @pytest.fixture
@@ -116,3 +130,25 @@ def test_every_byte_is_sent_by_the_event_loop_in_a_few_turns_a_press(
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_the_bytes_leave_in_the_turn_that_wakes_the_loop_for_them(
+    served: tuple[str, Watched], host: FlaskClient
+) -> None:
+    """The streams' writer wakes the loop with the sending to do (`QueuedChannel.wake`): the
+    updates are sent in the turn the trigger is read, not in the turn after (a turn is a look at
+    every connection, a Pi Zero's tenth of a millisecond with ten streams). The host's new games
+    go through the app in this process, not through waitress, so no request's own wake of the
+    loop comes between."""
+    url, watched = served
+    assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
+    stream = Stream(url, "table")
+    try:
+        stream.next_view()
+        watched.reset()
+        for _ in range(5):
+            assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
+            stream.next_view()
+        assert len(watched.waiting) >= 5 and watched.bare() == [], watched.sent
+    finally:
+        stream.close()
