@@ -33,6 +33,7 @@ from load import load_line
 
 from companion.config import Config
 from companion.engine import apply, events_for, load_deck, public_view, waiting_for
+from companion.hardware.display import QUIET_SESSION
 from companion.session import Session
 from companion.sim.simulate import PlayedGame
 from companion.voice import start_voice
@@ -133,9 +134,13 @@ def _updates(setup: dict, seed: int) -> tuple[int, list[list]]:
         result = apply(before, decision.command)
         before = result.state
         update = {
+            "game": "benchmark",
+            "version": result.state.version,
+            "resync": False,
             "events": events_for(result.events, None),
             "view": public_view(result.state),
             "waiting": waiting_for(result.state).as_dict(),
+            "session": QUIET_SESSION,  # no pause, notice, lesson or set-up walk
         }
         found.append(script.lines(update))
     return game.played, found
