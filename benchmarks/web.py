@@ -114,7 +114,7 @@ class Stream:
         self._conn.close()
 
 
-class Tap:
+class KeptAlive:
     """A phone's writes on one kept-alive connection, as a browser's `fetch` sends them (a new
     connection a press, as `urllib` opens, costs the server an accept and a close each time)."""
 
@@ -155,7 +155,7 @@ def deaf(port: int, source: str) -> socket.socket:
 
 
 def press_rounds(
-    phone: Phone | Tap, streams: list[Stream], rounds: int, pause: float = 0.0
+    phone: Phone | KeptAlive, streams: list[Stream], rounds: int, pause: float = 0.0
 ) -> list[float]:
     """Seat 1 locks in, then changes its mind: the time until every stream of `streams` holds
     each change, the other streams open and served meanwhile; `pause` seconds between presses
@@ -208,7 +208,7 @@ def spent(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]])
 
 
 def cpu_per_post(
-    pid: int, phone: Phone | Tap, streams: list[Stream], posts: int, pause: float = 0.0
+    pid: int, phone: Phone | KeptAlive, streams: list[Stream], posts: int, pause: float = 0.0
 ) -> str:
     """The server's CPU per POST with `streams` fed: every thread of the process over `posts`
     POSTs (`pause` seconds apart), less what the same process spends idling for as long (the
@@ -264,7 +264,7 @@ def cpu_only(posts: int) -> None:
                 [Stream(server.port, "seat", cookie_of(p)) for p in phones.values()]
                 + [Stream(server.port, "host", cookie_of(host)), Stream(server.port, "table")]
             )
-            tap = Tap(server.port, phones["1"])
+            tap = KeptAlive(server.port, phones["1"])
             press_rounds(tap, streams, 10)  # warm: every code path loaded once
             press_rounds(phones["1"], streams, 10)
             print(load_line())
@@ -340,7 +340,7 @@ def run(rounds: int, updates: int) -> None:
             everyone = opened(seats + table)
             quiet = press_rounds(phones["1"], everyone, rounds)
             table_only = press_rounds(phones["1"], table[1:], rounds)
-            tap = Tap(server.port, phones["1"])
+            tap = KeptAlive(server.port, phones["1"])
             cpu = cpu_per_post(server.process.pid, tap, everyone, 2 * rounds)
             tap.close()
             crowd = [Stream(server.port, "table", source=f"127.0.1.{n}") for n in range(1, 101)]
