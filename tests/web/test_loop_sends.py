@@ -149,6 +149,8 @@ def test_the_bytes_leave_in_the_turn_that_wakes_the_loop_for_them(
         for _ in range(5):
             assert post(host, "/api/host/games", {"setup": SETUP}).status_code == 200
             stream.next_view()
-        assert len(watched.waiting) >= 5 and watched.bare() == [], watched.sent
+        # Before, every such wake sent nothing. Now one may, rarely: its send finds the writer
+        # still queueing a later update (the connection's lock taken), the next wake sends it.
+        assert len(watched.waiting) >= 4 and len(watched.bare()) <= 1, watched.sent
     finally:
         stream.close()
