@@ -9,8 +9,9 @@ write only appends the bytes, under the lock, as `write_soon` appends them; the 
 when it is next woken: at the end of the request's task (waitress wakes it then), as soon as more
 than the output buffer's watermark waits (waitress' own wait for it), or by `wake`, which a task
 that goes on writing (an event stream) calls itself. The streams' writer queues every stream's
-update and wakes the loop once for all of them; the wake carries the sending with it, so the
-loop sends in the turn it wakes for rather than looking at every connection once more first.
+update and wakes the loop once for all of them. Every wake carries the sending with it
+(`sending_on_wake`): the loop sends in the turn it wakes for rather than looking at every
+connection once more first.
 
 The servers of one waitress process share one event loop: waking it through any of them wakes it
 for every connection.
@@ -18,13 +19,15 @@ for every connection.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
-from functools import partial
 from typing import Any, cast
 
 from waitress.buffers import OverflowableBuffer, ReadOnlyFileBasedBuffer
 from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import BaseWSGIServer
+
+log = logging.getLogger(__name__)
 
 
 class QueuedChannel(HTTPChannel):
@@ -46,10 +49,8 @@ class QueuedChannel(HTTPChannel):
         return len(data)
 
     def wake(self) -> None:
-        """Have the event loop send what every connection queued, in the very turn the trigger
-        wakes it for: woken bare, it would send in the turn after."""
-        channel = cast(Any, self)  # waitress' internals, which its type stubs leave out
-        channel.server.trigger.pull_trigger(partial(send_queued, channel._map))
+        """Have the event loop send what every connection queued, now."""
+        self.server.pull_trigger()
 
     def write_soon(self, data: Any) -> int:
         # Waitress' own internals, which its type stubs leave out, are reached through `waitress`.
@@ -71,6 +72,26 @@ def send_queued(connections: dict[int, Any]) -> None:
             channel.handle_write()
 
 
+def sending_on_wake(loop: Any) -> None:
+    """The loop's trigger, once read, sends what is queued (`send_queued`) in that same turn:
+    woken bare, the loop would look at every connection once more and send in the turn after.
+
+    Not as one of the trigger's thunks: waitress runs those under a bare `except`, which would
+    swallow the `Stop` that SIGTERM raises in this thread (serve then never stopped), and under
+    the trigger's lock. Here the sending runs after the read, as the loop's own writes do: a
+    stop goes through, and a failure is logged without closing the trigger."""
+    read = loop.trigger.handle_read
+
+    def handle_read() -> None:
+        read()
+        try:
+            send_queued(loop._map)
+        except Exception:  # the trigger's own handle_error would close it: no more wake-ups
+            log.exception("queued bytes could not be sent; the loop sends them when writable")
+
+    loop.trigger.handle_read = handle_read
+
+
 def wsgi_servers(server: Any) -> Iterator[BaseWSGIServer]:
     """The waitress servers `create_server` made: one, or one per listening socket."""
     for found in [server, *getattr(server, "map", {}).values()]:
@@ -79,6 +100,7 @@ def wsgi_servers(server: Any) -> Iterator[BaseWSGIServer]:
 
 
 def queue_on_the_loop(server: Any) -> None:
-    """Every connection of `server` a `QueuedChannel`."""
+    """Every connection of `server` a `QueuedChannel`, and every wake of its loop sending."""
     for found in wsgi_servers(server):
         found.channel_class = QueuedChannel
+        sending_on_wake(found)

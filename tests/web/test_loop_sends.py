@@ -135,7 +135,7 @@ def test_every_byte_is_sent_by_the_event_loop_in_a_few_turns_a_press(
 def test_the_bytes_leave_in_the_turn_that_wakes_the_loop_for_them(
     served: tuple[str, Watched], host: FlaskClient
 ) -> None:
-    """The streams' writer wakes the loop with the sending to do (`QueuedChannel.wake`): the
+    """The loop's trigger, once read, sends what is queued (`channel.sending_on_wake`): the
     updates are sent in the turn the trigger is read, not in the turn after (a turn is a look at
     every connection, a Pi Zero's tenth of a millisecond with ten streams). The host's new games
     go through the app in this process, not through waitress, so no request's own wake of the
