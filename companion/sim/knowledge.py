@@ -593,7 +593,8 @@ def _board(m: Mirror) -> tuple:
     for t, k in m.notebook.items():
         if t not in revealed:
             kinds[t] = k
-    marked = {t for t, seats in m.reminders.items() if any(seat != m.seat for seat in seats)}
+    mine = frozenset((m.seat,))  # a tile holds a token of another seat unless only its own
+    marked = {t for t, seats in m.reminders.items() if seats != mine}
     room25_tile = key_tile = None
     for t, k in kinds.items():
         if k == "room25":
