@@ -54,6 +54,13 @@ from companion.sim.weights import (
     R25_FOUND,
 )
 
+# The weight of Room 25 at each cell nobody said anything of (`_prior`): on the edge at the
+# start, five times less inside, where only a slide can have taken it.
+ROOM25_AT: Final = tuple(1.0 if edge else 0.2 for edge in EDGE)
+# The path cost of a room known, by kind (`_costs`): the Mortal, Vortex and Shredder rooms are
+# never crossed.
+KNOWN_PATH: Final = {**PATH_COST, **dict.fromkeys(("mortal", "vortex", "shredder"), INF)}
+
 
 class Memory:
     """What a seat's planning keeps from one decision to the next, with the game's facts it
@@ -302,11 +309,13 @@ class Knowledge:
             for c, t in enumerate(self.tiles):
                 if t in kinds:
                     continue
-                level = levels.get(t)
-                if level == "danger" or level == "obstacle":
-                    continue
-                w = 1.0 if EDGE[c] else 0.2
-                w = w * 2.0 if level == "safe" else w
+                w = ROOM25_AT[c]
+                if levels:  # said aloud by allies: never a room said dangerous or an obstacle
+                    level = levels.get(t)
+                    if level is not None:
+                        if level != "safe":
+                            continue
+                        w *= 2.0
                 weights[t] = w
                 total_w += w
             total_w = total_w or 1.0
@@ -321,22 +330,19 @@ class Knowledge:
 
     def _costs(self) -> None:
         """Path cost of stepping onto each tile, from what this seat knows or was told; by tile
-        (its number), which `dijkstra` reads more quickly than a table."""
-        tiles = self.tiles
-        cost = [0.0] * len(tiles)
-        kinds, levels, sealed = self.kinds, self.levels, self.sealed
-        for t in tiles:
-            kind = kinds.get(t)
-            if t in sealed:
-                c = INF
-            elif kind is not None:
-                c = INF if kind in ("mortal", "vortex", "shredder") else PATH_COST.get(kind, 1.0)
-            else:
-                level = levels.get(t)
-                c = UNKNOWN_PATH if level is None else LEVEL_PATH[level]
-                if t in self.marked:
-                    c += 2.0
-            cost[t] = c
+        (its number), which `dijkstra` reads more quickly than a table. Most tiles are rooms
+        nobody told it about: each costs the same, and only the others are set over it."""
+        cost = [UNKNOWN_PATH] * len(self.tiles)
+        kinds = self.kinds
+        for t, level in self.levels.items():
+            cost[t] = LEVEL_PATH[level]
+        for t in self.marked:
+            if t not in kinds:
+                cost[t] += 2.0
+        for t, kind in kinds.items():
+            cost[t] = KNOWN_PATH.get(kind, 1.0)
+        for t in self.sealed:
+            cost[t] = INF
         self.path_cost = cost
 
     def dist_to_room25(self, tiles: tuple[int, ...]) -> list[float] | None:
@@ -587,7 +593,8 @@ def _board(m: Mirror) -> tuple:
     for t, k in m.notebook.items():
         if t not in revealed:
             kinds[t] = k
-    marked = {t for t, seats in m.reminders.items() if any(seat != m.seat for seat in seats)}
+    mine = frozenset((m.seat,))  # a tile holds a token of another seat unless only its own
+    marked = {t for t, seats in m.reminders.items() if seats != mine}
     room25_tile = key_tile = None
     for t, k in kinds.items():
         if k == "room25":

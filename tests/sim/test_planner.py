@@ -9,10 +9,11 @@ import random
 import pytest
 
 from companion.sim.actions import BLIND, step, ways
-from companion.sim.complex import CENTRE, INF, NEIGHBOURS, dijkstra, sharing
+from companion.sim.complex import CENTRE, EDGE, INF, NEIGHBOURS, dijkstra, sharing
 from companion.sim.heuristic import ACTING, HeuristicPlayer, _looks_now
 from companion.sim.knowledge import Knowledge, fingerprint_of, moved_only
 from companion.sim.lines import leaf, start
+from companion.sim.rooms import LEVEL_PATH, PATH_COST, UNKNOWN_PATH
 from companion.sim.search import best_single, blind_first, highest, look_values, looks, then
 from companion.sim.simulate import PlayedGame
 
@@ -216,3 +217,60 @@ def test_fingerprints_differ_by_moves_only_when_nothing_but_others_places_change
     assert not moved_only(before, died, 0)
     learned = (before[0], 5, *before[2:8], moved[8], *before[9:])  # a room seen, or slid
     assert not moved_only(before, learned, 0)
+
+
+def _tile_cost(know: Knowledge, tile: int) -> float:
+    """A tile's path cost by the rule, one tile at a time: a sealed room is closed, a room known
+    costs what its kind does, any other what allies said of it, and more with a reminder."""
+    if tile in know.sealed:
+        return INF
+    kind = know.kinds.get(tile)
+    if kind is not None:
+        return INF if kind in ("mortal", "vortex", "shredder") else PATH_COST.get(kind, 1.0)
+    level = know.levels.get(tile)
+    cost = UNKNOWN_PATH if level is None else LEVEL_PATH[level]
+    return cost + 2.0 if tile in know.marked else cost
+
+
+def _room25_chances(know: Knowledge) -> dict[int, float]:
+    """Where Room 25 may be by the rule, cell by cell: a room nobody knows, on the edge five
+    times likelier than inside, twice as likely said safe, never said dangerous or an obstacle."""
+    weights = {}
+    for c, t in enumerate(know.tiles):
+        level = know.levels.get(t)
+        if t in know.kinds or level in ("danger", "obstacle"):
+            continue
+        weights[t] = (1.0 if EDGE[c] else 0.2) * (2.0 if level == "safe" else 1.0)
+    total = sum(weights.values()) or 1.0
+    return {t: w / total for t, w in weights.items()}
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"mode": "suspicion", "players": 5},
+        {"edition": "season2", "mode": "cooperation", "players": 4},
+        {"edition": "ultimate", "mode": "team", "players": 4},
+    ],
+)
+def test_the_costs_and_chances_a_knowledge_sets_are_the_rules_tile_by_tile(setup):
+    """`_costs` sets the rooms known, told, marked and sealed over the cost of a room nobody
+    knows, `_prior` skips the levels when none was said: the same figures as the rule. Checked
+    on each knowledge as it is built (allies go on telling the table levels after)."""
+    checked = told = marked = 0
+    for number in range(3):
+        rng = random.Random(number)
+        game = PlayedGame({**setup, "seed": number + 20}, "heuristic", rng)
+        built: dict[str, object] = {}
+        for decision in game:
+            know = getattr(game.players[decision.seat], "known", None)
+            if know is None or built.get(decision.seat) is know:
+                continue
+            built[decision.seat] = know
+            assert know.path_cost == [_tile_cost(know, t) for t in range(len(know.tiles))]
+            if know.room25_tile is None:
+                assert know.p25 == pytest.approx(_room25_chances(know), abs=1e-12)
+            checked += 1
+            told += bool(know.levels)
+            marked += bool(know.marked)
+    assert checked > 100 and (told or marked)
