@@ -57,9 +57,6 @@ from companion.sim.weights import (
 # The weight of Room 25 at each cell nobody said anything of (`_prior`): on the edge at the
 # start, five times less inside, where only a slide can have taken it.
 ROOM25_AT: Final = tuple(1.0 if edge else 0.2 for edge in EDGE)
-# The path cost of a room known, by kind (`_costs`): the Mortal, Vortex and Shredder rooms are
-# never crossed.
-KNOWN_PATH: Final = {**PATH_COST, **dict.fromkeys(("mortal", "vortex", "shredder"), INF)}
 
 
 class Memory:
@@ -340,7 +337,7 @@ class Knowledge:
             if t not in kinds:
                 cost[t] += 2.0
         for t, kind in kinds.items():
-            cost[t] = KNOWN_PATH.get(kind, 1.0)
+            cost[t] = PATH_COST.get(kind, 1.0)
         for t in self.sealed:
             cost[t] = INF
         self.path_cost = cost

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from companion.sim.complex import INF
 from companion.sim.weights import VISION_GAIN
 
 LEVEL: Final = {
@@ -67,8 +68,10 @@ BAD: Final = frozenset(
     )
 )
 KNOWN_SAFE: Final = frozenset(k for k, v in LEVEL.items() if v == "safe")
-# The cost of stepping onto a room on the way somewhere (in actions; None: avoid).
+# The cost of stepping onto a room known on the way somewhere (in actions; a room that kills or
+# sends back is never crossed).
 PATH_COST: Final = {
+    **dict.fromkeys(("mortal", "vortex", "shredder"), INF),
     "cold": 1.6,
     "dark": 1.2,
     "prison": 6.0,
