@@ -233,8 +233,8 @@ def _act(ctx: Context, command: Act) -> None:
         # A revealed token is played even when it cannot be completed: it is then lost.
         flow.play(ctx, c, wanted, command)
         return
-    if wanted not in allowed or not actions.options(state, c.id, wanted):
-        choices = [a for a in allowed if actions.options(state, c.id, a)]
+    if wanted not in allowed or not actions.completable(state, c.id, wanted):
+        choices = [a for a in allowed if actions.completable(state, c.id, a)]
         raise Refused("choose_an_action", actions=choices) if choices else Refused("no_action_left")
     flow.play(ctx, c, wanted, command)
 

@@ -302,7 +302,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
                 ctx.emit({"type": "actor", "character": c.id, "round": state.round})
             else:
                 finish_slot(ctx, c)
-        elif any(actions.options(state, c.id, a) for a in free_actions(state, c)):
+        elif any(actions.completable(state, c.id, a) for a in free_actions(state, c)):
             ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
@@ -328,7 +328,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
     else:
         ctx.emit({"type": "actor", "character": c.id, "round": state.round})
     token = c.program[0]  # `due_token`, read here without a call: every slot passes here
-    if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
+    if not (c.single_action and state.round == 1) and not actions.completable(state, c.id, token):
         play(ctx, c, token, None)
 
 
