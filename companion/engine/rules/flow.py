@@ -313,20 +313,18 @@ def begin_slot(ctx: Context, c: Character) -> None:
         else:
             finish_slot(ctx, c)
         return
-    if draws(c) and not c.program:
-        if not c.paranoia:
-            # Paranoia (000): 'If your character uses their last Action token with their first
-            # action, they will take no second action.'
-            finish_slot(ctx, c)
-            return
+    # The programme first: most slots hold one, and are spared asking whether he draws.
+    if c.program:
+        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+    elif draws(c) and c.paranoia:
         ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         ctx.emit({"type": "token_drawn", "character": c.id, "action": c.paranoia[0]})
         c = state.characters[c.id]  # the drawn token is now his programme
-    elif not c.program:
+    else:
+        # Nothing programmed, or nothing left to draw: Paranoia (000), 'If your character uses
+        # their last Action token with their first action, they will take no second action.'
         finish_slot(ctx, c)
         return
-    else:
-        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
     token = c.program[0]  # `due_token`, read here without a call: every slot passes here
     if not (c.single_action and state.round == 1) and not actions.completable(state, c.id, token):
         play(ctx, c, token, None)
