@@ -9,7 +9,7 @@ from typing import Any
 
 from ..kernel import grid
 from ..kernel.context import Context, Refused, cell_named
-from ..kernel.state import HOST, Character, GameState
+from ..kernel.state import HOST, TALENT, Character, GameState
 from ..rules import actions, board, choices, flow, modes, talents
 from .commands import (
     Act,
@@ -128,7 +128,10 @@ def _program(ctx: Context, command: Program) -> None:
             raise Refused("token_once")
         if len(tokens) > c.limit:
             raise Refused("cold_one_action")
-        talents.check_choice(state, c.id, list(tokens), command.talent_choice)
+        if TALENT in tokens or command.talent_choice is not None:
+            # Asked only when the programme names the talent or a choice: nothing else can
+            # miss a choice or name one the rules do not ask for.
+            talents.check_choice(state, c.id, list(tokens), command.talent_choice)
         ctx.emit(
             {
                 "type": "programmed",
