@@ -93,7 +93,8 @@ def action_limits(state: GameState) -> dict[str, int]:
     as the programming phase opens; for a character who does not program, one action."""
     limits = {}
     for c in state.living():
-        cell = state.where(c.id) if state.tracked else None
+        # His tile's cell read from `places` (`where`, without its call: asked of everyone).
+        cell = state.places[c.tile] if state.tracked and c.tile is not None else None
         if cell is not None and board.kind_at(state, cell) == "cold":
             exposed_guard = c.exposed_turn is not None and c.exposed_turn < state.turn
             if not exposed_guard or state.ruleset.settings.cold_limits_revealed_guard:
