@@ -9,7 +9,7 @@ from typing import Any
 
 from ..kernel import grid
 from ..kernel.context import Context, Refused, cell_named
-from ..kernel.state import HOST, Character, GameState
+from ..kernel.state import HOST, TALENT, Character, GameState
 from ..rules import actions, board, choices, flow, modes, talents
 from .commands import (
     Act,
@@ -128,7 +128,10 @@ def _program(ctx: Context, command: Program) -> None:
             raise Refused("token_once")
         if len(tokens) > c.limit:
             raise Refused("cold_one_action")
-        talents.check_choice(state, c.id, list(tokens), command.talent_choice)
+        if TALENT in tokens or command.talent_choice is not None:
+            # Asked only when the programme names the talent or a choice: nothing else can
+            # miss a choice or name one the rules do not ask for.
+            talents.check_choice(state, c.id, list(tokens), command.talent_choice)
         ctx.emit(
             {
                 "type": "programmed",
@@ -233,8 +236,8 @@ def _act(ctx: Context, command: Act) -> None:
         # A revealed token is played even when it cannot be completed: it is then lost.
         flow.play(ctx, c, wanted, command)
         return
-    if wanted not in allowed or not actions.options(state, c.id, wanted):
-        choices = [a for a in allowed if actions.options(state, c.id, a)]
+    if wanted not in allowed or not actions.completable(state, c.id, wanted):
+        choices = [a for a in allowed if actions.completable(state, c.id, a)]
         raise Refused("choose_an_action", actions=choices) if choices else Refused("no_action_left")
     flow.play(ctx, c, wanted, command)
 

@@ -135,10 +135,15 @@ def parse_line(key: str) -> tuple[str, int]:
     raise ValueError(f"{key!r} is not a line: write row1..row5 or colA..colE")
 
 
+# The cells of each line, top or left first, worked out once: every slide reads its line's end.
+LINE_CELLS: dict[tuple[str, int], tuple[Cell, ...]] = {
+    **{("row", index): ROWS[index] for index in range(SIZE)},
+    **{("col", index): CELLS[index::SIZE] for index in range(SIZE)},
+}
+
+
 def line_cells(axis: str, index: int) -> list[Cell]:
-    if axis == "row":
-        return [cell(index, col) for col in range(SIZE)]
-    return [cell(row, index) for row in range(SIZE)]
+    return list(LINE_CELLS[axis, index])
 
 
 def _lines_through(c: Cell) -> tuple[tuple[str, int], ...]:
@@ -175,7 +180,7 @@ SLIDES_THROUGH: tuple[tuple[Slide, ...], ...] = tuple(
 
 def leading_cell(axis: str, index: int, direction: str) -> Cell:
     """The cell whose tile leaves the line's end when it slides in this direction."""
-    cells = line_cells(axis, index)
+    cells = LINE_CELLS[axis, index]
     return cells[-1] if direction in ("east", "south") else cells[0]
 
 

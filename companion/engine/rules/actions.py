@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..kernel import grid
@@ -21,41 +22,51 @@ if TYPE_CHECKING:
 def options(state: GameState, cid: str, action: str, towards: str | None = None) -> list[dict]:
     """Every parameter set that completes the action for this character now; with `towards`,
     only those in that direction: a command's own way, checked without listing the others."""
+    return list(ways(state, cid, action, towards))
+
+
+def completable(state: GameState, cid: str, action: str) -> bool:
+    """Whether the action has a way to be completed now: `ways` stops at the first it finds."""
+    return next(ways(state, cid, action), None) is not None
+
+
+def ways(state: GameState, cid: str, action: str, towards: str | None = None) -> Iterator[dict]:
+    """The ways of `options` one at a time, so that a slot asking whether its token can be
+    completed stops at the first: each action's rule is stated here once, for both."""
     if action == TALENT:
-        return talents.options(state, cid)
+        yield from talents.options(state, cid)
+        return
     here = state.here(cid)
     # Each action asks only what it needs: a Control neither the room nor its ways out.
     if action == "control":
-        moves = board.line_moves(state, here)
-        return [{"direction": d} for _, _, d in moves if towards is None or d == towards]
+        for _, _, d in board.line_moves(state, here):
+            if towards is None or d == towards:
+                yield {"direction": d}
+        return
     if action == "push" and here == grid.CENTRE:
-        return []
+        return
     steps = pivoting.exits(state, here, action)
     if towards is not None:
         steps = {towards: steps[towards]} if towards in steps else {}
     if action == "push":
         tile = state.cells[here]
-        targets = [o for o in state.occupants(tile) if o != cid and pushable(state, o, cid)]
-        return [
-            {"target": t, "direction": d}
-            for t in targets
-            for d, cell in steps.items()
-            if board.may_enter(state, cell, t)
-        ]
+        for t in state.occupants(tile):
+            if t != cid and pushable(state, t, cid):
+                for d, cell in steps.items():
+                    if board.may_enter(state, cell, t):
+                        yield {"target": t, "direction": d}
+        return
     room = board.kind_at(state, here)
     if action == "look":
-        if room == "dark":
-            return []
-        return [{"direction": d} for d in steps]
+        if room != "dark":
+            for d in steps:
+                yield {"direction": d}
+        return
     if action == "move":
-        found = []
         for d, cell in steps.items():
-            if not board.may_enter(state, cell, cid):
-                continue
-            if room == "prison" and not prison_exit(state, cell):
-                continue
-            found.append({"direction": d})
-        return found
+            if board.may_enter(state, cell, cid) and (room != "prison" or prison_exit(state, cell)):
+                yield {"direction": d}
+        return
     raise ValueError(action)
 
 

@@ -93,7 +93,8 @@ def action_limits(state: GameState) -> dict[str, int]:
     as the programming phase opens; for a character who does not program, one action."""
     limits = {}
     for c in state.living():
-        cell = state.where(c.id) if state.tracked else None
+        # His tile's cell read from `places` (`where`, without its call: asked of everyone).
+        cell = state.places[c.tile] if state.tracked and c.tile is not None else None
         if cell is not None and board.kind_at(state, cell) == "cold":
             exposed_guard = c.exposed_turn is not None and c.exposed_turn < state.turn
             if not exposed_guard or state.ruleset.settings.cold_limits_revealed_guard:
@@ -302,7 +303,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
                 ctx.emit({"type": "actor", "character": c.id, "round": state.round})
             else:
                 finish_slot(ctx, c)
-        elif any(actions.options(state, c.id, a) for a in free_actions(state, c)):
+        elif any(actions.completable(state, c.id, a) for a in free_actions(state, c)):
             ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         elif state.round == ADRENALINE_ROUND:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
@@ -313,22 +314,20 @@ def begin_slot(ctx: Context, c: Character) -> None:
         else:
             finish_slot(ctx, c)
         return
-    if draws(c) and not c.program:
-        if not c.paranoia:
-            # Paranoia (000): 'If your character uses their last Action token with their first
-            # action, they will take no second action.'
-            finish_slot(ctx, c)
-            return
+    # The programme first: most slots hold one, and are spared asking whether he draws.
+    if c.program:
+        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
+    elif draws(c) and c.paranoia:
         ctx.emit({"type": "actor", "character": c.id, "round": state.round})
         ctx.emit({"type": "token_drawn", "character": c.id, "action": c.paranoia[0]})
         c = state.characters[c.id]  # the drawn token is now his programme
-    elif not c.program:
+    else:
+        # Nothing programmed, or nothing left to draw: Paranoia (000), 'If your character uses
+        # their last Action token with their first action, they will take no second action.'
         finish_slot(ctx, c)
         return
-    else:
-        ctx.emit({"type": "actor", "character": c.id, "round": state.round})
     token = c.program[0]  # `due_token`, read here without a call: every slot passes here
-    if not (c.single_action and state.round == 1) and not actions.options(state, c.id, token):
+    if not (c.single_action and state.round == 1) and not actions.completable(state, c.id, token):
         play(ctx, c, token, None)
 
 
