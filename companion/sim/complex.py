@@ -110,10 +110,7 @@ def dijkstra(sources: dict[int, float], tiles: tuple[int, ...], cost: list[float
         dist[c] = d
         queued[c] = True
     queue = list(sources)
-    i = 0
-    while i < len(queue):
-        u = queue[i]
-        i += 1
+    for u in queue:  # a list walked while it grows: each cell queued is reached in turn
         queued[u] = False
         paid = step[u]
         if paid >= INF:
