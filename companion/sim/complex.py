@@ -101,20 +101,15 @@ def dijkstra(sources: dict[int, float], tiles: tuple[int, ...], cost: list[float
     """Cost to reach a source from every cell, paying each room's cost (`cost`, by tile number)
     on entering it. On 25 cells a queue of the cells whose cost fell (each relaxed again until
     nothing improves) is quicker than a heap, and finds the same sums: every path is added up
-    from its source."""
+    from its source. A cell is queued each time its cost falls: a later visit of a cell already
+    relaxed at its cost lowers nothing, and costs less than flags of the cells queued."""
     dist = [INF] * 25
     step = [cost[t] for t in tiles]
     step[CENTRE] = 1.0
-    queued = [False] * 25
     for c, d in sources.items():
         dist[c] = d
-        queued[c] = True
     queue = list(sources)
-    i = 0
-    while i < len(queue):
-        u = queue[i]
-        i += 1
-        queued[u] = False
+    for u in queue:  # a list walked while it grows: each cell queued is reached in turn
         paid = step[u]
         if paid >= INF:
             continue
@@ -122,7 +117,5 @@ def dijkstra(sources: dict[int, float], tiles: tuple[int, ...], cost: list[float
         for v in NEIGHBOURS[u]:
             if nd < dist[v]:
                 dist[v] = nd
-                if not queued[v]:
-                    queued[v] = True
-                    queue.append(v)
+                queue.append(v)
     return dist

@@ -95,10 +95,11 @@ class Mirror:
             setattr(self, key, view[key])
 
     def observe(self, changes: list[dict]) -> None:
-        """The changes of this seat's view since the last ones: the complex first, since the
-        characters' and the notebook's cells are read on it."""
-        later = []
+        """The changes of this seat's view since the last ones, in one pass: what is read on
+        the complex (the notebook's cells, the characters' cells) is read once it is current."""
         changed = set()  # the cells whose room changed
+        again = set()  # the characters whose entry changed
+        notes = None
         for change in changes:
             # Typed, for a compiled build to index the path and compare strings natively.
             path: list = change["path"]
@@ -110,25 +111,20 @@ class Mirror:
                 if self._cell(cell, change["value"]):
                     self.board += 1
                     changed.add(NAMES[cell])
-            else:
-                later.append(change)
-        # A character is seen at a cell: those standing where the room changed, and those who
-        # moved, are read again once the complex is current.
-        again = set()
-        for change in later:
-            path = change["path"]
-            value = change["value"]
-            head = path[0]
-            if head == "characters":
+            elif head == "characters":
                 cid: str = path[1]
-                self.entries[cid] = value
+                self.entries[cid] = change["value"]
                 again.add(cid)
             elif head == "notebook":
-                self._notebook(value)
-                self.board += 1
-                self.known += 1
+                notes = change["value"]
             elif head in FOLLOWED:
-                setattr(self, head, value)
+                setattr(self, head, change["value"])
+        if notes is not None:
+            self._notebook(notes)
+            self.board += 1
+            self.known += 1
+        # A character is seen at a cell: those standing where the room changed, and those who
+        # moved, are read again.
         for cid, entry in self.entries.items():
             if cid in again or entry["cell"] in changed:
                 self._character(cid, entry)
