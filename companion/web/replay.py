@@ -52,6 +52,12 @@ def _finished(game: str) -> tuple[GameMark | None, str | None, int]:
     return found, None, 200
 
 
+def _not_served(mark: GameMark | None, refused: str | None, status: int) -> tuple[Response, int]:
+    """The refusal of a game `_finished` refused, or of one it found over that an undo has
+    opened again since (409 too)."""
+    return refusal(lang(), refused or NotOver.code, status if mark is None else 409)
+
+
 def _export(game: str) -> FinishedExport | None:
     """A finished game's export (None: it is no longer finished, an undo came in between)."""
     exported = parts.session().export(game)
@@ -77,7 +83,7 @@ def replay_json(game: str):
 
     body = parts.episodes().served(game, mark, build) if mark else None
     if body is None:
-        return refusal(lang(), refused or NotOver.code, status if mark is None else 409)
+        return _not_served(mark, refused, status)
     return Response(body, mimetype="application/json")
 
 
@@ -110,7 +116,7 @@ def recap(game: str):
     mark, refused, status = _finished(game)
     exported = _export(game) if mark else None
     if exported is None:
-        return refusal(lang(), refused or NotOver.code, status if mark is None else 409)
+        return _not_served(mark, refused, status)
     chosen = request.args.get("lang", "")
     chosen = chosen if chosen in languages() else lang()
     response = Response(story_recap.recap_html(exported, chosen), mimetype="text/html")

@@ -32,7 +32,7 @@ from waitress.channel import ClientDisconnected
 from companion.session import Listener, Session
 from companion.session.listeners import sse
 
-from .access import Access
+from .access import Access, digest
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +78,12 @@ def credential(
             "host", "host:" + (host_secret or ""), address, lambda: access.is_host(host_secret)
         )
     if audience != "public":
+        held = digest(seat_secret) if seat_secret else None
         return Credential(
-            "seat", "seat:" + audience, address, lambda: access.seat_of(seat_secret) == audience
+            "seat",
+            "seat:" + audience,
+            address,
+            lambda: held is not None and access.seat_of_digest(held) == audience,
         )
     if access.is_host(host_secret):
         return Credential("table", "table:" + (host_secret or ""), address, lambda: True)
@@ -249,9 +253,12 @@ class StreamWriter:
             self._news.notify()
 
     def wake(self, feed: Feed) -> None:
+        """Called by every listener a change reaches: the thread is notified by the first, and
+        finds the others' streams ready with it when it runs."""
         with self._news:
+            if not self._ready:
+                self._news.notify()
             self._ready.add(feed)
-            self._news.notify()
 
     def _run(self) -> None:
         looked = self._clock()
