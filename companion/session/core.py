@@ -102,6 +102,7 @@ class SessionCore:
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._listeners: list[Listener] = []
+        self._readers: list[Callable[[list[Listener]], None]] = []  # `Session.after_telling`
         self._listeners_lock = threading.Lock()
         self._game: _Game | None = None
         self._timer = ProgrammingTimer(0, warning)
@@ -212,8 +213,13 @@ class SessionCore:
         )
         quiet, self._last_seen = seen == self._last_seen, seen
         with self._listeners_lock:
-            listeners = list(self._listeners)
-        tell(published, listeners, events, quiet)
+            listeners, readers = list(self._listeners), list(self._readers)
+        told = tell(published, listeners, events, quiet)
+        for reader in readers if told else ():
+            try:
+                reader(told)
+            except Exception:  # a reader's failure must not stop the session's writer
+                log.exception("a reader of the listeners failed")
 
     def _teach(self, events: list[dict], undone: bool) -> None:
         """The lessons this change fires, from its public events only, as the table's notice

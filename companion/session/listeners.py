@@ -58,8 +58,9 @@ class Listener:
         self._nudged = False
         self.closed = False
         self.dropped = 0
-        # Told (without the queue's lock) that there is something to read, for a reader that
-        # waits on many listeners at once (the web's one stream writer) instead of on this one.
+        # Told (without the queue's lock) that the listener closed or was nudged, for a reader
+        # of many listeners at once (the web's one stream writer), which hears of updates from
+        # the session's writer itself (`SessionCore.after_telling`) rather than from each one.
         self.on_news: Callable[[], None] | None = None
 
     def put(self, update: Update) -> None:
@@ -77,7 +78,6 @@ class Listener:
             else:
                 self._queue.append(update)
             self._ready.notify()
-        self._tell()
 
     def _tell(self) -> None:
         told = self.on_news

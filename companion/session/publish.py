@@ -131,12 +131,12 @@ class Published:
 
 def tell(
     published: Published, listeners: Iterable[Listener], events: list[Event], quiet: bool
-) -> None:
+) -> list[Listener]:
     """Give each listener its audience's update of this change: one update per audience,
     however many listen to it, the clock read once for all of them. A `quiet` change (nothing
     anyone sees changed besides the events) reaches only the audiences that see an event of it:
     when only a seat's private events happened (a programme), the others must not even get an
-    empty update."""
+    empty update. The listeners told, for the readers of many (`SessionCore.after_telling`)."""
     updates: dict[str, Update | None] = {}
     session: SessionPart | None = None
     listening = list(listeners)
@@ -149,7 +149,10 @@ def tell(
             else:
                 session = session or published.session_now()
                 updates[audience] = Update(published.update(audience, shown, session=session))
+    told = []
     for listener in listening:  # every update made before any reader wakes to compete for it
         update = updates[listener.audience]
         if update is not None:
             listener.put(update)
+            told.append(listener)
+    return told

@@ -201,6 +201,13 @@ class Session(HostActions):
             self._listeners.append(listener)
         return listener
 
+    def after_telling(self, reader: Callable[[list[Listener]], None]) -> None:
+        """Have `reader` handed the listeners each change reached, on the writer's own turn
+        right after: a reader of many listeners (the web's streams) serves them all there,
+        rather than a thread of its own being woken for every change (issue 29, point 2)."""
+        with self._listeners_lock:
+            self._readers.append(reader)
+
     def _forget(self, listener: Listener) -> None:
         with self._listeners_lock:
             if listener in self._listeners:

@@ -27,7 +27,9 @@ _EPISODES = "room25.episodes"
 def keep(app: Flask, session: Session, access: Access, hardware: Hardware | None) -> None:
     app.extensions[_SESSION] = session
     app.extensions[_ACCESS] = access
-    app.extensions[_STREAMS] = Streams()
+    streams = Streams()
+    session.after_telling(streams.writer.told)
+    app.extensions[_STREAMS] = streams
     app.extensions[_HARDWARE] = hardware
     app.extensions[_EPISODES] = Episodes()
 

@@ -15,8 +15,9 @@ crowded or hostile Wi-Fi cannot take the table's own (see docs/web.md, "Threads 
   does not read what it is sent is dropped once a little is waiting for it: it reconnects to a
   fresh snapshot, and the server never holds more than `BACKLOG` bytes of any stream.
 
-A stream's thread sends only its start (and its `bye`) and then sleeps: one `StreamWriter` thread
-writes every stream's updates, so a tap wakes one thread, not one per phone.
+A stream's thread sends only its start (and its `bye`) and then sleeps: the session's writer
+writes every stream's updates right after a change (`StreamWriter`), so a tap wakes no thread
+of the streams, let alone one per phone.
 """
 
 from __future__ import annotations
@@ -227,16 +228,22 @@ class Feed:
 
 
 class StreamWriter:
-    """One thread writing every open stream that waitress holds: woken by any of their listeners
-    (and every TICK to look for clients gone and keep-alives due), it hands each stream its
-    audience's updates. Each stream's own waitress thread only sends the start and the `bye`,
-    and sleeps meanwhile: an update costs one thread's wake-up, not one per stream (issue 29,
-    point 2: ten stream threads took about a hundred context switches a tap, now half)."""
+    """Every open stream that waitress holds, written from outside its own thread: each stream's
+    waitress thread only sends the start and the `bye`, and sleeps meanwhile.
+
+    A change's updates are written by the session's writer itself, on its own turn right after
+    it told the listeners (`told`, given to `Session.after_telling`), and the event loop woken
+    once to send them all: a tap wakes no thread of the streams (issue 29, point 2: ten stream
+    threads took about a hundred context switches a tap; one thread of the streams woken for
+    it, a further five). The streams' own thread looks every TICK for clients gone and
+    keep-alives due, and serves a stream added or a listener closed or nudged meanwhile. One
+    thread at a time serves (`_serving`), so a stream's updates go out in their order."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._news = threading.Condition()
-        self._ready: set[Feed] = set()  # the streams whose listener has news
+        self._ready: set[Feed] = set()  # the streams to look at before the next TICK
         self._feeds: list[Feed] = []
+        self._serving = threading.Lock()
         self._thread: threading.Thread | None = None
         self._clock = clock
 
@@ -253,12 +260,18 @@ class StreamWriter:
             self._news.notify()
 
     def wake(self, feed: Feed) -> None:
-        """Called by every listener a change reaches: the thread is notified by the first, and
-        finds the others' streams ready with it when it runs."""
+        """A listener closed or nudged: its stream looked at now, by the streams' thread."""
         with self._news:
             if not self._ready:
                 self._news.notify()
             self._ready.add(feed)
+
+    def told(self, listeners: list[Listener]) -> None:
+        """On the session's writer: the streams of the listeners a change reached, written."""
+        heard = set(listeners)
+        with self._news:
+            feeds = [f for f in self._feeds if f.listener in heard]
+        self._write(feeds)
 
     def _run(self) -> None:
         looked = self._clock()
@@ -267,9 +280,13 @@ class StreamWriter:
                 self._news.wait_for(lambda: self._ready, max(0.0, looked + TICK - self._clock()))
                 if self._clock() - looked >= TICK:  # every stream: clients gone, keep-alives
                     feeds, looked = list(self._feeds), self._clock()
-                else:  # only those with news: a tap costs one look at each of its audiences
+                else:
                     feeds = [f for f in self._feeds if f in self._ready]
                 self._ready.clear()
+            self._write(feeds)
+
+    def _write(self, feeds: list[Feed]) -> None:
+        with self._serving:
             written = None
             for feed in feeds:
                 try:

@@ -5,6 +5,7 @@ that hears nothing of the change (issue 29)."""
 from __future__ import annotations
 
 import json
+import threading
 
 from pytest_mock import MockerFixture
 from session_helpers import DEALT, drain, state_of
@@ -71,3 +72,50 @@ def test_a_private_change_builds_nothing_for_those_who_hear_nothing(
     assert [call.args[1] for call in legal.call_args_list] == ["2"]
     heard = {a: len(drain(listener)) for a, listener in listeners.items()}
     assert heard == {a: int(a == "2") for a in listeners}
+
+
+def test_a_reader_of_many_listeners_is_handed_those_a_change_reached_on_the_writer(
+    session: Session,
+) -> None:
+    """The web's streams are written on the writer's own turn (`after_telling`): the reader
+    gets the listeners told, each update already in its queue, and only those; a private
+    programme reaches its own seat's listener alone."""
+    programming(session)
+    table, two, three = session.listen("public"), session.listen("2"), session.listen("3")
+    handed: list[tuple[str, list[str], list[int]]] = []
+
+    def reader(told: list[listeners.Listener]) -> None:
+        handed.append(
+            (
+                threading.current_thread().name,
+                [listener.audience for listener in told],
+                [listener.pending() for listener in told],
+            )
+        )
+
+    session.after_telling(reader)
+    command = engine.legal_commands(state_of(session), "2")[0]
+    assert session.submit({**command, "lock_in": False}).ok  # seat 2's programme, private
+    assert handed == [("room25-writer", ["2"], [1])]
+    assert session.submit({"type": "lock", "seat": "2"}).ok
+    assert handed[1] == ("room25-writer", ["public", "2", "3"], [1, 2, 1])
+    assert [len(drain(listener)) for listener in (table, two, three)] == [1, 2, 1]
+
+
+def test_a_reader_that_fails_stops_neither_the_writer_nor_the_other_readers(
+    session: Session,
+) -> None:
+    programming(session)
+    command = engine.legal_commands(state_of(session), "1")[0]
+    assert session.submit({**command, "lock_in": False}).ok
+    listener = session.listen("public")
+    handed: list[int] = []
+
+    def broken(told: list[listeners.Listener]) -> None:
+        raise RuntimeError("a reader's bug")
+
+    session.after_telling(broken)
+    session.after_telling(lambda told: handed.append(len(told)))
+    assert session.submit({"type": "lock", "seat": "1"}).ok
+    assert session.submit({"type": "unlock", "seat": "1"}).ok
+    assert handed == [1, 1] and len(drain(listener)) == 2
