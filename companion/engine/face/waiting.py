@@ -65,10 +65,12 @@ def waiting_for(state: GameState) -> Waiting:
         return _waiting("clue", tuple(s.id for s in state.seats.values() if s.clue is None))
     if state.phase == "programming":
         thinking, ready = [], []
+        characters = state.characters
         for seat in state.seats.values():
-            mine = [state.characters[cid] for cid in seat.characters]
-            locking = [c for c in mine if c.alive and flow.must_lock_in(state, c)]
-            if any(not c.locked for c in locking):
+            mine = [characters[cid] for cid in seat.characters]
+            # A seat thinks while one of its living characters must lock in and has not: a
+            # character locked in already is not asked whether he must (most of the phase).
+            if any(c.alive and not c.locked and flow.must_lock_in(state, c) for c in mine):
                 thinking.append(seat.id)
             elif any(c.alive for c in mine):
                 ready.append(seat.id)
