@@ -699,6 +699,10 @@ def _empty_room_used(state: GameState, e: dict) -> None:
     _character(state, e["character"]).reserve -= 1
 
 
+# The public events whose fold changes only the version: the rules keep them with
+# `Context.record`, which skips the handler (`_nothing`) that replay still calls.
+RECORDS: frozenset[str] = frozenset({"looked", "action_played", "action_lost"})
+
 # The handlers above as a plain dict, which the fold looks every event up in: a dict subclass
 # (`Table`) is looked up by the interpreter's general path, at half again the cost.
 FOLD: dict[str, Handler] = dict(HANDLERS)

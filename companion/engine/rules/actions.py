@@ -113,7 +113,7 @@ def resolve(ctx: Context, cid: str, action: str, command: Act, legal: list[dict]
     if wanted not in legal:
         raise _why_not(state, cid, action, wanted)
     destination = grid.neighbour(here, wanted["direction"])
-    ctx.emit({"type": "action_played", "character": cid, "action": action, **wanted})
+    ctx.record({"type": "action_played", "character": cid, "action": action, **wanted})
     if action == "look":
         assert destination is not None
         rooms.look_at(ctx, cid, destination)

@@ -309,7 +309,7 @@ def begin_slot(ctx: Context, c: Character) -> None:
             # Nothing can be completed: the adrenaline action is lost, and so is the token.
             ctx.emit({"type": "actor", "character": c.id, "round": state.round})
             ctx.emit({"type": "action_revealed", "character": c.id, "action": "adrenaline"})
-            ctx.emit({"type": "action_lost", "character": c.id, "action": "adrenaline"})
+            ctx.record({"type": "action_lost", "character": c.id, "action": "adrenaline"})
             complete_action(ctx)
         else:
             finish_slot(ctx, c)
@@ -345,7 +345,7 @@ def play(ctx: Context, c: Character, action: str, command: Act | None) -> None:
         assert command is not None, "a token the player can complete is played by his command"
         actions.resolve(ctx, c.id, action, command, ways)
     else:
-        ctx.emit({"type": "action_lost", "character": c.id, "action": action})
+        ctx.record({"type": "action_lost", "character": c.id, "action": action})
     if ctx.state.pending is None:
         complete_action(ctx)
 

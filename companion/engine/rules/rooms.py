@@ -270,7 +270,7 @@ def look_at(ctx: Context, cid: str, cell: Cell) -> None:
     state = ctx.state
     tile = state.tile_at(cell)
     seat = state.characters[cid].seat
-    ctx.emit({"type": "looked", "character": cid, "cell": grid.name(cell)})
+    ctx.record({"type": "looked", "character": cid, "cell": grid.name(cell)})
     if not tile.revealed:
         kind = board.identify(ctx, tile.id, private=seat)
         ctx.emit(

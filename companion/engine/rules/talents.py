@@ -68,7 +68,7 @@ def play(ctx: Context, cid: str, params: dict) -> None:
     legal = options(ctx.state, cid)
     if params not in legal:
         raise Refused("not_a_way_to_use_talent", talent=cid, ways=legal[:8])
-    ctx.emit({"type": "action_played", "character": cid, "action": TALENT, **params})
+    ctx.record({"type": "action_played", "character": cid, "action": TALENT, **params})
     TALENTS[cid].resolve(ctx, cid, params)
 
 
