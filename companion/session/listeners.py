@@ -60,7 +60,7 @@ class Listener:
         self.dropped = 0
         # Told (without the queue's lock) that the listener closed or was nudged, for a reader
         # of many listeners at once (the web's one stream writer), which hears of updates from
-        # the session's writer itself (`SessionCore.after_telling`) rather than from each one.
+        # the session's writer itself (`Session.after_telling`) rather than from each one.
         self.on_news: Callable[[], None] | None = None
 
     def put(self, update: Update) -> None:

@@ -136,7 +136,7 @@ def tell(
     however many listen to it, the clock read once for all of them. A `quiet` change (nothing
     anyone sees changed besides the events) reaches only the audiences that see an event of it:
     when only a seat's private events happened (a programme), the others must not even get an
-    empty update. The listeners told, for the readers of many (`SessionCore.after_telling`)."""
+    empty update. The listeners told, for the readers of many (`Session.after_telling`)."""
     updates: dict[str, Update | None] = {}
     session: SessionPart | None = None
     listening = list(listeners)
