@@ -11,7 +11,7 @@ import pytest
 from companion.sim.actions import BLIND, step, ways
 from companion.sim.complex import CENTRE, EDGE, INF, NEIGHBOURS, dijkstra, sharing
 from companion.sim.heuristic import ACTING, HeuristicPlayer, _looks_now
-from companion.sim.knowledge import Knowledge, fingerprint_of, moved_only
+from companion.sim.knowledge import Knowledge, Memory, fingerprint_of, moved_only
 from companion.sim.lines import leaf, start
 from companion.sim.rooms import LEVEL_PATH, PATH_COST, UNKNOWN_PATH
 from companion.sim.search import best_single, blind_first, highest, look_values, looks, then
@@ -274,3 +274,51 @@ def test_the_costs_and_chances_a_knowledge_sets_are_the_rules_tile_by_tile(setup
             told += bool(know.levels)
             marked += bool(know.marked)
     assert checked > 100 and (told or marked)
+
+
+# What a knowledge takes back from the last decision (`Kept`) rather than working it out.
+KEPT_FIELDS = (
+    "p",
+    "p_mortal",
+    "safe_hidden",
+    "p_death_unknown",
+    "p_trap_unknown",
+    "cost_unknown",
+    "p_bad",
+    "cost_good",
+    "p25",
+    "pkey",
+    "path_cost",
+    "base_dist",
+)
+
+
+@pytest.mark.parametrize("edition", ["base", "season2", "ultimate"])
+@pytest.mark.parametrize("mode", ["suspicion", "cooperation", "competition", "team", "solo"])
+def test_a_knowledge_updated_from_the_last_decision_is_the_one_rebuilt(edition, mode):
+    """Each knowledge as a game builds it, from what the seat kept (`Kept`: the chances and
+    the places of Room 25 while the board holds, the costs and distances while no path cost
+    changed), against one built from the same mirror by a seat that kept nothing: the same
+    figures, so the same decisions."""
+    players = {"suspicion": 5, "cooperation": 4, "competition": 2, "team": 4, "solo": 1}[mode]
+    setup = {"edition": edition, "mode": mode, "players": players}
+    checked = kept = 0
+    for number in range(2):
+        rng = random.Random(number)
+        game = PlayedGame({**setup, "seed": number + 30}, "heuristic", rng)
+        built: dict[str, object] = {}
+        for decision in game:
+            player = game.players[decision.seat]
+            know = getattr(player, "known", None)
+            last = built.get(decision.seat)
+            if know is None or last is know:
+                continue
+            built[decision.seat] = know
+            memory = player.memory
+            alone = Memory(memory.seat, memory.composition, memory.table, memory.team_of)
+            fresh = Knowledge(alone, player.mirror, know.fingerprint)
+            for field in KEPT_FIELDS:
+                assert getattr(know, field) == getattr(fresh, field), field
+            checked += 1
+            kept += isinstance(last, Knowledge) and know.p is last.p
+    assert checked > 30 and kept > 10
