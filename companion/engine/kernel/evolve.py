@@ -103,9 +103,13 @@ def _character(state: GameState, cid: str) -> Character:
     """Characters are shared between versions of a state: a version copies one the first time
     it changes it, then changes its own copy in place."""
     c = state.characters[cid]
-    if cid not in state.fresh:
+    fresh = state.fresh
+    if cid not in fresh:
         c = state.characters[cid] = c.copy()
-        state.fresh.add(cid)
+        if isinstance(fresh, set):
+            fresh.add(cid)
+        else:  # `NOBODY`, shared by every version just cloned: this version's own set now
+            state.fresh = {cid}
     return c
 
 

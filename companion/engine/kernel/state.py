@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NewType
 
@@ -21,6 +22,8 @@ SEAT_IDS = tuple(str(n) for n in range(1, 9))
 # Talents that come with Empty rooms of the box (000, SETUP): Sarah two, Bruce one.
 RESERVED_EMPTY = {"sarah": 2, "bruce": 1}
 LOCK_TOKENS = 2  # Emmett's Lock tokens (000, SETUP: "Emmett receives two Lock tokens")
+# The characters a version holds alone right after its `clone`: none (`GameState.fresh`).
+NOBODY: frozenset[str] = frozenset()
 # A room tile's id: it goes with the tile when a line slides, unlike the `grid.Cell` under it.
 TileId = NewType("TileId", int)
 
@@ -202,8 +205,9 @@ class GameState:
     room25: TileId | None = None  # the Room 25 tile once face up (evolve keeps it as tiles change)
     timer_played: bool = False  # countdown-only games: the table reported the Timer room
     # Characters this state alone holds (copied since its last `clone`): evolve changes them in
-    # place; any other is shared with other versions and copied before it changes.
-    fresh: set[str] = field(default_factory=set, compare=False, repr=False)
+    # place; any other is shared with other versions and copied before it changes. `NOBODY`
+    # until the version copies one (`evolve._character` then puts a set of its own).
+    fresh: AbstractSet[str] = field(default_factory=set, compare=False, repr=False)
     # The cell of each tile in `cells`, its inverse, set with it by `lay`: finding a tile's
     # cell, in most commands and change feeds, is then a lookup rather than a scan of 25 cells.
     places: dict[TileId, Cell] = field(default_factory=dict, compare=False, repr=False)
@@ -256,7 +260,7 @@ class GameState:
         new.ruleset = self.ruleset
         new.rng = self.rng
         new.seats = self.seats
-        new.characters = dict(self.characters)
+        new.characters = self.characters.copy()
         new.tiles = self.tiles
         new.cells = self.cells
         new.places = self.places
@@ -284,6 +288,7 @@ class GameState:
         new.mac_deck = self.mac_deck
         new.room25 = self.room25
         new.timer_played = self.timer_played
-        new.fresh = set()
-        self.fresh = set()  # from now on both versions hold these characters
+        # From now on both versions hold these characters: no set made for either, since most
+        # commands copy one character or none.
+        new.fresh = self.fresh = NOBODY
         return new

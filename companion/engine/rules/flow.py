@@ -271,8 +271,11 @@ def reminder_turn(state: GameState, seat: str) -> bool:
     """Reminder tokens (001): placed during your own turn, right before or after your action."""
     if state.phase != "action":
         return False
-    holders = (state.current, state.previous)
-    return any(cid is not None and state.characters[cid].seat == seat for cid in holders)
+    # A loop rather than `any` over a generator, whose frame cost more than the two tests.
+    for cid in (state.current, state.previous):
+        if cid is not None and state.characters[cid].seat == seat:
+            return True
+    return False
 
 
 def jammed_solo(state: GameState) -> bool:
